@@ -1,0 +1,90 @@
+/** Every business constant of SPEC §9, named. Durations are milliseconds unless the name says otherwise. */
+import type { BuiltinDivision, UiLang } from './types';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+export const DAY_MS = 24 * 60 * MINUTE;
+
+// Start-up and feedback
+export const SPLASH_MS = 3 * SECOND;
+export const TOAST_MS = 3500;
+
+// Storage
+export const DB_NAME = 'MarineDB';
+export const DB_VERSION = 5;
+export const RANDOM_ID_LENGTH = 21;
+
+// Sync triggers
+export const SYNC_DEBOUNCE_MS = 1500;
+export const SYNC_INTERVAL_MS = 60 * SECOND;
+export const SYNC_FOCUS_ONLINE_DEBOUNCE_MS = 200;
+export const SYNC_START_DELAY_MS = 100;
+
+// E-mail verification
+export const VERIFY_RESEND_COOLDOWN_MS = 60 * SECOND;
+export const VERIFY_RATE_LIMITED_LOCKOUT_MS = 120 * SECOND;
+export const VERIFY_FAILURE_LOCKOUT_MS = 10 * SECOND;
+export const VERIFY_POLL_INTERVAL_MS = 5 * SECOND;
+export const VERIFY_POLL_MAX_TRIES = 12;
+
+// Spaced repetition
+export const REVIEW_INTERVALS_DAYS = [1, 3, 7, 14, 30, 60, 90] as const;
+export const STRENGTH_GAIN_BASE = 0.15;
+export const STRENGTH_GAIN_PER_STREAK = 0.05;
+export const STRENGTH_GAIN_STREAK_CAP = 5;
+export const STRENGTH_LOSS = 0.2;
+export const RELEARN_STRENGTH_LOSS = 0.3;
+export const LEARNED_MIN_STREAK = 1;
+export const LEARNED_MIN_STRENGTH = 0.2;
+export const REVIEW_STRENGTH_THRESHOLD = 0.5;
+export const MANUAL_LEARNED_STRENGTH = 1;
+export const MANUAL_LEARNED_STREAK = 5;
+export const MANUAL_LEARNED_MIN_CORRECT = 3;
+export const MANUAL_LEARNED_REVIEW_DAYS = 60;
+
+// Sessions
+export const MIXED_REVIEW_SHARE = 0.7;
+export const MIXED_NEW_SHARE = 0.3;
+export const SESSION_SIZE_MIN = 5;
+export const SESSION_SIZE_MAX = 20;
+export const SESSION_SIZE_STEP = 5;
+export const SESSION_SIZE_DEFAULT = 10;
+
+// Daily goal
+export const DAILY_GOAL_DEFAULT = 10;
+export const PROFILE_DAILY_GOAL_MIN = 5;
+export const PROFILE_DAILY_GOAL_MAX = 200;
+export const REGISTRATION_DAILY_GOAL_MIN = 5;
+export const REGISTRATION_DAILY_GOAL_MAX = 100;
+export const SETTINGS_DAILY_GOAL_OPTIONS = [5, 10, 15, 20] as const;
+
+// Quizzes
+export const CHOICE_OPTION_COUNT = 4;
+export const CHOICE_ADVANCE_MS = 1500;
+export const SPELLING_MAX_MISTAKES = 3;
+export const SPELLING_FLASH_MS = 400;
+export const SPELLING_ADVANCE_CORRECT_MS = 1000;
+export const SPELLING_ADVANCE_FAILED_MS = 1400;
+export const SPELLING_ADVANCE_SKIPPED_MS = 1200;
+
+// Ranks
+export const RANK_UNIT_LABEL = 'MAST';
+
+// Divisions and languages
+export const BUILTIN_DIVISIONS: readonly BuiltinDivision[] = ['deck', 'engine', 'bridge', 'galley'];
+/** The specification offers deck, engine and bridge at registration; we deliberately offer all four. */
+export const REGISTRATION_DIVISIONS: readonly BuiltinDivision[] = BUILTIN_DIVISIONS;
+export const DEFAULT_DIVISION: BuiltinDivision = 'deck';
+export const DEFAULT_TOPIC = 'General';
+export const DEFAULT_WORD_TOPIC = 'custom';
+export const UI_LANGS: readonly UiLang[] = ['ru', 'en'];
+export const DEFAULT_UI_LANG: UiLang = 'ru';
+
+// Authentication
+export const TOKEN_REFRESH_MARGIN_MS = 5 * MINUTE;
+export const TOKEN_EXPIRY_SLACK_MS = 30 * SECOND;
+export const SYNC_BACKOFF_INITIAL_MS = 30 * SECOND;
+export const SYNC_BACKOFF_MAX_MS = 16 * MINUTE;
+export const DEFAULT_MIN_PASSWORD_LENGTH = 6;
+export const PBKDF2_ITERATIONS = 210_000;
+export const SYNC_BATCH_MAX_WRITES = 500;

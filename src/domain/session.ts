@@ -1,0 +1,84 @@
+/**
+ * Session preparation (SPEC §4): which words a quiz session asks.
+ *
+ * Topics, when given, choose the pool; otherwise division and role filter it. Hidden and
+ * deleted words are skipped. The mode then splits the pool into review and new words
+ * (a deliberate deviation: the specification applies the mode only without topics).
+ */
+import { MIXED_REVIEW_SHARE, REVIEW_STRENGTH_THRESHOLD } from './constants';
+import { sample, shuffle } from './random';
+import { matchesRole } from './roles';
+import { isDue } from './srs';
+import type { DivisionId, Random, SessionMode, UserWord, VocabItem } from './types';
+
+export interface PrepareSessionInput {
+  vocab: readonly VocabItem[];
+  /** The user's records; a guest passes none. */
+  userWords: readonly UserWord[] | ReadonlyMap<string, UserWord>;
+  size: number;
+  mode: SessionMode;
+  /** Topic names, or topic ids of the form `division::name`. */
+  topics?: readonly string[];
+  division?: DivisionId;
+  role?: string;
+  now: number;
+  random: Random;
+}
+
+/** A word is review when it has a record that is due or weaker than 0.5; every other word is new. */
+export function isReviewWord(word: UserWord | undefined, now: number): boolean {
+  if (!word) return false;
+  return isDue(word, now) || word.strength < REVIEW_STRENGTH_THRESHOLD;
+}
+
+function toMap(words: PrepareSessionInput['userWords']): ReadonlyMap<string, UserWord> {
+  if (!Array.isArray(words)) return words as ReadonlyMap<string, UserWord>;
+  const map = new Map<string, UserWord>();
+  for (const w of words as readonly UserWord[]) map.set(w.vocabId, w);
+  return map;
+}
+
+function topicMatcher(topics: readonly string[]): (item: VocabItem) => boolean {
+  const wanted = new Set(topics);
+  return (item) => wanted.has(item.topic) || wanted.has(`${item.division}::${item.topic}`);
+}
+
+/** The candidate words of a session before the mode splits them. */
+export function sessionPool(
+  input: Pick<PrepareSessionInput, 'vocab' | 'userWords' | 'topics' | 'division' | 'role'>,
+): VocabItem[] {
+  const records = toMap(input.userWords);
+  const inScope =
+    input.topics && input.topics.length > 0
+      ? topicMatcher(input.topics)
+      : (item: VocabItem) =>
+          (!input.division || item.division === input.division) && matchesRole(item, input.role);
+  return input.vocab.filter((item) => {
+    const record = records.get(item.id);
+    return !record?.hidden && !record?.deleted && inScope(item);
+  });
+}
+
+export function prepareSession(input: PrepareSessionInput): VocabItem[] {
+  const { size, mode, now, random } = input;
+  if (size <= 0) return [];
+  const records = toMap(input.userWords);
+  const review: VocabItem[] = [];
+  const fresh: VocabItem[] = [];
+  for (const item of sessionPool({ ...input, userWords: records })) {
+    (isReviewWord(records.get(item.id), now) ? review : fresh).push(item);
+  }
+
+  if (mode === 'review') return shuffle(sample(review, size, random), random);
+  if (mode === 'new') return shuffle(sample(fresh, size, random), random);
+
+  const reviewWanted = Math.round(size * MIXED_REVIEW_SHARE);
+  const reviewTaken = Math.min(reviewWanted, review.length);
+  const freshTaken = Math.min(size - reviewTaken, fresh.length);
+  // A shortfall of one kind is filled from the other.
+  const reviewFinal = Math.min(review.length, size - freshTaken);
+  return shuffle(
+    [...sample(review, reviewFinal, random), ...sample(fresh, freshTaken, random)],
+    random,
+  );
+}

@@ -1,0 +1,105 @@
+/** The domain's vocabulary: plain data shapes shared by every layer. Timestamps are epoch milliseconds. */
+
+/** Division ids. The four built-in ones are listed in `BUILTIN_DIVISIONS`; admins may add more. */
+export type DivisionId = string;
+export type BuiltinDivision = 'deck' | 'engine' | 'bridge' | 'galley';
+
+export type WordStatus = 'new' | 'learning' | 'learned';
+export type VocabSource = 'builtin' | 'user';
+export type SessionMode = 'mixed' | 'review' | 'new';
+export type Direction = 'ru-en' | 'en-ru';
+export type DirectionSetting = 'random' | Direction;
+export type UiLang = 'ru' | 'en';
+export type Theme = 'light' | 'dark' | 'system';
+
+/** Text in both interface languages. */
+export interface Bilingual {
+  ru: string;
+  en: string;
+}
+
+/** A word pair: `langA` is Russian, `langB` is English. */
+export interface VocabItem {
+  id: string;
+  langA: string;
+  langB: string;
+  /** Topic name (not id). */
+  topic: string;
+  division: DivisionId;
+  /** Lower-case role codes; missing, empty or containing 'all' means everyone. */
+  roles?: string[];
+  tags?: string[];
+  source: VocabSource;
+  createdBy?: string;
+}
+
+/** One user's learning state for one vocabulary item; key (userId, vocabId). */
+export interface UserWord {
+  userId: string;
+  vocabId: string;
+  status: WordStatus;
+  attempts: number;
+  correct: number;
+  streak: number;
+  /** 0..1 */
+  strength: number;
+  lastSeenAt?: number;
+  nextReviewAt?: number;
+  updatedAt: number;
+  hidden?: boolean;
+  /** Soft-delete flag. */
+  deleted?: boolean;
+  /** Cloud document id. */
+  remoteId?: string;
+}
+
+export interface Topic {
+  /** `division::name` for topics derived from the vocabulary. */
+  id: string;
+  name: string;
+  division: DivisionId;
+  roles?: string[];
+  source: VocabSource;
+  createdBy?: string;
+}
+
+export interface Role {
+  id: string;
+  name: string;
+  division: DivisionId;
+  createdBy?: string;
+}
+
+export interface Division {
+  id: DivisionId;
+  name: string;
+}
+
+export interface UserSettings {
+  dailyGoal: number;
+  division?: DivisionId;
+  role?: string;
+  uiLang: UiLang;
+  theme: Theme;
+}
+
+export interface User {
+  id: string;
+  email: string;
+  fullName: string;
+  isAdmin: boolean;
+  createdAt: number;
+  settings: UserSettings;
+}
+
+export interface SyncQueueEntry {
+  id: string;
+  entity: 'userWords';
+  op: 'upsert';
+  payload: UserWord;
+  remoteId?: string;
+  createdAt: number;
+}
+
+/** A source of uniform random numbers in [0, 1), passed in so rules stay deterministic under test. */
+export type Random = () => number;

@@ -1,0 +1,239 @@
+/** Input rules of SPEC §5: sizes, daily goals, names, registration, words, bulk and JSON import. */
+import {
+  DAILY_GOAL_DEFAULT,
+  PROFILE_DAILY_GOAL_MAX,
+  PROFILE_DAILY_GOAL_MIN,
+  REGISTRATION_DAILY_GOAL_MAX,
+  REGISTRATION_DAILY_GOAL_MIN,
+  SESSION_SIZE_DEFAULT,
+  SESSION_SIZE_MAX,
+  SESSION_SIZE_MIN,
+  SESSION_SIZE_STEP,
+  SETTINGS_DAILY_GOAL_OPTIONS,
+} from './constants';
+import type { UserWord, WordStatus } from './types';
+
+/** Either the cleaned value or a code with the specification's message. */
+export type Validated<T> =
+  | { ok: true; value: T }
+  | { ok: false; code: ValidationCode; message: string };
+
+export type ValidationCode =
+  | 'credentials-required'
+  | 'passwords-differ'
+  | 'division-name-empty'
+  | 'topic-name-empty'
+  | 'role-name-empty'
+  | 'word-sides-required'
+  | 'invalid-json';
+
+/** The specification's texts, verbatim (U+2011 in "e‑mail" included). */
+export const VALIDATION_MESSAGES: Readonly<Record<ValidationCode, string>> = {
+  'credentials-required': 'Введите e\u2011mail и пароль',
+  'passwords-differ': 'Пароли не совпадают',
+  'division-name-empty': 'Division name cannot be empty',
+  'topic-name-empty': 'Topic name cannot be empty',
+  'role-name-empty': 'Role name cannot be empty',
+  'word-sides-required': 'Both the Russian and the English side are required',
+  'invalid-json': 'Invalid JSON',
+};
+
+const fail = <T>(code: ValidationCode): Validated<T> => ({
+  ok: false,
+  code,
+  message: VALIDATION_MESSAGES[code],
+});
+
+// Session size
+
+/** Rounds to the step of 5 and clamps to 5..20; anything that is not a number gives 10. */
+export function clampSessionSize(size: number): number {
+  if (!Number.isFinite(size)) return SESSION_SIZE_DEFAULT;
+  const stepped = Math.round(size / SESSION_SIZE_STEP) * SESSION_SIZE_STEP;
+  return Math.min(SESSION_SIZE_MAX, Math.max(SESSION_SIZE_MIN, stepped));
+}
+
+/** One press of the stepper: +5 or -5, clamped. */
+export function stepSessionSize(size: number, direction: 1 | -1): number {
+  return clampSessionSize(clampSessionSize(size) + direction * SESSION_SIZE_STEP);
+}
+
+// Daily goal
+
+export interface DailyGoalBounds {
+  min: number;
+  max: number;
+  default: number;
+}
+
+export const REGISTRATION_DAILY_GOAL: DailyGoalBounds = {
+  min: REGISTRATION_DAILY_GOAL_MIN,
+  max: REGISTRATION_DAILY_GOAL_MAX,
+  default: DAILY_GOAL_DEFAULT,
+};
+
+export const PROFILE_DAILY_GOAL: DailyGoalBounds = {
+  min: PROFILE_DAILY_GOAL_MIN,
+  max: PROFILE_DAILY_GOAL_MAX,
+  default: DAILY_GOAL_DEFAULT,
+};
+
+export { SETTINGS_DAILY_GOAL_OPTIONS };
+
+/** A whole number within the bounds; anything that is not a number gives the default. */
+export function clampDailyGoal(value: number, bounds: DailyGoalBounds): number {
+  if (!Number.isFinite(value)) return bounds.default;
+  return Math.min(bounds.max, Math.max(bounds.min, Math.round(value)));
+}
+
+/** The settings screen offers only 5, 10, 15 and 20. */
+export function isSettingsDailyGoal(value: number): boolean {
+  return (SETTINGS_DAILY_GOAL_OPTIONS as readonly number[]).includes(value);
+}
+
+// Names
+
+function validateName(name: string, code: ValidationCode): Validated<string> {
+  const value = name.trim();
+  return value === '' ? fail(code) : { ok: true, value };
+}
+
+export const validateDivisionName = (name: string) => validateName(name, 'division-name-empty');
+export const validateTopicName = (name: string) => validateName(name, 'topic-name-empty');
+export const validateRoleName = (name: string) => validateName(name, 'role-name-empty');
+
+/** Names compare trimmed and case-insensitively. */
+export function sameName(a: string, b: string): boolean {
+  return a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+}
+
+/** The existing record with the same name (ignoring case), which an add returns instead of a duplicate. */
+export function findByName<T extends { name: string }>(
+  items: readonly T[],
+  name: string,
+): T | undefined {
+  return items.find((item) => sameName(item.name, name));
+}
+
+// Accounts
+
+export function normalizeEmail(email: string): string {
+  return email.trim();
+}
+
+export function validateLogin(input: { email: string; password: string }): Validated<{
+  email: string;
+  password: string;
+}> {
+  const email = normalizeEmail(input.email);
+  if (email === '' || input.password === '') return fail('credentials-required');
+  return { ok: true, value: { email, password: input.password } };
+}
+
+export function validateRegistration(input: {
+  email: string;
+  password: string;
+  repeatPassword: string;
+}): Validated<{ email: string; password: string }> {
+  const login = validateLogin(input);
+  if (!login.ok) return login;
+  if (input.password !== input.repeatPassword) return fail('passwords-differ');
+  return login;
+}
+
+// Words
+
+export interface WordPair {
+  langA: string;
+  langB: string;
+}
+
+/** Both sides are required and trimmed. */
+export function validateWordPair(input: WordPair): Validated<WordPair> {
+  const langA = input.langA.trim();
+  const langB = input.langB.trim();
+  if (langA === '' || langB === '') return fail('word-sides-required');
+  return { ok: true, value: { langA, langB } };
+}
+
+/** Same topic and the same sides, ignoring case: such an added word is silently ignored. */
+export function isDuplicateWord(
+  a: WordPair & { topic: string },
+  b: WordPair & { topic: string },
+): boolean {
+  return sameName(a.topic, b.topic) && sameName(a.langA, b.langA) && sameName(a.langB, b.langB);
+}
+
+export interface BulkImportResult {
+  entries: WordPair[];
+  /** Non-blank lines that were left out: no '=' or an empty side. */
+  skipped: string[];
+}
+
+/**
+ * One entry per line as `ru=en`. Lines split on newlines, backslashes and slashes; a line
+ * without '=' or with an empty side is skipped. Only the first '=' separates the sides.
+ */
+export function parseBulkImport(text: string): BulkImportResult {
+  const entries: WordPair[] = [];
+  const skipped: string[] = [];
+  for (const raw of text.split(/\r\n|[\n\r\\/]/)) {
+    const line = raw.trim();
+    if (line === '') continue;
+    const at = line.indexOf('=');
+    const pair =
+      at < 0 ? null : validateWordPair({ langA: line.slice(0, at), langB: line.slice(at + 1) });
+    if (pair?.ok) entries.push(pair.value);
+    else skipped.push(line);
+  }
+  return { entries, skipped };
+}
+
+// Settings export and import
+
+export interface ExportData<U = unknown> {
+  user: U;
+  userWords: UserWord[];
+}
+
+const STATUSES: readonly WordStatus[] = ['new', 'learning', 'learned'];
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const optNum = (v: unknown) => v === undefined || isNum(v);
+
+function isUserWord(v: unknown): v is UserWord {
+  if (typeof v !== 'object' || v === null) return false;
+  const w = v as Record<string, unknown>;
+  return (
+    typeof w.vocabId === 'string' &&
+    w.vocabId !== '' &&
+    STATUSES.includes(w.status as WordStatus) &&
+    isNum(w.attempts) &&
+    isNum(w.correct) &&
+    isNum(w.streak) &&
+    isNum(w.strength) &&
+    w.strength >= 0 &&
+    w.strength <= 1 &&
+    isNum(w.updatedAt) &&
+    optNum(w.lastSeenAt) &&
+    optNum(w.nextReviewAt)
+  );
+}
+
+/**
+ * Parses pasted export JSON `{ user, userWords }`. Anything that is not JSON of that shape
+ * (including a word record with missing or mistyped fields) is 'Invalid JSON', so nothing is
+ * half-imported.
+ */
+export function parseExportJson(text: string): Validated<ExportData> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return fail('invalid-json');
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return fail('invalid-json');
+  const { user, userWords } = data as Record<string, unknown>;
+  if (typeof user !== 'object' || user === null) return fail('invalid-json');
+  if (!Array.isArray(userWords) || !userWords.every(isUserWord)) return fail('invalid-json');
+  return { ok: true, value: { user, userWords } };
+}

@@ -1,0 +1,2 @@
+// Every unit test gets a fresh, in-memory IndexedDB implementation.
+import 'fake-indexeddb/auto';
