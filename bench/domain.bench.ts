@@ -1,0 +1,65 @@
+/** prepareSession over a large vocabulary and a large set of user words. */
+import { DAY_MS } from '@/domain/constants';
+import { seededRandom } from '@/domain/random';
+import { prepareSession } from '@/domain/session';
+import { answer, newUserWord } from '@/domain/srs';
+import type { UserWord, VocabItem } from '@/domain/types';
+import { report, timeRuns } from './stats';
+
+const NOW = Date.UTC(2026, 10, 22, 12);
+
+export function syntheticVocabulary(count: number): VocabItem[] {
+  const divisions = ['deck', 'engine', 'bridge', 'galley'];
+  const roles = [undefined, ['bosun'], ['os', 'bosun'], ['all'], ['ce', 'cheng']];
+  return Array.from({ length: count }, (_, i) => ({
+    id: `v${i}`,
+    langA: `слово ${i}`,
+    langB: `word ${i}`,
+    topic: `Topic ${i % 40}`,
+    division: divisions[i % divisions.length] as string,
+    roles: roles[i % roles.length],
+    source: 'builtin' as const,
+  }));
+}
+
+export function syntheticUserWords(vocab: readonly VocabItem[], count: number): UserWord[] {
+  const random = seededRandom(11);
+  return vocab.slice(0, count).map((item) => {
+    let word = newUserWord('u1', item.id, NOW - 30 * DAY_MS);
+    const answers = Math.floor(random() * 6);
+    for (let a = 0; a < answers; a++)
+      word = answer(word, random() < 0.75, NOW - (30 - a * 4) * DAY_MS);
+    return word;
+  });
+}
+
+export async function benchDomain(): Promise<void> {
+  const vocab = syntheticVocabulary(10_000);
+  const userWords = syntheticUserWords(vocab, 10_000);
+  const random = seededRandom(5);
+  const common = { vocab, userWords, size: 20, now: NOW, random };
+
+  report(
+    'prepareSession: 10k vocab, 10k user words, mixed, division+role',
+    await timeRuns(
+      () => prepareSession({ ...common, mode: 'mixed', division: 'deck', role: 'os' }),
+      50,
+    ),
+  );
+  report(
+    'prepareSession: 10k vocab, 10k user words, mixed, no filter',
+    await timeRuns(() => prepareSession({ ...common, mode: 'mixed' }), 50),
+  );
+  report(
+    'prepareSession: 10k vocab, 10k user words, review, 5 topics',
+    await timeRuns(
+      () =>
+        prepareSession({
+          ...common,
+          mode: 'review',
+          topics: ['Topic 1', 'Topic 2', 'Topic 3', 'Topic 4', 'Topic 5'],
+        }),
+      50,
+    ),
+  );
+}

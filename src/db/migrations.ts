@@ -1,0 +1,163 @@
+/** The schema migrations of MarineDB, one step per version 1..5, run inside the versionchange transaction. */
+import type { IDBPDatabase, IDBPObjectStore, IDBPTransaction } from 'idb';
+import { DB_VERSION } from '@/domain/constants';
+import {
+  convertQueueEntryV4,
+  convertUserWordFlagsV5,
+  convertUserWordTimestampsV4,
+  convertVocabV2,
+  type LegacyRecord,
+} from './legacy-convert';
+
+/*
+ * What each version held (keyPath / indexes / record shape):
+ *
+ * v1  users      keyPath 'id'; index 'email' (unique). Value: User (+ local-auth fields).
+ *     vocab      keyPath 'id'; index 'topic'. Items may lack `division` and `topic`; `roles`
+ *                may be un-normalised (upper case, padded, 'all', duplicates).
+ *     userWords  keyPath ['userId','vocabId']; indexes 'userId', 'vocabId', 'status'.
+ *                lastSeenAt, nextReviewAt, updatedAt are ISO-8601 strings; `deleted` and
+ *                `hidden` are booleans (or missing).
+ *     syncQueue  keyPath 'id'; no index. createdAt is an ISO-8601 string; payload is a user
+ *                word in the v1 shape.
+ * v2  vocab gets indexes 'division' and 'roles' (multiEntry); every item gets a division
+ *     (missing -> 'deck') and a topic (missing -> 'General'); roles normalised.
+ *     New store topics (keyPath 'id').
+ * v3  New stores roles and divisions (keyPath 'id').
+ * v4  userWords timestamps become epoch ms numbers (invalid or missing -> field removed, but
+ *     updatedAt -> 0); new indexes 'nextReviewAt' and 'updatedAt'. syncQueue gets index
+ *     'createdAt'; its createdAt (invalid -> 0) and its payloads' timestamps become epoch ms.
+ * v5  userWords `deleted` boolean -> 0/1 (missing -> 0), `hidden` boolean -> 0/1 when present;
+ *     new indexes 'deleted' and 'remoteId'. Queue payloads keep the domain booleans.
+ *
+ * Every step only creates what is missing, so a database whose structure is ahead of its
+ * recorded version still upgrades. Steps await nothing but the upgrade transaction's requests.
+ */
+
+/** The database as seen by a migration: untyped, since each step meets an older shape. */
+export type UpgradeDB = IDBPDatabase<unknown>;
+export type UpgradeTransaction = IDBPTransaction<unknown, string[], 'versionchange'>;
+type UpgradeStore = IDBPObjectStore<unknown, string[], string, 'versionchange'>;
+type MigrationStep = (db: UpgradeDB, tx: UpgradeTransaction) => Promise<void>;
+
+function ensureStore(
+  db: UpgradeDB,
+  tx: UpgradeTransaction,
+  name: string,
+  options: IDBObjectStoreParameters,
+): UpgradeStore {
+  if (db.objectStoreNames.contains(name)) return tx.objectStore(name);
+  return db.createObjectStore(name, options) as unknown as UpgradeStore;
+}
+
+function ensureIndex(
+  store: UpgradeStore,
+  name: string,
+  keyPath: string,
+  options?: IDBIndexParameters,
+): void {
+  if (!store.indexNames.contains(name)) store.createIndex(name, keyPath, options);
+}
+
+/** Walks a store with a cursor and writes back every record `convert` changes. */
+async function rewriteAll(
+  store: UpgradeStore,
+  convert: (record: LegacyRecord) => LegacyRecord,
+): Promise<void> {
+  let cursor = await store.openCursor();
+  while (cursor) {
+    const value: unknown = cursor.value;
+    if (value !== null && typeof value === 'object') {
+      await cursor.update(convert(value as LegacyRecord));
+    }
+    cursor = await cursor.continue();
+  }
+}
+
+const toV1: MigrationStep = async (db, tx) => {
+  const users = ensureStore(db, tx, 'users', { keyPath: 'id' });
+  ensureIndex(users, 'email', 'email', { unique: true });
+  const vocab = ensureStore(db, tx, 'vocab', { keyPath: 'id' });
+  ensureIndex(vocab, 'topic', 'topic');
+  const userWords = ensureStore(db, tx, 'userWords', { keyPath: ['userId', 'vocabId'] });
+  ensureIndex(userWords, 'userId', 'userId');
+  ensureIndex(userWords, 'vocabId', 'vocabId');
+  ensureIndex(userWords, 'status', 'status');
+  ensureStore(db, tx, 'syncQueue', { keyPath: 'id' });
+};
+
+const toV2: MigrationStep = async (db, tx) => {
+  const vocab = ensureStore(db, tx, 'vocab', { keyPath: 'id' });
+  await rewriteAll(vocab, convertVocabV2);
+  ensureIndex(vocab, 'division', 'division');
+  ensureIndex(vocab, 'roles', 'roles', { multiEntry: true });
+  ensureStore(db, tx, 'topics', { keyPath: 'id' });
+};
+
+const toV3: MigrationStep = async (db, tx) => {
+  ensureStore(db, tx, 'roles', { keyPath: 'id' });
+  ensureStore(db, tx, 'divisions', { keyPath: 'id' });
+};
+
+const toV4: MigrationStep = async (db, tx) => {
+  const userWords = ensureStore(db, tx, 'userWords', { keyPath: ['userId', 'vocabId'] });
+  await rewriteAll(userWords, convertUserWordTimestampsV4);
+  ensureIndex(userWords, 'nextReviewAt', 'nextReviewAt');
+  ensureIndex(userWords, 'updatedAt', 'updatedAt');
+  const queue = ensureStore(db, tx, 'syncQueue', { keyPath: 'id' });
+  await rewriteAll(queue, convertQueueEntryV4);
+  ensureIndex(queue, 'createdAt', 'createdAt');
+};
+
+const toV5: MigrationStep = async (db, tx) => {
+  const userWords = ensureStore(db, tx, 'userWords', { keyPath: ['userId', 'vocabId'] });
+  await rewriteAll(userWords, convertUserWordFlagsV5);
+  ensureIndex(userWords, 'deleted', 'deleted');
+  ensureIndex(userWords, 'remoteId', 'remoteId');
+};
+
+/** MIGRATIONS[v] upgrades a database at version v-1 to version v. */
+export const MIGRATIONS: Readonly<Record<number, MigrationStep>> = {
+  1: toV1,
+  2: toV2,
+  3: toV3,
+  4: toV4,
+  5: toV5,
+};
+
+/**
+ * Runs the steps oldVersion+1..newVersion in order inside the versionchange transaction `tx`
+ * (call it from openDB's `upgrade`). On any failure the transaction is aborted, so the database
+ * stays at its old version with its old data, and the returned promise rejects.
+ */
+export async function upgradeMarineDB(
+  db: UpgradeDB,
+  oldVersion: number,
+  newVersion: number | null,
+  tx: UpgradeTransaction,
+): Promise<void> {
+  const target = newVersion ?? DB_VERSION;
+  try {
+    for (let version = oldVersion + 1; version <= target; version++) {
+      const step = MIGRATIONS[version];
+      if (!step) throw new Error(`MarineDB: no migration to version ${version}`);
+      await step(db, tx);
+    }
+  } catch (error) {
+    abortQuietly(tx);
+    throw error;
+  }
+}
+
+/**
+ * Aborts a transaction that may already have finished or aborted. The abort is reported by the
+ * caller's own rejection, so the transaction's `done` promise is silenced.
+ */
+export function abortQuietly(tx: { abort(): void; done: Promise<void> }): void {
+  tx.done.catch(() => undefined);
+  try {
+    tx.abort();
+  } catch {
+    // Already finished or aborted.
+  }
+}

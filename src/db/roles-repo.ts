@@ -1,0 +1,63 @@
+/** The roles table: role records per division, and role deletion optionally detaching the role code. */
+import { normalizeRole } from '@/domain/roles';
+import type { DivisionId, Role } from '@/domain/types';
+import type { MarineDB } from './schema';
+
+export async function listRoles(db: MarineDB): Promise<Role[]> {
+  return db.getAll('roles');
+}
+
+export async function listRolesByDivision(db: MarineDB, division: DivisionId): Promise<Role[]> {
+  return (await db.getAll('roles')).filter((role) => role.division === division);
+}
+
+export async function getRole(db: MarineDB, id: string): Promise<Role | undefined> {
+  return db.get('roles', id);
+}
+
+export async function putRole(db: MarineDB, role: Role): Promise<Role> {
+  await db.put('roles', role);
+  return role;
+}
+
+/**
+ * Deletes a role. With `detach`, also removes its code (the normalised name) from the roles of
+ * every topic and vocab item of its division, in the same transaction (a list left empty then
+ * means everyone). Returns false when the role did not exist.
+ */
+export async function deleteRole(
+  db: MarineDB,
+  id: string,
+  options: { detach?: boolean } = {},
+): Promise<boolean> {
+  const tx = db.transaction(['roles', 'topics', 'vocab'], 'readwrite');
+  const roles = tx.objectStore('roles');
+  const role = await roles.get(id);
+  if (!role) {
+    await tx.done;
+    return false;
+  }
+  await roles.delete(id);
+  if (options.detach) {
+    const code = normalizeRole(role.name);
+    const without = (list: string[]) => list.filter((r) => normalizeRole(r) !== code);
+    let topic = await tx.objectStore('topics').openCursor();
+    while (topic) {
+      const value = topic.value;
+      if (value.division === role.division && value.roles?.some((r) => normalizeRole(r) === code)) {
+        await topic.update({ ...value, roles: without(value.roles) });
+      }
+      topic = await topic.continue();
+    }
+    let item = await tx.objectStore('vocab').index('division').openCursor(role.division);
+    while (item) {
+      const value = item.value;
+      if (value.roles?.some((r) => normalizeRole(r) === code)) {
+        await item.update({ ...value, roles: without(value.roles) });
+      }
+      item = await item.continue();
+    }
+  }
+  await tx.done;
+  return true;
+}

@@ -1,0 +1,80 @@
+/** The users table: local user records, their settings and their sync pull cursor. */
+import type { UserSettings } from '@/domain/types';
+import type { LocalUserRecord, MarineDB } from './schema';
+
+/** The form in which e-mails are stored and looked up: trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function getUser(db: MarineDB, id: string): Promise<LocalUserRecord | undefined> {
+  return db.get('users', id);
+}
+
+/** Case-insensitive: looks up the normalised e-mail (falls back to a scan for legacy records). */
+export async function getUserByEmail(
+  db: MarineDB,
+  email: string,
+): Promise<LocalUserRecord | undefined> {
+  const wanted = normalizeEmail(email);
+  if (wanted === '') return undefined;
+  const hit = await db.getFromIndex('users', 'email', wanted);
+  if (hit) return hit;
+  const all = await db.getAll('users');
+  return all.find((user) => normalizeEmail(user.email) === wanted);
+}
+
+/**
+ * Writes a user, with the e-mail normalised; returns the stored record. Rejects with a
+ * ConstraintError if another user already has that e-mail (the index is unique).
+ */
+export async function putUser(db: MarineDB, user: LocalUserRecord): Promise<LocalUserRecord> {
+  const stored: LocalUserRecord = { ...user, email: normalizeEmail(user.email) };
+  await db.put('users', stored);
+  return stored;
+}
+
+export async function deleteUser(db: MarineDB, id: string): Promise<void> {
+  await db.delete('users', id);
+}
+
+/**
+ * Read-modify-write of one user in a single transaction. `update` must be synchronous.
+ * Returns the stored record, or undefined (and writes nothing) when the user does not exist.
+ */
+export async function updateUser(
+  db: MarineDB,
+  id: string,
+  update: (user: LocalUserRecord) => LocalUserRecord,
+): Promise<LocalUserRecord | undefined> {
+  const tx = db.transaction('users', 'readwrite');
+  const user = await tx.store.get(id);
+  if (!user) {
+    await tx.done;
+    return undefined;
+  }
+  const next: LocalUserRecord = { ...update(user), id };
+  next.email = normalizeEmail(next.email);
+  await tx.store.put(next);
+  await tx.done;
+  return next;
+}
+
+/** Merges `settings` into the user's settings (a key given as undefined clears it). */
+export async function updateUserSettings(
+  db: MarineDB,
+  id: string,
+  settings: Partial<UserSettings>,
+): Promise<LocalUserRecord | undefined> {
+  return updateUser(db, id, (user) => ({ ...user, settings: { ...user.settings, ...settings } }));
+}
+
+export async function getSyncCursor(db: MarineDB, userId: string): Promise<number | undefined> {
+  return (await db.get('users', userId))?.syncCursor;
+}
+
+/** Stores the user's sync pull cursor (epoch ms). Rejects if the user has no local record. */
+export async function setSyncCursor(db: MarineDB, userId: string, cursor: number): Promise<void> {
+  const updated = await updateUser(db, userId, (user) => ({ ...user, syncCursor: cursor }));
+  if (!updated) throw new Error(`MarineDB: no local user ${userId} to store a sync cursor for`);
+}

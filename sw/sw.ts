@@ -1,0 +1,24 @@
+/// <reference lib="webworker" />
+/** The service worker: precaches the build, serves every navigation from the app shell, and waits for SKIP_WAITING. */
+import { clientsClaim } from 'workbox-core';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  type PrecacheEntry,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// Every route of the single-page app is answered with the cached shell, so a deep link opens offline.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html')));
+
+// A first install controls the open page at once; a later version waits until the user accepts it.
+clientsClaim();
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});

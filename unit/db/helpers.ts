@@ -1,0 +1,57 @@
+/** Shared fixtures for the db tests: unique database names, vocab and user-word builders. */
+import { openMarineDB } from '@/db/open';
+import type { MarineDB } from '@/db/schema';
+import type { UserWord, VocabItem } from '@/domain/types';
+
+let counter = 0;
+
+/** A database name no other test uses. */
+export function uniqueName(): string {
+  counter++;
+  return `MarineDB-test-${counter}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export function vocab(id: string, overrides: Partial<VocabItem> = {}): VocabItem {
+  return {
+    id,
+    langA: `слово-${id}`,
+    langB: `word-${id}`,
+    topic: 'Mooring',
+    division: 'deck',
+    source: 'builtin',
+    ...overrides,
+  };
+}
+
+export function userWord(vocabId: string, overrides: Partial<UserWord> = {}): UserWord {
+  return {
+    userId: 'u1',
+    vocabId,
+    status: 'learning',
+    attempts: 1,
+    correct: 1,
+    streak: 1,
+    strength: 0.3,
+    updatedAt: 1_000,
+    deleted: false,
+    ...overrides,
+  };
+}
+
+/** Opens a fresh database under a unique name, seeded with `vocabulary` (default: none). */
+export async function openTestDB(vocabulary: readonly VocabItem[] = []): Promise<MarineDB> {
+  return openMarineDB({ name: uniqueName(), vocabulary });
+}
+
+/** Runs `body` against a fresh database and always closes it. */
+export async function withDB(
+  vocabulary: readonly VocabItem[],
+  body: (db: MarineDB) => Promise<void>,
+): Promise<void> {
+  const db = await openTestDB(vocabulary);
+  try {
+    await body(db);
+  } finally {
+    db.close();
+  }
+}

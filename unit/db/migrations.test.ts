@@ -1,0 +1,172 @@
+import { openDB } from 'idb';
+import { describe, expect, it } from 'vitest';
+import { upgradeMarineDB } from '@/db/migrations';
+import { openMarineDB } from '@/db/open';
+import { countByStatus, listDueUserWords, listUserWords, listUserWordsUpdatedSince } from '@/db/user-words-repo';
+import { listQueue } from '@/db/sync-queue-repo';
+import { listVocabForRole } from '@/db/vocab-repo';
+import { uniqueName, vocab } from './helpers';
+
+/** Creates a database at `version` by running the real migration steps 0..version. */
+async function createAtVersion(name: string, version: number) {
+  return openDB(name, version, {
+    upgrade: (db, oldVersion, newVersion, tx) => {
+      void upgradeMarineDB(db, oldVersion, newVersion, tx);
+    },
+  });
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const T1 = Date.UTC(2024, 0, 2, 3, 4, 5);
+const T2 = Date.UTC(2024, 0, 3);
+const FAR = Date.UTC(2099, 0, 1);
+const NOW = Date.UTC(2025, 5, 1);
+
+const user = {
+  id: 'u1',
+  email: 'crew@ship.test',
+  fullName: 'Crew',
+  isAdmin: false,
+  createdAt: 5,
+  settings: { dailyGoal: 10, division: 'deck', uiLang: 'ru', theme: 'light' },
+};
+
+/** Timestamps as the given version wrote them: ISO strings before v4, epoch ms from v4. */
+function stamp(version: number, ms: number): string | number {
+  return version < 4 ? iso(ms) : ms;
+}
+
+function legacyUserWords(version: number) {
+  const base = { userId: 'u1', attempts: 2, correct: 1, streak: 1, strength: 0.35 };
+  const t = (ms: number) => stamp(version, ms);
+  return [
+    { ...base, vocabId: 'w1', status: 'learning', lastSeenAt: t(T1), nextReviewAt: t(T2), updatedAt: t(T1), deleted: false },
+    { ...base, vocabId: 'w2', status: 'learned', ...(version < 4 ? { lastSeenAt: 'not a date' } : {}), updatedAt: version < 4 ? 'garbage' : 0, deleted: true },
+    { ...base, vocabId: 'w3', status: 'learned', nextReviewAt: t(FAR), updatedAt: t(T2), remoteId: 'r3' },
+    { ...base, vocabId: 'w4', status: 'new', updatedAt: t(T1 + 1), hidden: true, deleted: false },
+    { ...base, vocabId: 'w5', status: 'new', updatedAt: t(T1 + 2), hidden: false },
+  ];
+}
+
+function legacyQueue(version: number) {
+  const payload = (vocabId: string, updatedAt: number) => ({
+    userId: 'u1', vocabId, status: 'learning', attempts: 1, correct: 1, streak: 1, strength: 0.3,
+    updatedAt: stamp(version, updatedAt), nextReviewAt: stamp(version, T2), deleted: false,
+  });
+  return [
+    { id: 'q-b', entity: 'userWords', op: 'upsert', payload: payload('w1', T1), createdAt: stamp(version, T1 + 2000) },
+    { id: 'q-a', entity: 'userWords', op: 'upsert', payload: payload('w3', T2), remoteId: 'r3', createdAt: stamp(version, T1 + 1000) },
+    { id: 'q-c', entity: 'userWords', op: 'upsert', payload: payload('w5', T1), createdAt: version < 4 ? 'bad' : 0 },
+  ];
+}
+
+const v1Vocab = [
+  { id: 'v1', langA: 'трос', langB: 'rope', roles: [' OS', 'ALL', 'Bosun', 'os'], source: 'builtin' },
+  { id: 'v2', langA: 'насос', langB: 'pump', topic: 'Pumps', division: 'engine', source: 'user' },
+];
+const finalVocab = [
+  { id: 'v1', langA: 'трос', langB: 'rope', topic: 'General', division: 'deck', roles: ['os', 'bosun'], source: 'builtin' },
+  { id: 'v2', langA: 'насос', langB: 'pump', topic: 'Pumps', division: 'engine', source: 'user' },
+];
+const customTopic = { id: 'deck::Custom', name: 'Custom', division: 'deck', source: 'user' };
+const customDivision = { id: 'deck', name: 'Deck (ours)' };
+const customRole = { id: 'deck::bosun', name: 'bosun', division: 'deck' };
+
+describe.each([1, 2, 3, 4])('upgrade from version %i to 5', (version) => {
+  it('keeps and converts every record, and seeds only what is missing', async () => {
+    const name = uniqueName();
+    const old = await createAtVersion(name, version);
+    expect(old.version).toBe(version);
+    await old.put('users', user);
+    for (const item of version === 1 ? v1Vocab : finalVocab) await old.put('vocab', item);
+    for (const word of legacyUserWords(version)) await old.put('userWords', word);
+    for (const entry of legacyQueue(version)) await old.put('syncQueue', entry);
+    if (version >= 2) await old.put('topics', customTopic);
+    if (version >= 3) {
+      await old.put('divisions', customDivision);
+      await old.put('roles', customRole);
+    }
+    old.close();
+
+    const db = await openMarineDB({
+      name,
+      vocabulary: [vocab('v1', { langA: 'OVERWRITTEN' }), vocab('fresh')],
+    });
+    expect(db.version).toBe(5);
+
+    // users and vocab survive; no built-in vocabulary is added on upgrade
+    expect(await db.getAll('users')).toEqual([user]);
+    expect(await db.getAll('vocab')).toEqual(finalVocab);
+    expect(await db.getAllKeysFromIndex('vocab', 'roles', 'bosun')).toEqual(['v1']);
+    expect((await listVocabForRole(db, 'engine', 'cook')).map((i) => i.id)).toEqual(['v2']);
+
+    // raw user words: epoch ms and 0/1 flags
+    const raw = await db.getAll('userWords');
+    expect(raw.map((w) => [w.vocabId, w.lastSeenAt, w.nextReviewAt, w.updatedAt, w.deleted, w.hidden])).toEqual([
+      ['w1', T1, T2, T1, 0, undefined],
+      ['w2', undefined, undefined, 0, 1, undefined],
+      ['w3', undefined, FAR, T2, 0, undefined],
+      ['w4', undefined, undefined, T1 + 1, 0, 1],
+      ['w5', undefined, undefined, T1 + 2, 0, 0],
+    ]);
+    expect(raw.every((w) => !('lastSeenAt' in w) || typeof w.lastSeenAt === 'number')).toBe(true);
+    expect(raw.find((w) => w.vocabId === 'w3')).toMatchObject({ attempts: 2, strength: 0.35, status: 'learned', remoteId: 'r3' });
+
+    // through the repository: booleans, and the new indexes work
+    const words = await listUserWords(db, 'u1', { includeDeleted: true });
+    expect(words.map((w) => [w.vocabId, w.deleted, w.hidden])).toEqual([
+      ['w1', false, undefined],
+      ['w2', true, undefined],
+      ['w3', false, undefined],
+      ['w4', false, true],
+      ['w5', false, false],
+    ]);
+    expect((await listDueUserWords(db, 'u1', NOW)).map((w) => w.vocabId).sort()).toEqual(['w1', 'w5']);
+    expect((await listUserWordsUpdatedSince(db, 'u1', 0)).map((w) => w.vocabId)).toEqual(['w1', 'w4', 'w5', 'w3']);
+    expect(await countByStatus(db, 'u1')).toEqual({ new: 2, learning: 1, learned: 1 });
+    expect(await db.getAllKeysFromIndex('userWords', 'deleted', 1)).toEqual([['u1', 'w2']]);
+    expect(await db.getAllKeysFromIndex('userWords', 'remoteId', 'r3')).toEqual([['u1', 'w3']]);
+
+    // queue: intact, epoch ms, ordered by createdAt; payloads converted (deleted stays boolean)
+    const queue = await listQueue(db);
+    expect(queue.map((e) => [e.id, e.createdAt, e.remoteId])).toEqual([
+      ['q-c', 0, undefined],
+      ['q-a', T1 + 1000, 'r3'],
+      ['q-b', T1 + 2000, undefined],
+    ]);
+    expect(queue[1]?.payload).toMatchObject({ vocabId: 'w3', updatedAt: T2, nextReviewAt: T2, deleted: false });
+
+    // seeding: existing topics, divisions and roles are left alone; missing ones are seeded
+    const topics = await db.getAll('topics');
+    if (version >= 2) expect(topics).toEqual([customTopic]);
+    else
+      expect(topics).toEqual([
+        { id: 'deck::General', name: 'General', division: 'deck', source: 'builtin', roles: ['os', 'bosun'] },
+        { id: 'engine::Pumps', name: 'Pumps', division: 'engine', source: 'user' },
+      ]);
+    if (version >= 3) {
+      expect(await db.getAll('divisions')).toEqual([customDivision]);
+      expect(await db.getAll('roles')).toEqual([customRole]);
+    } else {
+      expect(await db.getAllKeys('divisions')).toEqual(['bridge', 'deck', 'engine', 'galley']);
+      expect(await db.count('roles')).toBe(15);
+    }
+    db.close();
+  });
+});
+
+describe('structure at each version', () => {
+  it.each([
+    [1, ['syncQueue', 'userWords', 'users', 'vocab']],
+    [2, ['syncQueue', 'topics', 'userWords', 'users', 'vocab']],
+    [3, ['divisions', 'roles', 'syncQueue', 'topics', 'userWords', 'users', 'vocab']],
+    [4, ['divisions', 'roles', 'syncQueue', 'topics', 'userWords', 'users', 'vocab']],
+  ])('version %i holds the documented stores', async (version, stores) => {
+    const db = await createAtVersion(uniqueName(), version);
+    expect([...db.objectStoreNames]).toEqual(stores);
+    const userWordIndexes = [...db.transaction('userWords').store.indexNames];
+    expect(userWordIndexes.includes('nextReviewAt')).toBe(version >= 4);
+    expect(userWordIndexes.includes('deleted')).toBe(false);
+    db.close();
+  });
+});
