@@ -16,7 +16,10 @@ function lintImport(folder: string, specifier: string): string {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `import { probe } from '${specifier}';\n\nexport const used = [probe];\n`);
   try {
-    execFileSync(biome, ['lint', '--only=style/noRestrictedImports', file], { cwd: root, stdio: 'pipe' });
+    execFileSync(biome, ['lint', '--only=style/noRestrictedImports', file], {
+      cwd: root,
+      stdio: 'pipe',
+    });
     return '';
   } catch (error) {
     const { stdout, stderr } = error as { stdout: Buffer; stderr: Buffer };

@@ -1,3 +1,4 @@
+/** The pure record conversions used by the migrations. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -19,7 +20,17 @@ describe('toEpochMs', () => {
 
   it('keeps finite numbers and rejects everything else', () => {
     expect(toEpochMs(42)).toBe(42);
-    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, '', '  ', 'nope', null, undefined, {}, true]) {
+    for (const bad of [
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      '',
+      '  ',
+      'nope',
+      null,
+      undefined,
+      {},
+      true,
+    ]) {
       expect(toEpochMs(bad)).toBeUndefined();
     }
   });
@@ -27,14 +38,16 @@ describe('toEpochMs', () => {
 
 describe('record conversions', () => {
   it('v2 vocab: fallbacks and normalised roles, leaving other fields alone', () => {
-    expect(convertVocabV2({ id: 'a', langA: 'x', roles: ['ALL', ' Bosun '], tags: ['t'] })).toEqual({
-      id: 'a',
-      langA: 'x',
-      topic: 'General',
-      division: 'deck',
-      roles: ['bosun'],
-      tags: ['t'],
-    });
+    expect(convertVocabV2({ id: 'a', langA: 'x', roles: ['ALL', ' Bosun '], tags: ['t'] })).toEqual(
+      {
+        id: 'a',
+        langA: 'x',
+        topic: 'General',
+        division: 'deck',
+        roles: ['bosun'],
+        tags: ['t'],
+      },
+    );
     expect(convertVocabV2({ id: 'b', topic: 'T', division: 'engine', roles: 'CE, 2E' })).toEqual({
       id: 'b',
       topic: 'T',
@@ -64,11 +77,17 @@ describe('record conversions', () => {
         payload: { updatedAt: '1970-01-01T00:00:02.000Z', deleted: false },
       }),
     ).toEqual({ id: 'q', createdAt: 1000, payload: { updatedAt: 2000, deleted: false } });
-    expect(convertQueueEntryV4({ id: 'q', createdAt: undefined })).toEqual({ id: 'q', createdAt: 0 });
+    expect(convertQueueEntryV4({ id: 'q', createdAt: undefined })).toEqual({
+      id: 'q',
+      createdAt: 0,
+    });
   });
 
   it('v5 user word flags: booleans to 0/1, missing deleted -> 0, missing hidden stays missing', () => {
-    expect(convertUserWordFlagsV5({ deleted: true, hidden: false })).toEqual({ deleted: 1, hidden: 0 });
+    expect(convertUserWordFlagsV5({ deleted: true, hidden: false })).toEqual({
+      deleted: 1,
+      hidden: 0,
+    });
     expect(convertUserWordFlagsV5({ hidden: true })).toEqual({ deleted: 0, hidden: 1 });
     expect(convertUserWordFlagsV5({})).toEqual({ deleted: 0 });
     expect(convertUserWordFlagsV5({ deleted: 1, hidden: 1 })).toEqual({ deleted: 1, hidden: 1 });

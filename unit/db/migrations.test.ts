@@ -1,9 +1,15 @@
+/** Upgrades to version 5 from data written at each version 1..4. */
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { upgradeMarineDB } from '@/db/migrations';
 import { openMarineDB } from '@/db/open';
-import { countByStatus, listDueUserWords, listUserWords, listUserWordsUpdatedSince } from '@/db/user-words-repo';
 import { listQueue } from '@/db/sync-queue-repo';
+import {
+  countByStatus,
+  listDueUserWords,
+  listUserWords,
+  listUserWordsUpdatedSince,
+} from '@/db/user-words-repo';
 import { listVocabForRole } from '@/db/vocab-repo';
 import { uniqueName, vocab } from './helpers';
 
@@ -40,9 +46,31 @@ function legacyUserWords(version: number) {
   const base = { userId: 'u1', attempts: 2, correct: 1, streak: 1, strength: 0.35 };
   const t = (ms: number) => stamp(version, ms);
   return [
-    { ...base, vocabId: 'w1', status: 'learning', lastSeenAt: t(T1), nextReviewAt: t(T2), updatedAt: t(T1), deleted: false },
-    { ...base, vocabId: 'w2', status: 'learned', ...(version < 4 ? { lastSeenAt: 'not a date' } : {}), updatedAt: version < 4 ? 'garbage' : 0, deleted: true },
-    { ...base, vocabId: 'w3', status: 'learned', nextReviewAt: t(FAR), updatedAt: t(T2), remoteId: 'r3' },
+    {
+      ...base,
+      vocabId: 'w1',
+      status: 'learning',
+      lastSeenAt: t(T1),
+      nextReviewAt: t(T2),
+      updatedAt: t(T1),
+      deleted: false,
+    },
+    {
+      ...base,
+      vocabId: 'w2',
+      status: 'learned',
+      ...(version < 4 ? { lastSeenAt: 'not a date' } : {}),
+      updatedAt: version < 4 ? 'garbage' : 0,
+      deleted: true,
+    },
+    {
+      ...base,
+      vocabId: 'w3',
+      status: 'learned',
+      nextReviewAt: t(FAR),
+      updatedAt: t(T2),
+      remoteId: 'r3',
+    },
     { ...base, vocabId: 'w4', status: 'new', updatedAt: t(T1 + 1), hidden: true, deleted: false },
     { ...base, vocabId: 'w5', status: 'new', updatedAt: t(T1 + 2), hidden: false },
   ];
@@ -50,22 +78,63 @@ function legacyUserWords(version: number) {
 
 function legacyQueue(version: number) {
   const payload = (vocabId: string, updatedAt: number) => ({
-    userId: 'u1', vocabId, status: 'learning', attempts: 1, correct: 1, streak: 1, strength: 0.3,
-    updatedAt: stamp(version, updatedAt), nextReviewAt: stamp(version, T2), deleted: false,
+    userId: 'u1',
+    vocabId,
+    status: 'learning',
+    attempts: 1,
+    correct: 1,
+    streak: 1,
+    strength: 0.3,
+    updatedAt: stamp(version, updatedAt),
+    nextReviewAt: stamp(version, T2),
+    deleted: false,
   });
   return [
-    { id: 'q-b', entity: 'userWords', op: 'upsert', payload: payload('w1', T1), createdAt: stamp(version, T1 + 2000) },
-    { id: 'q-a', entity: 'userWords', op: 'upsert', payload: payload('w3', T2), remoteId: 'r3', createdAt: stamp(version, T1 + 1000) },
-    { id: 'q-c', entity: 'userWords', op: 'upsert', payload: payload('w5', T1), createdAt: version < 4 ? 'bad' : 0 },
+    {
+      id: 'q-b',
+      entity: 'userWords',
+      op: 'upsert',
+      payload: payload('w1', T1),
+      createdAt: stamp(version, T1 + 2000),
+    },
+    {
+      id: 'q-a',
+      entity: 'userWords',
+      op: 'upsert',
+      payload: payload('w3', T2),
+      remoteId: 'r3',
+      createdAt: stamp(version, T1 + 1000),
+    },
+    {
+      id: 'q-c',
+      entity: 'userWords',
+      op: 'upsert',
+      payload: payload('w5', T1),
+      createdAt: version < 4 ? 'bad' : 0,
+    },
   ];
 }
 
 const v1Vocab = [
-  { id: 'v1', langA: 'трос', langB: 'rope', roles: [' OS', 'ALL', 'Bosun', 'os'], source: 'builtin' },
+  {
+    id: 'v1',
+    langA: 'трос',
+    langB: 'rope',
+    roles: [' OS', 'ALL', 'Bosun', 'os'],
+    source: 'builtin',
+  },
   { id: 'v2', langA: 'насос', langB: 'pump', topic: 'Pumps', division: 'engine', source: 'user' },
 ];
 const finalVocab = [
-  { id: 'v1', langA: 'трос', langB: 'rope', topic: 'General', division: 'deck', roles: ['os', 'bosun'], source: 'builtin' },
+  {
+    id: 'v1',
+    langA: 'трос',
+    langB: 'rope',
+    topic: 'General',
+    division: 'deck',
+    roles: ['os', 'bosun'],
+    source: 'builtin',
+  },
   { id: 'v2', langA: 'насос', langB: 'pump', topic: 'Pumps', division: 'engine', source: 'user' },
 ];
 const customTopic = { id: 'deck::Custom', name: 'Custom', division: 'deck', source: 'user' };
@@ -102,7 +171,9 @@ describe.each([1, 2, 3, 4])('upgrade from version %i to 5', (version) => {
 
     // raw user words: epoch ms and 0/1 flags
     const raw = await db.getAll('userWords');
-    expect(raw.map((w) => [w.vocabId, w.lastSeenAt, w.nextReviewAt, w.updatedAt, w.deleted, w.hidden])).toEqual([
+    expect(
+      raw.map((w) => [w.vocabId, w.lastSeenAt, w.nextReviewAt, w.updatedAt, w.deleted, w.hidden]),
+    ).toEqual([
       ['w1', T1, T2, T1, 0, undefined],
       ['w2', undefined, undefined, 0, 1, undefined],
       ['w3', undefined, FAR, T2, 0, undefined],
@@ -110,7 +181,12 @@ describe.each([1, 2, 3, 4])('upgrade from version %i to 5', (version) => {
       ['w5', undefined, undefined, T1 + 2, 0, 0],
     ]);
     expect(raw.every((w) => !('lastSeenAt' in w) || typeof w.lastSeenAt === 'number')).toBe(true);
-    expect(raw.find((w) => w.vocabId === 'w3')).toMatchObject({ attempts: 2, strength: 0.35, status: 'learned', remoteId: 'r3' });
+    expect(raw.find((w) => w.vocabId === 'w3')).toMatchObject({
+      attempts: 2,
+      strength: 0.35,
+      status: 'learned',
+      remoteId: 'r3',
+    });
 
     // through the repository: booleans, and the new indexes work
     const words = await listUserWords(db, 'u1', { includeDeleted: true });
@@ -121,8 +197,16 @@ describe.each([1, 2, 3, 4])('upgrade from version %i to 5', (version) => {
       ['w4', false, true],
       ['w5', false, false],
     ]);
-    expect((await listDueUserWords(db, 'u1', NOW)).map((w) => w.vocabId).sort()).toEqual(['w1', 'w5']);
-    expect((await listUserWordsUpdatedSince(db, 'u1', 0)).map((w) => w.vocabId)).toEqual(['w1', 'w4', 'w5', 'w3']);
+    expect((await listDueUserWords(db, 'u1', NOW)).map((w) => w.vocabId).sort()).toEqual([
+      'w1',
+      'w5',
+    ]);
+    expect((await listUserWordsUpdatedSince(db, 'u1', 0)).map((w) => w.vocabId)).toEqual([
+      'w1',
+      'w4',
+      'w5',
+      'w3',
+    ]);
     expect(await countByStatus(db, 'u1')).toEqual({ new: 2, learning: 1, learned: 1 });
     expect(await db.getAllKeysFromIndex('userWords', 'deleted', 1)).toEqual([['u1', 'w2']]);
     expect(await db.getAllKeysFromIndex('userWords', 'remoteId', 'r3')).toEqual([['u1', 'w3']]);
@@ -134,14 +218,25 @@ describe.each([1, 2, 3, 4])('upgrade from version %i to 5', (version) => {
       ['q-a', T1 + 1000, 'r3'],
       ['q-b', T1 + 2000, undefined],
     ]);
-    expect(queue[1]?.payload).toMatchObject({ vocabId: 'w3', updatedAt: T2, nextReviewAt: T2, deleted: false });
+    expect(queue[1]?.payload).toMatchObject({
+      vocabId: 'w3',
+      updatedAt: T2,
+      nextReviewAt: T2,
+      deleted: false,
+    });
 
     // seeding: existing topics, divisions and roles are left alone; missing ones are seeded
     const topics = await db.getAll('topics');
     if (version >= 2) expect(topics).toEqual([customTopic]);
     else
       expect(topics).toEqual([
-        { id: 'deck::General', name: 'General', division: 'deck', source: 'builtin', roles: ['os', 'bosun'] },
+        {
+          id: 'deck::General',
+          name: 'General',
+          division: 'deck',
+          source: 'builtin',
+          roles: ['os', 'bosun'],
+        },
         { id: 'engine::Pumps', name: 'Pumps', division: 'engine', source: 'user' },
       ]);
     if (version >= 3) {

@@ -1,5 +1,7 @@
+/** Opening a fresh MarineDB: structure, first-run seed, failures and other connections. */
 import { openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
+import { BUILTIN_VOCABULARY } from '@/data/vocabulary/index';
 import { upgradeMarineDB } from '@/db/migrations';
 import { deleteMarineDB, openMarineDB } from '@/db/open';
 import type { MarineDB } from '@/db/schema';
@@ -120,6 +122,12 @@ describe('openMarineDB on a fresh database', () => {
     });
   });
 
+  it('loads BUILTIN_VOCABULARY when no vocabulary is given', async () => {
+    const db = await openMarineDB({ name: uniqueName() });
+    expect(await db.count('vocab')).toBe(new Set(BUILTIN_VOCABULARY.map((item) => item.id)).size);
+    db.close();
+  });
+
   it('re-opening an existing version-5 database seeds nothing again', async () => {
     const name = uniqueName();
     const first = await openMarineDB({ name, vocabulary: [vocab('a')] });
@@ -150,7 +158,9 @@ describe('failures and other connections', () => {
         },
       }),
     ).rejects.toThrow();
-    expect(failure).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringMatching(/version 6/) }));
+    expect(failure).toHaveBeenCalledWith(
+      expect.objectContaining({ message: expect.stringMatching(/version 6/) }),
+    );
     const reopened = await openDB(name);
     expect(reopened.version).toBe(2);
     expect([...reopened.objectStoreNames]).not.toContain('roles');

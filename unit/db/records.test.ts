@@ -1,3 +1,4 @@
+/** Stored-record conversions and topic derivation. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromStoredUserWord, toStoredUserWord, toStoredVocab } from '@/db/records';
@@ -21,7 +22,18 @@ const userWordArb: fc.Arbitrary<UserWord> = fc.record(
     deleted: fc.boolean(),
     remoteId: fc.string(),
   },
-  { requiredKeys: ['userId', 'vocabId', 'status', 'attempts', 'correct', 'streak', 'strength', 'updatedAt'] },
+  {
+    requiredKeys: [
+      'userId',
+      'vocabId',
+      'status',
+      'attempts',
+      'correct',
+      'streak',
+      'strength',
+      'updatedAt',
+    ],
+  },
 );
 
 describe('stored user words', () => {
@@ -38,19 +50,34 @@ describe('stored user words', () => {
   });
 
   it('drops undefined fields so they are not indexed or stored', () => {
-    const stored = toStoredUserWord({ ...vocabWord(), nextReviewAt: undefined, remoteId: undefined });
+    const stored = toStoredUserWord({
+      ...baseWord(),
+      nextReviewAt: undefined,
+      remoteId: undefined,
+    });
     expect(Object.keys(stored)).not.toContain('nextReviewAt');
     expect(Object.keys(stored)).not.toContain('remoteId');
   });
 });
 
-function vocabWord(): UserWord {
-  return { userId: 'u', vocabId: 'v', status: 'new', attempts: 0, correct: 0, streak: 0, strength: 0, updatedAt: 1 };
+function baseWord(): UserWord {
+  return {
+    userId: 'u',
+    vocabId: 'v',
+    status: 'new',
+    attempts: 0,
+    correct: 0,
+    streak: 0,
+    strength: 0,
+    updatedAt: 1,
+  };
 }
 
 describe('toStoredVocab', () => {
   it('normalises roles and fills empty topic and division', () => {
-    expect(toStoredVocab(vocab('a', { topic: '', division: '', roles: ['ALL', 'OS'] }))).toMatchObject({
+    expect(
+      toStoredVocab(vocab('a', { topic: '', division: '', roles: ['ALL', 'OS'] })),
+    ).toMatchObject({
       topic: 'General',
       division: 'deck',
       roles: ['os'],
