@@ -1,11 +1,11 @@
 // Bridge division words: helm, engine-telegraph and anchor orders in IMO SMCP wording.
 import type { VocabItem } from '@/domain/types';
+import { builtinWords } from './builtin-word';
 
 const TOPIC = 'Bridge-commands';
 
-function word(id: string, ru: string, en: string): VocabItem {
-  return { id, langA: ru, langB: en, topic: TOPIC, division: 'bridge', source: 'builtin' };
-}
+const bridgeWord = builtinWords('bridge');
+const word = (id: string, ru: string, en: string): VocabItem => bridgeWord(id, ru, en, TOPIC);
 
 export const BRIDGE_VOCABULARY: readonly VocabItem[] = [
   word('br001', 'Прямо руль!', 'Midships!'),

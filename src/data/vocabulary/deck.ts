@@ -1,5 +1,6 @@
 // Deck division words: OS/bosun mooring and line-handling commands plus general and bosun-only deck terms.
 import type { VocabItem } from '@/domain/types';
+import { builtinWords } from './builtin-word';
 
 const OS_COMMANDS = 'OS-commands';
 // Topics for everyone.
@@ -21,17 +22,7 @@ const SLANG = 'Marine Slang & Phrases';
 const OS_ROLES = ['os', 'bosun'];
 const BOSUN_ROLES = ['bosun'];
 
-function word(id: string, ru: string, en: string, topic: string, roles?: string[]): VocabItem {
-  return {
-    id,
-    langA: ru,
-    langB: en,
-    topic,
-    division: 'deck',
-    ...(roles ? { roles: [...roles] } : {}),
-    source: 'builtin',
-  };
-}
+const word = builtinWords('deck');
 
 const os = (id: string, ru: string, en: string): VocabItem =>
   word(id, ru, en, OS_COMMANDS, OS_ROLES);

@@ -1,5 +1,6 @@
 // Engine division words: machinery-space terms by system, plus senior-only technical management terms.
 import type { VocabItem } from '@/domain/types';
+import { builtinWords } from './builtin-word';
 
 const MAIN = 'Main Propulsion';
 const AUX = 'Auxiliary Machinery';
@@ -15,17 +16,7 @@ const MANAGEMENT = 'Technical Management';
 /** Technical management is for the chief engineer only. */
 const SENIOR_ROLES = ['cheng', 'ce'];
 
-function word(id: string, ru: string, en: string, topic: string, roles?: string[]): VocabItem {
-  return {
-    id,
-    langA: ru,
-    langB: en,
-    topic,
-    division: 'engine',
-    ...(roles ? { roles: [...roles] } : {}),
-    source: 'builtin',
-  };
-}
+const word = builtinWords('engine');
 
 const senior = (id: string, ru: string, en: string): VocabItem =>
   word(id, ru, en, MANAGEMENT, SENIOR_ROLES);

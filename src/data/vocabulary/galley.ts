@@ -1,9 +1,8 @@
 // Galley division words: galley safety, kitchen equipment and pantry/service terms.
 import type { VocabItem } from '@/domain/types';
+import { builtinWords } from './builtin-word';
 
-function word(id: string, ru: string, en: string, topic: string): VocabItem {
-  return { id, langA: ru, langB: en, topic, division: 'galley', source: 'builtin' };
-}
+const word = builtinWords('galley');
 
 export const GALLEY_VOCABULARY: readonly VocabItem[] = [
   word('gal001', 'противопожарное покрывало', 'fire blanket', 'Galley Safety'),
