@@ -1,44 +1,61 @@
-/** The application shell of the foundation: it proves the database opened and shows what it holds. */
+/** The application: providers, splash, the Loading screen while auth settles, then the router. */
+import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import type { MarineDB } from '@/db/schema';
+import { ErrorBoundary } from '@/features/shell/error-boundary';
+import { LoadingScreen } from '@/features/shell/loading-screen';
+import { Splash } from '@/features/shell/splash';
+import { I18nProvider } from '@/i18n';
+import { useAuthStore } from '@/stores/auth-store';
+import { applyTheme, useSettingsStore } from '@/stores/settings-store';
+import { ToastProvider } from '@/stores/toast-store';
+import { useVocabStore } from '@/stores/vocab-store';
+import '@/stores/words-store';
+import { ConfirmProvider } from '@/ui/confirm';
+import { router } from './router';
 
-interface Counts {
-  words: number;
-  topics: number;
-  divisions: number;
-}
+/** A switch for automated tests and kiosk set-ups: `localStorage['marine.splash'] = 'off'`. */
+const splashOff = () => {
+  try {
+    return localStorage.getItem('marine.splash') === 'off';
+  } catch {
+    return false;
+  }
+};
 
-export function App({ db }: { db: MarineDB }) {
-  const [counts, setCounts] = useState<Counts | null>(null);
+export function App() {
+  const lang = useSettingsStore((s) => s.lang);
+  const theme = useSettingsStore((s) => s.theme);
+  const authStatus = useAuthStore((s) => s.status);
+  const [splash, setSplash] = useState(() => !splashOff());
 
   useEffect(() => {
-    let live = true;
-    Promise.all([db.count('vocab'), db.count('topics'), db.count('divisions')]).then(
-      ([words, topics, divisions]) => {
-        if (live) setCounts({ words, topics, divisions });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [db]);
+    void useAuthStore.getState().init();
+    void useVocabStore.getState().load();
+  }, []);
+
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+
+  useEffect(() => {
+    applyTheme(theme);
+    if (theme !== 'system') return;
+    const media = window.matchMedia('(prefers-color-scheme: dark)');
+    const follow = () => applyTheme('system');
+    media.addEventListener('change', follow);
+    return () => media.removeEventListener('change', follow);
+  }, [theme]);
 
   return (
-    <main className="shell">
-      <h1>Морской английский</h1>
-      <p>Слова и команды для экипажа: палуба, машина, мостик, камбуз.</p>
-      {counts ? (
-        <dl aria-label="Словарь" data-testid="db-ready">
-          <dt>Слов</dt>
-          <dd>{counts.words}</dd>
-          <dt>Тем</dt>
-          <dd>{counts.topics}</dd>
-          <dt>Служб</dt>
-          <dd>{counts.divisions}</dd>
-        </dl>
-      ) : (
-        <p aria-live="polite">Загрузка…</p>
-      )}
-    </main>
+    <I18nProvider lang={lang}>
+      <ErrorBoundary>
+        <ToastProvider>
+          <ConfirmProvider>
+            {authStatus === 'ready' ? <RouterProvider router={router} /> : <LoadingScreen />}
+            {splash ? <Splash onDone={() => setSplash(false)} /> : null}
+          </ConfirmProvider>
+        </ToastProvider>
+      </ErrorBoundary>
+    </I18nProvider>
   );
 }

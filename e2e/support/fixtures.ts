@@ -1,0 +1,69 @@
+/**
+ * The shared Playwright fixtures: every page starts with the splash switched off (one spec tests
+ * the splash itself), plus helpers that act as a person would: register, sign in, check axe.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+export const test = base.extend<{ page: Page }>({
+  page: async ({ page }, use) => {
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('e2e.splash')) localStorage.setItem('marine.splash', 'off');
+    });
+    await use(page);
+  },
+});
+
+let counter = 0;
+
+/** A fresh e-mail address per call, so parallel tests never collide. */
+export function uniqueEmail(prefix = 'sailor'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@ship.test`;
+}
+
+export interface Account {
+  email: string;
+  password: string;
+  fullName: string;
+}
+
+/** Registers through the /register form and waits for the home screen. */
+export async function registerViaUi(
+  page: Page,
+  account: Partial<Account> & { division?: string } = {},
+): Promise<Account> {
+  const full: Account = {
+    email: account.email ?? uniqueEmail(),
+    password: account.password ?? 'secret-pass',
+    fullName: account.fullName ?? 'Иван Петров',
+  };
+  await page.goto('/register');
+  await page.getByLabel('E-mail').fill(full.email);
+  await page.getByLabel('Пароль', { exact: true }).fill(full.password);
+  await page.getByLabel('Повторите пароль').fill(full.password);
+  await page.getByLabel('Полное имя (необязательно)').fill(full.fullName);
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  return full;
+}
+
+/** Signs in through the /login form and waits for the home screen. */
+export async function loginViaUi(page: Page, account: Pick<Account, 'email' | 'password'>) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Пароль').fill(account.password);
+  await page.getByRole('button', { name: 'Войти' }).last().click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** No serious or critical axe violation on the current screen. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).exclude('.splash').analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}

@@ -1,0 +1,76 @@
+/** The one interface every account back end implements: local accounts now, Firebase later. */
+import type { User, UserSettings } from '@/domain/types';
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  fullName: string;
+  settings: UserSettings;
+}
+
+export interface AuthProvider {
+  readonly kind: 'local' | 'firebase';
+  /** The signed-in user of the last session on this device, or null. */
+  restore(): Promise<User | null>;
+  register(input: RegisterInput): Promise<User>;
+  signIn(email: string, password: string): Promise<User>;
+  signOut(): Promise<void>;
+  updateName(userId: string, fullName: string): Promise<User>;
+  updateSettings(userId: string, patch: Partial<UserSettings>): Promise<User>;
+  /** Sends a reset link where the back end can; the local edition cannot (operation-not-allowed). */
+  sendPasswordReset(email: string): Promise<void>;
+}
+
+/** Provider error codes of SPEC §8. */
+export type AuthErrorCode =
+  | 'invalid-email'
+  | 'wrong-password'
+  | 'missing-password'
+  | 'invalid-credential'
+  | 'email-already-in-use'
+  | 'user-not-found'
+  | 'user-disabled'
+  | 'too-many-requests'
+  | 'expired-action-code'
+  | 'invalid-action-code'
+  | 'requires-recent-login'
+  | 'user-token-expired'
+  | 'invalid-user-token'
+  | 'password-does-not-meet-requirements'
+  | 'operation-not-allowed'
+  | 'network-request-failed'
+  | 'multi-factor-auth-required';
+
+export const AUTH_ERROR_CODES: readonly AuthErrorCode[] = [
+  'invalid-email',
+  'wrong-password',
+  'missing-password',
+  'invalid-credential',
+  'email-already-in-use',
+  'user-not-found',
+  'user-disabled',
+  'too-many-requests',
+  'expired-action-code',
+  'invalid-action-code',
+  'requires-recent-login',
+  'user-token-expired',
+  'invalid-user-token',
+  'password-does-not-meet-requirements',
+  'operation-not-allowed',
+  'network-request-failed',
+  'multi-factor-auth-required',
+];
+
+export class AuthError extends Error {
+  constructor(
+    readonly code: AuthErrorCode,
+    message: string = code,
+  ) {
+    super(message);
+    this.name = 'AuthError';
+  }
+}
+
+export function isAuthError(error: unknown): error is AuthError {
+  return error instanceof AuthError;
+}

@@ -1,0 +1,59 @@
+/**
+ * Shown while authentication loads. Its reset button deletes the local database, but only when
+ * there are queued local changes; otherwise it says there are none.
+ */
+import { useState } from 'react';
+import { getDB, resetDB } from '@/db/instance';
+import { countQueue } from '@/db/sync-queue-repo';
+import { useT } from '@/i18n';
+import { useConfirm } from '@/ui/confirm';
+
+export function LoadingScreen() {
+  const t = useT();
+  const confirm = useConfirm();
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+
+  async function reset() {
+    setMessage(null);
+    try {
+      // The queue is counted on a fresh connection attempt; a database that cannot open has no
+      // readable queue, which counts as empty.
+      const pending = await Promise.race([
+        getDB().then(countQueue),
+        new Promise<number>((resolve) => setTimeout(() => resolve(-1), 1500)),
+      ]);
+      if (pending === 0) {
+        setMessage({ text: t('loading.noLocalChanges'), error: false });
+        return;
+      }
+      if (!(await confirm(t('loading.resetConfirm')))) return;
+      await resetDB();
+      window.location.reload();
+    } catch (error) {
+      setMessage({
+        text: t('loading.resetFailed', {
+          message: error instanceof Error ? error.message : String(error),
+        }),
+        error: true,
+      });
+    }
+  }
+
+  return (
+    <main className="center-screen" aria-busy="true">
+      <div className="spinner" aria-hidden="true" />
+      <h1>{t('loading.title')}</h1>
+      <button type="button" className="btn" onClick={reset}>
+        {t('loading.reset')}
+      </button>
+      {message ? (
+        <p
+          className={message.error ? 'form-error' : 'muted'}
+          role={message.error ? 'alert' : 'status'}
+        >
+          {message.text}
+        </p>
+      ) : null}
+    </main>
+  );
+}

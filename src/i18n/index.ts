@@ -1,0 +1,80 @@
+/**
+ * Interface texts in Russian (default) and English. English is complete and is the fallback for
+ * a key Russian lacks. Texts may hold `{name}` placeholders; plurals use Intl.PluralRules.
+ */
+import { createContext, createElement, type ReactNode, useCallback, useContext } from 'react';
+import type { UiLang } from '@/domain/types';
+import type { MessageSet, Messages } from './define';
+import { account } from './messages/account';
+import { admin } from './messages/admin';
+import { auth } from './messages/auth';
+import { common } from './messages/common';
+import { home } from './messages/home';
+import { library } from './messages/library';
+import { onboarding } from './messages/onboarding';
+import { quiz } from './messages/quiz';
+
+const sets = [common, auth, home, onboarding, quiz, library, admin, account] as const;
+
+type KeysOf<S> = S extends MessageSet<infer E> ? keyof E & string : never;
+export type MessageKey = KeysOf<(typeof sets)[number]>;
+export type Params = Readonly<Record<string, string | number>>;
+
+function merge(lang: UiLang): Messages {
+  return Object.assign({}, ...sets.map((set) => set[lang])) as Messages;
+}
+
+const dictionaries: Readonly<Record<UiLang, Messages>> = { en: merge('en'), ru: merge('ru') };
+
+function interpolate(text: string, params?: Params): string {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+/** The text of `key` in `lang`, falling back to English, then to the key itself. */
+export function translate(lang: UiLang, key: MessageKey, params?: Params): string {
+  const text = dictionaries[lang][key] ?? dictionaries.en[key] ?? key;
+  return interpolate(text, params);
+}
+
+/** Whether a key exists in a language's own dictionary (no fallback); for tests. */
+export function hasOwnText(lang: UiLang, key: MessageKey): boolean {
+  return key in dictionaries[lang];
+}
+
+export function allKeys(): MessageKey[] {
+  return Object.keys(dictionaries.en) as MessageKey[];
+}
+
+/**
+ * Picks a plural form with Intl.PluralRules: Russian needs one (1, 21), few (2-4, 22-24) and
+ * many (5-20, 25-30); English one and other. `{count}` in the form is replaced.
+ */
+export function plural(
+  lang: UiLang,
+  count: number,
+  forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string },
+): string {
+  const rule = new Intl.PluralRules(lang).select(count);
+  return interpolate(forms[rule] ?? forms.other, { count });
+}
+
+export type Translate = (key: MessageKey, params?: Params) => string;
+
+const LangContext = createContext<UiLang>('ru');
+
+export function I18nProvider({ lang, children }: { lang: UiLang; children: ReactNode }) {
+  return createElement(LangContext.Provider, { value: lang }, children);
+}
+
+export function useLang(): UiLang {
+  return useContext(LangContext);
+}
+
+/** `t(key, params)` in the current language. */
+export function useT(): Translate {
+  const lang = useLang();
+  return useCallback((key: MessageKey, params?: Params) => translate(lang, key, params), [lang]);
+}

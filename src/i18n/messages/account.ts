@@ -1,0 +1,4 @@
+/** Texts of /settings, /progress and /profile. */
+import { defineMessages } from '../define';
+
+export const account = defineMessages({}, {});

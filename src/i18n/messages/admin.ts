@@ -1,0 +1,4 @@
+/** Texts of /admin/roles. */
+import { defineMessages } from '../define';
+
+export const admin = defineMessages({}, {});

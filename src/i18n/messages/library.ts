@@ -1,0 +1,4 @@
+/** Texts of /topics and /dictionary. */
+import { defineMessages } from '../define';
+
+export const library = defineMessages({}, {});

@@ -1,0 +1,9 @@
+/** The root route: the app frame, the error screen, and the fallback for unknown paths. */
+import { createRootRoute } from '@tanstack/react-router';
+import { ErrorScreen } from '@/features/shell/error-screen';
+import { RootLayout } from '@/features/shell/root-layout';
+
+export const rootRoute = createRootRoute({
+  component: RootLayout,
+  errorComponent: ({ error }) => <ErrorScreen error={error} />,
+});
