@@ -5,7 +5,9 @@ import { findChromium, INSTALL_HINT } from './e2e/support/find-chromium.mjs';
 const executablePath: string | null = findChromium();
 if (!executablePath) throw new Error(INSTALL_HINT);
 
-const PORT = 4173;
+/** E2E_PORT and E2E_DIST let several checkouts or builds be tested side by side. */
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const DIST = process.env.E2E_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -38,8 +40,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    // The production build (made by `npm run test:e2e` before this runs), served as `npm start` serves it.
-    command: `npx vite preview --port ${PORT} --strictPort`,
+    // The production build (made by `npm run test:e2e` before this runs, with the e2e owner
+    // address of .env.e2e), served as `npm start` serves it.
+    command: `npx vite preview --mode e2e --port ${PORT} --strictPort --outDir ${DIST}`,
     url: `http://localhost:${PORT}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

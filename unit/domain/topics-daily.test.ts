@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { dueCount, learnedCount, startOfDay, studiedToday } from '@/domain/daily';
+import { newUserWord } from '@/domain/srs';
+import { topicId, visibleTopics, wordsOfTopic } from '@/domain/topics';
+import type { Topic, UserWord, VocabItem } from '@/domain/types';
+
+const topic = (division: string, name: string, roles?: string[]): Topic => ({
+  id: topicId(division, name),
+  name,
+  division,
+  roles,
+  source: 'builtin',
+});
+
+describe('visibleTopics', () => {
+  const topics = [
+    topic('deck', 'Mooring'),
+    topic('deck', 'Leadership', ['bosun']),
+    topic('deck', 'Engine room basics'),
+    topic('engine', 'Technical Management', ['cheng', 'ce']),
+    topic('engine', 'Pumps & Piping'),
+  ];
+
+  it('filters by division and role, sorted by name', () => {
+    expect(visibleTopics(topics, 'deck', 'os').map((t) => t.name)).toEqual(['Mooring']);
+    expect(visibleTopics(topics, 'deck', 'bosun').map((t) => t.name)).toEqual([
+      'Leadership',
+      'Mooring',
+    ]);
+    expect(visibleTopics(topics, 'engine', 'ce').map((t) => t.name)).toEqual([
+      'Pumps & Piping',
+      'Technical Management',
+    ]);
+    expect(visibleTopics(topics, 'engine', 'motorman').map((t) => t.name)).toEqual([
+      'Pumps & Piping',
+    ]);
+  });
+
+  it("the deck list hides topics whose names contain 'engine'; 'all' sees every role's topics", () => {
+    expect(visibleTopics(topics, 'deck', 'all').map((t) => t.name)).toEqual([
+      'Leadership',
+      'Mooring',
+    ]);
+  });
+
+  it('wordsOfTopic matches division and name', () => {
+    const vocab = [
+      { id: 'a', division: 'deck', topic: 'Mooring' },
+      { id: 'b', division: 'engine', topic: 'Mooring' },
+    ] as VocabItem[];
+    expect(wordsOfTopic(vocab, { division: 'deck', name: 'Mooring' }).map((v) => v.id)).toEqual([
+      'a',
+    ]);
+  });
+});
+
+describe('daily figures', () => {
+  const now = new Date(2026, 10, 22, 15, 0).getTime();
+  const midnight = new Date(2026, 10, 22, 0, 0).getTime();
+  const w = (patch: Partial<UserWord>): UserWord => ({ ...newUserWord('u', 'v', 0), ...patch });
+
+  it('startOfDay is local midnight', () => {
+    expect(startOfDay(now)).toBe(midnight);
+  });
+
+  it('counts words seen since midnight, learned words and due words', () => {
+    const words = [
+      w({ lastSeenAt: midnight + 1, status: 'learned', attempts: 1, nextReviewAt: now + 1 }),
+      w({ lastSeenAt: midnight - 1, status: 'learning', attempts: 2, nextReviewAt: now - 1 }),
+      w({ lastSeenAt: now, status: 'learned', attempts: 1, deleted: true }),
+      w({ attempts: 0 }),
+    ];
+    expect(studiedToday(words, now)).toBe(1);
+    expect(learnedCount(words)).toBe(1);
+    expect(dueCount(words, now)).toBe(1);
+  });
+});
