@@ -21,7 +21,7 @@ export function ToastViewport({
   return (
     <ul className="toasts" aria-live="polite">
       {toasts.map((toast) => (
-        <li key={toast.id} className={`toast toast-${toast.tone ?? 'info'}`} role="status">
+        <li key={toast.id} className={`toast toast-${toast.tone ?? 'info'}`}>
           <span className="toast-text">
             {toast.title ? <strong className="toast-title">{toast.title}</strong> : null}
             {toast.message}

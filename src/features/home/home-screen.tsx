@@ -1,8 +1,222 @@
-/** Placeholder of the home screen, replaced by its feature work. */
+/**
+ * The home dashboard: welcome, connection badge and sync, shortcuts, today's goal, reviews and
+ * learned words, a tip, the lesson schedule and the rank. Guests see their in-memory session.
+ */
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { dueCount, learnedCount, studiedToday } from '@/domain/daily';
+import { plural, useLang, useT } from '@/i18n';
+import { useUser } from '@/stores/auth-store';
+import { useDailyGoal } from '@/stores/settings-store';
+import { useToast } from '@/stores/toast-store';
+import { useWordsStore } from '@/stores/words-store';
+import {
+  BookIcon,
+  CalendarIcon,
+  ChartIcon,
+  CheckIcon,
+  ListIcon,
+  SailboatIcon,
+  SettingsIcon,
+  SyncIcon,
+  TargetIcon,
+} from '@/ui/icons';
+import { goalProgress } from './dashboard';
+import { RankCard } from './rank-card';
+import { TipCard } from './tip-card';
+import { useOnline } from './use-online';
+import './home.css';
+
 export function HomeScreen() {
+  const t = useT();
+  const lang = useLang();
+  const user = useUser();
+  const online = useOnline();
+  const toast = useToast();
+  const words = useWordsStore((s) => s.words);
+  const goal = useDailyGoal();
+
+  const figures = useMemo(() => {
+    const now = Date.now();
+    const all = [...words.values()];
+    return {
+      today: studiedToday(all, now),
+      due: dueCount(all, now),
+      learned: learnedCount(all),
+    };
+  }, [words]);
+  const progress = goalProgress(figures.today, goal);
+
+  const name = user ? user.fullName.trim() || user.email : '';
+
+  function sync() {
+    toast.show({ message: user ? t('home.syncLocal') : t('home.syncGuest') });
+  }
+
   return (
-    <main className="page">
-      <h1>home</h1>
+    <main className="page home">
+      <div className="home-grid">
+        <section className="card home-hero" aria-labelledby="home-title">
+          <div className="home-hero-top">
+            <div>
+              <h1 id="home-title">{user ? t('home.welcome', { name }) : t('home.welcomeGuest')}</h1>
+              <p className="home-subtitle">{t('home.subtitle')}</p>
+            </div>
+            <div className="home-status">
+              <span
+                className={`badge status-badge ${online ? 'is-online' : 'is-offline'}`}
+                role="status"
+                aria-label={`${t('home.status')}: ${online ? t('common.online') : t('common.offline')}`}
+              >
+                <span className="status-dot" aria-hidden="true" />
+                {online ? t('common.online') : t('common.offline')}
+              </span>
+              <button type="button" className="btn btn-small" onClick={sync}>
+                <SyncIcon width={18} height={18} />
+                {t('home.sync')}
+              </button>
+            </div>
+          </div>
+          {user ? null : (
+            <p className="notice home-guest">
+              {t('home.guestNote')} <Link to="/login">{t('home.guestSignIn')}</Link>
+              {' · '}
+              <Link to="/register">{t('home.guestRegister')}</Link>
+            </p>
+          )}
+          <nav aria-label={t('home.shortcuts')}>
+            <ul className="chips home-shortcuts">
+              <li>
+                <Link to="/select-division" className="chip chip-start">
+                  <SailboatIcon width={18} height={18} />
+                  {t('home.start')}
+                </Link>
+              </li>
+              <li>
+                <Link to="/dictionary" className="chip">
+                  <BookIcon width={18} height={18} />
+                  {t('nav.dictionary')}
+                </Link>
+              </li>
+              <li>
+                <Link to="/topics" className="chip">
+                  <ListIcon width={18} height={18} />
+                  {t('nav.topics')}
+                </Link>
+              </li>
+              <li>
+                <Link to="/progress" className="chip">
+                  <ChartIcon width={18} height={18} />
+                  {t('nav.progress')}
+                </Link>
+              </li>
+              <li>
+                <Link to="/settings" className="chip">
+                  <SettingsIcon width={18} height={18} />
+                  {t('nav.settings')}
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </section>
+
+        <section className="card home-goal" aria-labelledby="goal-title">
+          <h2 id="goal-title" className="card-title">
+            <TargetIcon width={20} height={20} />
+            {t('home.goal.title')}
+          </h2>
+          <p className="goal-figure">
+            {plural(lang, progress.goal, {
+              one: t('home.goal.of.one', { done: progress.done }),
+              few: t('home.goal.of.few', { done: progress.done }),
+              many: t('home.goal.of.many', { done: progress.done }),
+              other: t('home.goal.of.other', { done: progress.done }),
+            })}
+          </p>
+          <div
+            className="goal-bar"
+            role="progressbar"
+            aria-label={t('home.goal.label')}
+            aria-valuemin={0}
+            aria-valuemax={progress.goal}
+            aria-valuenow={Math.min(progress.done, progress.goal)}
+          >
+            <span className="goal-bar-fill" style={{ width: `${progress.percent}%` }} />
+          </div>
+          <p className={progress.reached ? 'goal-note goal-reached' : 'goal-note muted'}>
+            {progress.reached ? <CheckIcon width={18} height={18} /> : null}
+            {progress.reached
+              ? t('home.goal.done')
+              : plural(lang, progress.left, {
+                  one: t('home.goal.left.one'),
+                  few: t('home.goal.left.few'),
+                  many: t('home.goal.left.many'),
+                  other: t('home.goal.left.other'),
+                })}
+          </p>
+        </section>
+
+        <section className="card home-tile home-due" aria-labelledby="due-title">
+          <h2 id="due-title" className="tile-title">
+            {t('home.due.title')}
+          </h2>
+          <p className="tile-value">{figures.due}</p>
+          <p className="tile-hint">
+            {plural(lang, figures.due, {
+              one: t('home.due.hint.one'),
+              few: t('home.due.hint.few'),
+              many: t('home.due.hint.many'),
+              other: t('home.due.hint.other'),
+            })}
+          </p>
+        </section>
+
+        <section className="card home-tile home-learned" aria-labelledby="learned-title">
+          <h2 id="learned-title" className="tile-title">
+            {t('home.learned.title')}
+          </h2>
+          <p className="tile-value">{figures.learned}</p>
+          <p className="tile-hint">
+            {plural(lang, figures.learned, {
+              one: t('home.learned.hint.one'),
+              few: t('home.learned.hint.few'),
+              many: t('home.learned.hint.many'),
+              other: t('home.learned.hint.other'),
+            })}
+          </p>
+        </section>
+
+        <RankCard
+          className="home-rank"
+          learned={figures.learned}
+          division={user?.settings.division}
+        />
+
+        <TipCard className="home-tips" />
+
+        <ScheduleCard />
+      </div>
     </main>
+  );
+}
+
+function ScheduleCard() {
+  const t = useT();
+  const toast = useToast();
+  return (
+    <section className="card home-schedule" aria-labelledby="schedule-title">
+      <h2 id="schedule-title" className="card-title">
+        <CalendarIcon width={20} height={20} />
+        {t('home.schedule.title')}
+      </h2>
+      <p className="muted">{t('home.schedule.empty')}</p>
+      <button
+        type="button"
+        className="btn"
+        onClick={() => toast.show({ message: t('home.comingSoon') })}
+      >
+        {t('home.schedule.add')}
+      </button>
+    </section>
   );
 }

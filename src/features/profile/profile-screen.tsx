@@ -1,8 +1,168 @@
-/** Placeholder of the profile screen, replaced by its feature work. */
+/**
+ * /profile: the e-mail and its verification status (the local edition cannot verify), full name,
+ * division, role, daily goal (5..200), and Save.
+ */
+import { type FormEvent, useState } from 'react';
+import { BUILTIN_DIVISIONS } from '@/domain/constants';
+import type { BuiltinDivision, User } from '@/domain/types';
+import { PROFILE_DAILY_GOAL } from '@/domain/validation';
+import { type MessageKey, useT } from '@/i18n';
+import { useAuthStore, useUser } from '@/stores/auth-store';
+import { useToast } from '@/stores/toast-store';
+import { Avatar } from '@/ui/avatar';
+import { DivisionIcon } from '@/ui/icons';
+import { profileGoalFrom, profileRoleFrom } from './profile-form';
+import './profile.css';
+
+const DIVISION_LABELS: Readonly<Record<BuiltinDivision, MessageKey>> = {
+  deck: 'division.deck',
+  engine: 'division.engine',
+  bridge: 'division.bridge',
+  galley: 'division.galley',
+};
+
 export function ProfileScreen() {
+  const t = useT();
+  const user = useUser();
+  if (!user) return null;
   return (
-    <main className="page">
-      <h1>profile</h1>
+    <main className="page profile">
+      <div className="page-header">
+        <h1>{t('profile.title')}</h1>
+      </div>
+      <div className="profile-grid">
+        <EmailCard user={user} />
+        {/* Keyed by user so another account's form never shows stale values. */}
+        <ProfileForm key={user.id} user={user} />
+      </div>
     </main>
+  );
+}
+
+function EmailCard({ user }: { user: User }) {
+  const t = useT();
+  return (
+    <section className="card profile-email" aria-labelledby="email-title">
+      <div className="profile-identity">
+        <Avatar name={user.fullName} email={user.email} />
+        <div className="profile-identity-text">
+          <h2 id="email-title">{t('profile.email')}</h2>
+          <p className="profile-address">{user.email}</p>
+        </div>
+      </div>
+      <p>
+        <span className="badge">{t('profile.notVerified')}</span>
+      </p>
+      <p id="verify-note" className="notice notice-warning">
+        {t('profile.verifyUnavailable')}
+      </p>
+      <button type="button" className="btn" disabled aria-describedby="verify-note">
+        {t('profile.sendVerification')}
+      </button>
+    </section>
+  );
+}
+
+function ProfileForm({ user }: { user: User }) {
+  const t = useT();
+  const toast = useToast();
+  const [fullName, setFullName] = useState(user.fullName);
+  const [division, setDivision] = useState(user.settings.division);
+  const [role, setRole] = useState(user.settings.role ?? '');
+  const [goal, setGoal] = useState(String(user.settings.dailyGoal));
+  const [saving, setSaving] = useState(false);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const dailyGoal = profileGoalFrom(goal);
+    setGoal(String(dailyGoal));
+    setSaving(true);
+    try {
+      const auth = useAuthStore.getState();
+      await auth.updateName(fullName.trim());
+      await auth.updateSettings({ division, role: profileRoleFrom(role), dailyGoal });
+      toast.show({ message: t('profile.saved'), tone: 'success' });
+    } catch (error) {
+      console.error('Saving the profile failed', error);
+      toast.show({ message: t('profile.saveFailed'), tone: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="card profile-form" onSubmit={save} noValidate aria-labelledby="details-title">
+      <h2 id="details-title">{t('profile.details')}</h2>
+      <div className="field">
+        <label htmlFor="profile-name">{t('profile.fullName')}</label>
+        <input
+          id="profile-name"
+          className="input"
+          autoComplete="name"
+          value={fullName}
+          onChange={(event) => setFullName(event.target.value)}
+        />
+      </div>
+
+      <fieldset className="field">
+        <legend className="field-label">{t('profile.division')}</legend>
+        <div className="chips">
+          {BUILTIN_DIVISIONS.map((id) => (
+            <button
+              key={id}
+              type="button"
+              className="chip"
+              aria-pressed={division === id}
+              onClick={() => setDivision(id)}
+            >
+              <DivisionIcon division={id} width={18} height={18} />
+              {t(DIVISION_LABELS[id])}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="field">
+        <label htmlFor="profile-role">{t('profile.role')}</label>
+        <input
+          id="profile-role"
+          className="input"
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-describedby="profile-role-hint"
+          value={role}
+          onChange={(event) => setRole(event.target.value)}
+        />
+        <p id="profile-role-hint" className="muted field-hint">
+          {t('profile.roleHint')}
+        </p>
+      </div>
+
+      <div className="field">
+        <label htmlFor="profile-goal">{t('profile.dailyGoal')}</label>
+        <input
+          id="profile-goal"
+          className="input profile-goal"
+          type="number"
+          inputMode="numeric"
+          min={PROFILE_DAILY_GOAL.min}
+          max={PROFILE_DAILY_GOAL.max}
+          step={1}
+          aria-describedby="profile-goal-hint"
+          value={goal}
+          onChange={(event) => setGoal(event.target.value)}
+          onBlur={() => setGoal(String(profileGoalFrom(goal)))}
+        />
+        <p id="profile-goal-hint" className="muted field-hint">
+          {t('profile.dailyGoalHint', { min: PROFILE_DAILY_GOAL.min, max: PROFILE_DAILY_GOAL.max })}
+        </p>
+      </div>
+
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? t('profile.saving') : t('common.save')}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -1,8 +1,230 @@
-/** Placeholder of the progress screen, replaced by its feature work. */
+/**
+ * /progress: the signed-in user's learned, learning and due words with Relearn on learned and
+ * due ones, the total, and the rank.
+ */
+import { Link } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { rankFor } from '@/domain/ranks';
+import type { UserWord, VocabItem } from '@/domain/types';
+import { type MessageKey, useLang, useT } from '@/i18n';
+import { useUser } from '@/stores/auth-store';
+import { useToast } from '@/stores/toast-store';
+import { useVocabStore } from '@/stores/vocab-store';
+import { useWordsStore } from '@/stores/words-store';
+import { EmptyState } from '@/ui/empty-state';
+import { progressLists } from './lists';
+import './progress.css';
+
 export function ProgressScreen() {
+  const t = useT();
+  const user = useUser();
+  const words = useWordsStore((s) => s.words);
+  const loaded = useWordsStore((s) => s.loaded);
+  const vocab = useVocabStore((s) => s.vocab);
+
+  const byId = useMemo(() => new Map(vocab.map((item) => [item.id, item])), [vocab]);
+  const lists = useMemo(() => progressLists(words.values(), Date.now()), [words]);
+
   return (
-    <main className="page">
-      <h1>progress</h1>
+    <main className="page progress">
+      <div className="page-header">
+        <h1>{t('progress.title')}</h1>
+        <Link to="/select-division" className="btn btn-primary">
+          {t('progress.start')}
+        </Link>
+      </div>
+
+      {loaded ? (
+        <>
+          <RankSummary
+            learned={lists.learned.length}
+            learning={lists.learning.length}
+            due={lists.due.length}
+            total={lists.total}
+            division={user?.settings.division}
+          />
+          <div className="progress-lists">
+            <WordList
+              id="learned"
+              title="progress.learned"
+              empty="progress.emptyLearned"
+              words={lists.learned}
+              byId={byId}
+              relearn
+            />
+            <WordList
+              id="learning"
+              title="progress.learning"
+              empty="progress.emptyLearning"
+              words={lists.learning}
+              byId={byId}
+            />
+            <WordList
+              id="due"
+              title="progress.due"
+              empty="progress.emptyDue"
+              words={lists.due}
+              byId={byId}
+              relearn
+            />
+          </div>
+        </>
+      ) : (
+        <p className="muted" role="status">
+          {t('loading.title')}
+        </p>
+      )}
     </main>
+  );
+}
+
+function RankSummary({
+  learned,
+  learning,
+  due,
+  total,
+  division,
+}: {
+  learned: number;
+  learning: number;
+  due: number;
+  total: number;
+  division?: string;
+}) {
+  const t = useT();
+  const lang = useLang();
+  const standing = rankFor(learned, division);
+  const label = standing.label[lang];
+  return (
+    <section className="card progress-summary" aria-labelledby="summary-title">
+      <h2 id="summary-title" className="visually-hidden">
+        {t('progress.summary')}
+      </h2>
+      <div className="summary-rank">
+        <img src={standing.rank.image} alt="" width={72} height={72} />
+        <div>
+          <p className="summary-caption">{t('progress.rank')}</p>
+          <p className="summary-label">{label}</p>
+          <p className="summary-mast">{t('home.rank.mast', { count: learned })}</p>
+          <p className="summary-next">
+            {standing.next
+              ? t('home.rank.toNext', {
+                  count: standing.toNext,
+                  next: rankFor(standing.next.min, division).label[lang],
+                })
+              : t('home.rank.top')}
+          </p>
+        </div>
+      </div>
+      <dl className="summary-figures">
+        <div>
+          <dt>{t('progress.learned')}</dt>
+          <dd>{learned}</dd>
+        </div>
+        <div>
+          <dt>{t('progress.learning')}</dt>
+          <dd>{learning}</dd>
+        </div>
+        <div>
+          <dt>{t('progress.dueShort')}</dt>
+          <dd>{due}</dd>
+        </div>
+      </dl>
+      <p className="summary-total">{t('progress.total', { count: total })}</p>
+    </section>
+  );
+}
+
+function WordList({
+  id,
+  title,
+  empty,
+  words,
+  byId,
+  relearn = false,
+}: {
+  id: string;
+  title: MessageKey;
+  empty: MessageKey;
+  words: readonly UserWord[];
+  byId: ReadonlyMap<string, VocabItem>;
+  relearn?: boolean;
+}) {
+  const t = useT();
+  const headingId = `list-${id}`;
+  return (
+    <section className="card progress-list" aria-labelledby={headingId}>
+      <h2 id={headingId} className="list-title">
+        <span>{t(title)}</span>
+        <span className="badge">{words.length}</span>
+      </h2>
+      {words.length === 0 ? (
+        <EmptyState>{t(empty)}</EmptyState>
+      ) : (
+        <ul className="scroll-list word-list" aria-labelledby={headingId}>
+          {words.map((word) => (
+            <WordRow
+              key={word.vocabId}
+              word={word}
+              item={byId.get(word.vocabId)}
+              relearn={relearn}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function WordRow({
+  word,
+  item,
+  relearn,
+}: {
+  word: UserWord;
+  item: VocabItem | undefined;
+  relearn: boolean;
+}) {
+  const t = useT();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const ru = item?.langA ?? word.vocabId;
+  const en = item?.langB ?? t('progress.unknownWord');
+
+  async function sendBack() {
+    setBusy(true);
+    try {
+      await useWordsStore.getState().relearnWord(word.vocabId);
+      toast.show({ message: t('progress.relearned', { word: ru }), tone: 'success' });
+    } catch (error) {
+      console.error('Relearn failed', error);
+      toast.show({ message: t('progress.relearnFailed'), tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="word-row">
+      <span className="word-text">
+        <span className="word-ru" lang="ru">
+          {ru}
+        </span>
+        <span className="word-en" lang={item ? 'en' : undefined}>
+          {en}
+        </span>
+      </span>
+      {relearn ? (
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={busy}
+          aria-label={t('progress.relearnLabel', { word: ru })}
+          onClick={sendBack}
+        >
+          {t('progress.relearn')}
+        </button>
+      ) : null}
+    </li>
   );
 }

@@ -1,8 +1,262 @@
-/** Placeholder of the quiz screen, replaced by its feature work. */
-export function QuizScreen() {
+/** /quiz: the multiple-choice part of a session; after the last question it goes on to spelling. */
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { CHOICE_ADVANCE_MS } from '@/domain/constants';
+import type { Choices } from '@/domain/quiz';
+import { useT } from '@/i18n';
+import { type ChoiceFeedback, useSessionStore } from '@/stores/session-store';
+import { EmptyState } from '@/ui/empty-state';
+import { CheckIcon, CloseIcon } from '@/ui/icons';
+import './quiz.css';
+
+/** Keys that type into a field must not drive the quiz. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
   return (
-    <main className="page">
-      <h1>quiz</h1>
+    target instanceof HTMLInputElement && !['radio', 'checkbox', 'button'].includes(target.type)
+  );
+}
+
+export function QuizScreen() {
+  const t = useT();
+  const navigate = useNavigate();
+  const session = useSessionStore((s) => s.session);
+  const phase = session?.phase;
+
+  // Past the multiple choice, the session lives on the spelling screen.
+  useEffect(() => {
+    if (phase === 'spelling' || phase === 'done') {
+      void navigate({ to: '/quiz/spelling', replace: true });
+    }
+  }, [phase, navigate]);
+
+  if (!session || session.words.length === 0) {
+    return (
+      <main className="page quiz">
+        <h1>{t('quiz.title')}</h1>
+        <EmptyState>{t('quiz.empty')}</EmptyState>
+        <p className="quiz-center">
+          <Link to="/select-division" className="btn btn-primary">
+            {t('quiz.chooseWords')}
+          </Link>
+        </p>
+      </main>
+    );
+  }
+
+  const question = session.questions[session.index];
+  if (session.phase !== 'choice' || !question) {
+    return (
+      <main className="page quiz">
+        <h1>{t('quiz.title')}</h1>
+      </main>
+    );
+  }
+
+  return (
+    <Question
+      key={session.index}
+      question={question}
+      number={session.index + 1}
+      total={session.words.length}
+      correctCount={session.correctCount}
+      feedback={session.feedback}
+    />
+  );
+}
+
+interface QuestionProps {
+  question: Choices;
+  number: number;
+  total: number;
+  correctCount: number;
+  feedback: ChoiceFeedback | null;
+}
+
+function Question({ question, number, total, correctCount, feedback }: QuestionProps) {
+  const t = useT();
+  const answerChoice = useSessionStore((s) => s.answerChoice);
+  const skipChoice = useSessionStore((s) => s.skipChoice);
+  const nextQuestion = useSessionStore((s) => s.nextQuestion);
+  const [selected, setSelected] = useState<string | null>(null);
+  const promptRef = useRef<HTMLDivElement>(null);
+  const progress = t('quiz.progress', { n: number, total });
+
+  // A new question takes the focus, so keyboard and screen-reader users start from the prompt.
+  useEffect(() => {
+    promptRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  // After an answer or a skip the result stays on screen for a moment, then the quiz moves on.
+  useEffect(() => {
+    if (!feedback) return;
+    const timer = setTimeout(() => nextQuestion(), CHOICE_ADVANCE_MS);
+    return () => clearTimeout(timer);
+  }, [feedback, nextQuestion]);
+
+  const answer = useCallback(
+    (option: string) => {
+      setSelected(option);
+      answerChoice(option);
+    },
+    [answerChoice],
+  );
+
+  // A layout effect: the keys work from the moment the question is on screen.
+  useLayoutEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      if (feedback) return;
+      const digit = Number(event.key);
+      if (Number.isInteger(digit) && digit >= 1 && digit <= question.options.length) {
+        event.preventDefault();
+        answer(question.options[digit - 1] as string);
+      } else if (event.code === 'KeyS' || event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        skipChoice();
+      }
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [feedback, question, answer, skipChoice]);
+
+  const optionState = (option: string): 'right' | 'wrong' | 'chosen' | 'idle' => {
+    if (feedback) {
+      if (option === question.answer) return 'right';
+      if (option === feedback.chosen) return 'wrong';
+      return 'idle';
+    }
+    return option === selected ? 'chosen' : 'idle';
+  };
+
+  return (
+    <main className="page quiz">
+      <header className="quiz-header">
+        <h1 className="quiz-title">{t('quiz.title')}</h1>
+        <p className="quiz-progress-text">{progress}</p>
+        <span className="quiz-score">
+          <CheckIcon width={16} height={16} />
+          <span className="visually-hidden">{t('quiz.score', { count: correctCount })}</span>
+          <span aria-hidden="true">{correctCount}</span>
+        </span>
+      </header>
+      <div
+        className="quiz-bar"
+        role="progressbar"
+        aria-label={progress}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={number - 1}
+      >
+        <span style={{ width: `${((number - 1) / total) * 100}%` }} />
+      </div>
+
+      <div className="quiz-prompt card" ref={promptRef} tabIndex={-1}>
+        <p className="quiz-prompt-hint">
+          <span className="quiz-direction">
+            {question.direction === 'ru-en' ? 'RU → EN' : 'EN → RU'}
+          </span>
+          {t(question.direction === 'ru-en' ? 'quiz.prompt.ru-en' : 'quiz.prompt.en-ru')}
+        </p>
+        <h2 className="quiz-prompt-text" lang={question.direction === 'ru-en' ? 'ru' : 'en'}>
+          {question.prompt}
+        </h2>
+      </div>
+
+      <form
+        className="quiz-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (selected && !feedback) answer(selected);
+        }}
+      >
+        <fieldset className="quiz-options" disabled={feedback !== null}>
+          <legend className="visually-hidden">{t('quiz.options')}</legend>
+          {question.options.map((option, i) => {
+            const state = optionState(option);
+            return (
+              <label key={option} className={`quiz-option is-${state}`}>
+                <input
+                  type="radio"
+                  name="quiz-option"
+                  value={option}
+                  checked={selected === option}
+                  onChange={() => setSelected(option)}
+                />
+                <span className="quiz-option-key" aria-hidden="true">
+                  {state === 'right' ? (
+                    <CheckIcon width={18} height={18} />
+                  ) : state === 'wrong' ? (
+                    <CloseIcon width={18} height={18} />
+                  ) : (
+                    i + 1
+                  )}
+                </span>
+                <span
+                  className="quiz-option-text"
+                  lang={question.direction === 'ru-en' ? 'en' : 'ru'}
+                >
+                  {option}
+                </span>
+              </label>
+            );
+          })}
+        </fieldset>
+
+        <div className="quiz-feedback-slot" role="status">
+          {feedback ? <Feedback feedback={feedback} answer={question.answer} /> : null}
+        </div>
+
+        <div className="quiz-actions">
+          {feedback ? (
+            <button
+              type="button"
+              className="btn btn-primary btn-block quiz-main"
+              onClick={() => nextQuestion()}
+            >
+              {t('quiz.next')}
+            </button>
+          ) : (
+            <>
+              <button type="button" className="btn quiz-skip" onClick={() => skipChoice()}>
+                {t('quiz.skip')}
+              </button>
+              <button
+                type="submit"
+                className="btn btn-primary quiz-main"
+                disabled={selected === null}
+              >
+                {t('quiz.answer')}
+              </button>
+            </>
+          )}
+        </div>
+      </form>
+      <p className="quiz-hint muted">{t('quiz.keysHint')}</p>
     </main>
+  );
+}
+
+function Feedback({ feedback, answer }: { feedback: ChoiceFeedback; answer: string }) {
+  const t = useT();
+  const tone =
+    feedback.result === 'correct' ? 'success' : feedback.result === 'wrong' ? 'danger' : 'neutral';
+  const title =
+    feedback.result === 'correct'
+      ? t('quiz.correct')
+      : feedback.result === 'wrong'
+        ? t('quiz.incorrect')
+        : t('quiz.skipped');
+  return (
+    <div className={`quiz-feedback is-${tone}`}>
+      <span className="quiz-feedback-icon" aria-hidden="true">
+        {feedback.result === 'correct' ? <CheckIcon /> : <CloseIcon />}
+      </span>
+      <span className="quiz-feedback-text">
+        <strong>{title}</strong>
+        {feedback.result === 'correct' ? null : <span>{t('quiz.rightAnswer', { answer })}</span>}
+      </span>
+    </div>
   );
 }

@@ -1,8 +1,313 @@
-/** Placeholder of the settings screen, replaced by its feature work. */
+/**
+ * /settings: theme, language and daily goal (each applied at once), export of the user's data
+ * as JSON (a download plus a copyable text), import from pasted JSON, and log out.
+ */
+import { useNavigate } from '@tanstack/react-router';
+import { type CSSProperties, type FormEvent, useId, useRef, useState } from 'react';
+import { SETTINGS_DAILY_GOAL_OPTIONS } from '@/domain/constants';
+import type { Theme, UiLang } from '@/domain/types';
+import { parseExportJson } from '@/domain/validation';
+import { type MessageKey, plural, useLang, useT } from '@/i18n';
+import { useAuthStore, useUser } from '@/stores/auth-store';
+import { useSettingsStore } from '@/stores/settings-store';
+import { useToast } from '@/stores/toast-store';
+import { useWordsStore } from '@/stores/words-store';
+import { buildExport, exportFileName, exportJson } from './export';
+import './settings.css';
+
+const THEMES: readonly { value: Theme; label: MessageKey }[] = [
+  { value: 'light', label: 'theme.light' },
+  { value: 'dark', label: 'theme.dark' },
+  { value: 'system', label: 'theme.system' },
+];
+
+const LANGS: readonly { value: UiLang; label: MessageKey }[] = [
+  { value: 'ru', label: 'lang.ru' },
+  { value: 'en', label: 'lang.en' },
+];
+
 export function SettingsScreen() {
+  const t = useT();
+  const lang = useLang();
+  const user = useUser();
+  const theme = useSettingsStore((s) => s.theme);
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  async function apply(change: () => Promise<void>) {
+    try {
+      await change();
+    } catch (error) {
+      console.error('Saving a setting failed', error);
+      toast.show({ message: t('settings.saveFailed'), tone: 'error' });
+    }
+  }
+
+  async function logout() {
+    await useAuthStore.getState().signOut();
+    await navigate({ to: '/login' });
+  }
+
+  // The chosen goal shows at once; the saved one takes over when the write lands (or fails).
+  const [pendingGoal, setPendingGoal] = useState<number | null>(null);
+  const goal = pendingGoal ?? user?.settings.dailyGoal;
+
+  async function chooseGoal(value: number) {
+    setPendingGoal(value);
+    await apply(() => useSettingsStore.getState().setDailyGoal(value));
+    // A later choice still in flight keeps showing.
+    setPendingGoal((pending) => (pending === value ? null : pending));
+  }
+  const goalLabel = (count: number) =>
+    plural(lang, count, {
+      one: t('settings.goalOption.one'),
+      few: t('settings.goalOption.few'),
+      many: t('settings.goalOption.many'),
+      other: t('settings.goalOption.other'),
+    });
+
   return (
-    <main className="page">
-      <h1>settings</h1>
+    <main className="page settings">
+      <div className="page-header">
+        <h1>{t('settings.title')}</h1>
+      </div>
+      <div className="settings-grid">
+        <section className="card settings-card" aria-labelledby="appearance-title">
+          <h2 id="appearance-title">{t('settings.appearance')}</h2>
+          <ChoiceGroup
+            legend={t('settings.theme')}
+            hint={t('settings.themeHint')}
+            name="theme"
+            value={theme}
+            options={THEMES.map((o) => ({ value: o.value, label: t(o.label) }))}
+            onChange={(value) => apply(() => useSettingsStore.getState().setTheme(value))}
+          />
+          <ChoiceGroup
+            legend={t('settings.lang')}
+            name="lang"
+            value={lang}
+            options={LANGS.map((o) => ({ value: o.value, label: t(o.label), lang: o.value }))}
+            onChange={(value) => apply(() => useSettingsStore.getState().setLang(value))}
+          />
+        </section>
+
+        <section className="card settings-card" aria-labelledby="goal-title">
+          <h2 id="goal-title">{t('settings.goal')}</h2>
+          <ChoiceGroup
+            legend={t('settings.goal')}
+            legendHidden
+            hint={t('settings.goalHint')}
+            name="daily-goal"
+            columns={2}
+            value={String(goal)}
+            options={SETTINGS_DAILY_GOAL_OPTIONS.map((n) => ({
+              value: String(n),
+              label: goalLabel(n),
+            }))}
+            onChange={(value) => chooseGoal(Number(value))}
+          />
+        </section>
+
+        <DataCard />
+
+        <section className="card settings-card" aria-labelledby="account-title">
+          <h2 id="account-title">{t('settings.account')}</h2>
+          {user ? (
+            <p className="muted settings-email">
+              {t('settings.signedInAs', { email: user.email })}
+            </p>
+          ) : null}
+          <button type="button" className="btn btn-danger settings-logout" onClick={logout}>
+            {t('nav.logout')}
+          </button>
+        </section>
+      </div>
     </main>
+  );
+}
+
+interface Choice<V extends string> {
+  value: V;
+  label: string;
+  lang?: string;
+}
+
+/** A radio group drawn as a segmented control; each choice applies at once. */
+function ChoiceGroup<V extends string>({
+  legend,
+  legendHidden = false,
+  hint,
+  name,
+  value,
+  options,
+  columns,
+  onChange,
+}: {
+  legend: string;
+  /** Choices per row; all in one row by default. */
+  columns?: number;
+  legendHidden?: boolean;
+  hint?: string;
+  name: string;
+  value: string;
+  options: readonly Choice<V>[];
+  onChange: (value: V) => void;
+}) {
+  const hintId = useId();
+  return (
+    <fieldset className="choice-group" aria-describedby={hint ? hintId : undefined}>
+      <legend className={legendHidden ? 'visually-hidden' : undefined}>{legend}</legend>
+      <div
+        className="segmented"
+        style={{ '--segments': columns ?? options.length } as CSSProperties}
+      >
+        {options.map((option) => (
+          <label key={option.value} className="segment" lang={option.lang}>
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      {hint ? (
+        <p id={hintId} className="muted choice-hint">
+          {hint}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+type ImportResult = { ok: true; text: string } | { ok: false; text: string };
+
+/** Export (download plus a read-only copy) and import from pasted JSON. */
+function DataCard() {
+  const t = useT();
+  const toast = useToast();
+  const user = useUser();
+  const words = useWordsStore((s) => s.words);
+  const [exported, setExported] = useState<string | null>(null);
+  const [pasted, setPasted] = useState('');
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [importing, setImporting] = useState(false);
+  const exportRef = useRef<HTMLTextAreaElement>(null);
+
+  function exportData() {
+    if (!user) return;
+    const text = exportJson(buildExport(user, words.values()));
+    setExported(text);
+    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = exportFileName(Date.now());
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // Revoke later: some browsers start the download only after the click handler returns.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+
+  async function copy() {
+    if (exported === null) return;
+    try {
+      await navigator.clipboard.writeText(exported);
+      toast.show({ message: t('settings.copied'), tone: 'success' });
+    } catch {
+      exportRef.current?.select();
+      toast.show({ message: t('settings.copyFailed'), tone: 'error' });
+    }
+  }
+
+  async function importData(event: FormEvent) {
+    event.preventDefault();
+    setResult(null);
+    const parsed = parseExportJson(pasted);
+    if (!parsed.ok) {
+      // The pasted text stays in the field so it can be corrected.
+      setResult({ ok: false, text: t('settings.invalidJson') });
+      return;
+    }
+    setImporting(true);
+    try {
+      const count = await useWordsStore.getState().importWords(parsed.value.userWords);
+      setResult({ ok: true, text: t('settings.imported', { count }) });
+      setPasted('');
+    } catch (error) {
+      console.error('Import failed', error);
+      const message = error instanceof Error ? error.message : String(error);
+      setResult({ ok: false, text: t('settings.importFailed', { message }) });
+    } finally {
+      setImporting(false);
+    }
+  }
+
+  return (
+    <section className="card settings-card settings-data" aria-labelledby="data-title">
+      <h2 id="data-title">{t('settings.data')}</h2>
+      <div className="data-columns">
+        <div className="stack">
+          <h3>{t('settings.export')}</h3>
+          <p className="muted">{t('settings.exportHint')}</p>
+          <div className="row">
+            <button type="button" className="btn btn-primary" onClick={exportData}>
+              {t('settings.exportButton')}
+            </button>
+            {exported !== null ? (
+              <button type="button" className="btn" onClick={copy}>
+                {t('settings.copy')}
+              </button>
+            ) : null}
+          </div>
+          {exported !== null ? (
+            <div className="field">
+              <label htmlFor="export-text">{t('settings.exportText')}</label>
+              <textarea
+                id="export-text"
+                ref={exportRef}
+                className="textarea data-text"
+                readOnly
+                value={exported}
+                onFocus={(event) => event.currentTarget.select()}
+              />
+            </div>
+          ) : null}
+        </div>
+        <form className="stack" onSubmit={importData} noValidate>
+          <h3>{t('settings.import')}</h3>
+          <p className="muted">{t('settings.importHint')}</p>
+          <div className="field">
+            <label htmlFor="import-text">{t('settings.importLabel')}</label>
+            <textarea
+              id="import-text"
+              className="textarea data-text"
+              value={pasted}
+              spellCheck={false}
+              aria-invalid={result?.ok === false ? true : undefined}
+              aria-describedby={result ? 'import-result' : undefined}
+              onChange={(event) => setPasted(event.target.value)}
+            />
+          </div>
+          <div>
+            <button type="submit" className="btn btn-primary" disabled={importing}>
+              {t('settings.importButton')}
+            </button>
+          </div>
+          {result ? (
+            <p
+              id="import-result"
+              className={result.ok ? 'form-success' : 'form-error'}
+              role={result.ok ? 'status' : 'alert'}
+            >
+              {result.text}
+            </p>
+          ) : null}
+        </form>
+      </div>
+    </section>
   );
 }

@@ -8,6 +8,10 @@ import { countQueue } from '@/db/sync-queue-repo';
 import { useT } from '@/i18n';
 import { useConfirm } from '@/ui/confirm';
 
+/** How long the reset waits for the database before it treats the queue as unreadable. */
+const QUEUE_COUNT_WAIT_MS = 1500;
+const UNREADABLE = -1;
+
 export function LoadingScreen() {
   const t = useT();
   const confirm = useConfirm();
@@ -16,13 +20,15 @@ export function LoadingScreen() {
   async function reset() {
     setMessage(null);
     try {
-      // The queue is counted on a fresh connection attempt; a database that cannot open has no
-      // readable queue, which counts as empty.
+      // The queue is counted on a fresh connection attempt; a database that cannot open in time
+      // (another tab holds an older version open) has no readable queue, which counts as empty.
       const pending = await Promise.race([
         getDB().then(countQueue),
-        new Promise<number>((resolve) => setTimeout(() => resolve(-1), 1500)),
+        new Promise<number>((resolve) =>
+          setTimeout(() => resolve(UNREADABLE), QUEUE_COUNT_WAIT_MS),
+        ),
       ]);
-      if (pending === 0) {
+      if (pending === 0 || pending === UNREADABLE) {
         setMessage({ text: t('loading.noLocalChanges'), error: false });
         return;
       }

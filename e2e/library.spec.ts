@@ -1,0 +1,136 @@
+import { expect, expectAccessible, registerViaUi, test } from './support/fixtures';
+
+test.describe('topics page', () => {
+  test('a guest sees the deck topics, filtered by role chips and by search', async ({ page }) => {
+    await page.goto('/topics');
+    await expect(page.getByRole('heading', { level: 1, name: 'Темы' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Палуба' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const links = page.getByRole('main').getByRole('link');
+    await expect(links.filter({ hasText: 'Mooring' })).toBeVisible();
+    await expect(links.filter({ hasText: 'Leadership' })).toBeVisible();
+    await expect(links.filter({ hasText: 'Mooring' })).toContainText('3 слова');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Боцман' }).click();
+    await expect(page.getByRole('button', { name: 'Боцман' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(links.filter({ hasText: 'Leadership' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Матрос (OS)' }).click();
+    await expect(links.filter({ hasText: 'OS-commands' })).toBeVisible();
+    await expect(links.filter({ hasText: 'Mooring' })).toBeVisible();
+    await expect(links.filter({ hasText: 'Leadership' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Все' }).click();
+    await page.getByLabel('Поиск тем').fill('safe');
+    await expect(links.filter({ hasText: 'Safety Drills' })).toBeVisible();
+    await expect(links.filter({ hasText: 'Mooring' })).toHaveCount(0);
+
+    await page.getByLabel('Поиск тем').fill('zzz-no-such-topic');
+    await expect(page.getByRole('status').filter({ hasText: 'Темы не найдены.' })).toBeVisible();
+  });
+
+  test('another division shows its own topics and roles', async ({ page }) => {
+    await page.goto('/topics');
+    await page.getByRole('button', { name: 'Камбуз' }).click();
+    const links = page.getByRole('main').getByRole('link');
+    await expect(links.filter({ hasText: 'Galley Safety' })).toBeVisible();
+    await expect(links.filter({ hasText: 'Mooring' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Повар' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Боцман' })).toHaveCount(0);
+    // Guests get no admin tools.
+    await expect(page.getByRole('button', { name: 'Добавить тему' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Переименовать тему/ })).toHaveCount(0);
+  });
+
+  test('in English the empty state is the specification text', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('marine.lang', 'en'));
+    await page.goto('/topics');
+    await page.getByLabel('Search topics').fill('zzz-no-such-topic');
+    await expect(page.getByRole('status').filter({ hasText: 'No topics found.' })).toBeVisible();
+  });
+
+  test('opening a topic lists its words in the dictionary', async ({ page }) => {
+    await page.goto('/topics');
+    await page.getByRole('main').getByRole('link').filter({ hasText: 'Mooring' }).click();
+    await expect(page).toHaveURL(/\/dictionary\?topic=Mooring$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Словарь' })).toBeVisible();
+    await expect(page.getByLabel('Тема', { exact: true })).toHaveValue('Mooring');
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows).toHaveCount(4); // header + 3 words
+    await expect(rows.filter({ hasText: 'кнехт' })).toContainText('bitts');
+
+    await page.getByRole('button', { name: 'Показать все темы' }).click();
+    await expect(page).toHaveURL(/\/dictionary$/);
+    await expect(page.getByText('Показано 200 из 221')).toBeVisible();
+    await expect(rows).toHaveCount(201);
+    await page.getByRole('button', { name: 'Показать ещё' }).click();
+    await expect(rows).toHaveCount(222);
+    await expect(page.getByRole('button', { name: 'Показать ещё' })).toHaveCount(0);
+  });
+});
+
+test.describe('dictionary', () => {
+  test('search covers Russian and English; a guest can tick words but keeps nothing', async ({
+    page,
+  }) => {
+    await page.goto('/dictionary');
+    await expect(
+      page.getByText('Вы гость: отметки не сохраняются.', { exact: false }),
+    ).toBeVisible();
+    const rows = page.getByRole('table').getByRole('row');
+    const search = page.getByLabel('Поиск слов');
+
+    await search.fill('BITTS');
+    await expect(rows.filter({ hasText: 'кнехт' })).toBeVisible();
+    await expect(page.getByText('Слов: 1')).toBeVisible();
+
+    await search.fill('кнехт');
+    await expect(rows.filter({ hasText: 'bitts' })).toBeVisible();
+    await expectAccessible(page);
+
+    const learned = page.getByRole('checkbox', { name: 'Выучено: кнехт' });
+    await learned.check();
+    await expect(learned).toBeChecked();
+    // No edit or delete for guests.
+    await expect(page.getByRole('button', { name: 'Изменить «кнехт»' })).toHaveCount(0);
+    await expect(page.getByText('Добавить слово')).toHaveCount(0);
+
+    await page.reload();
+    await page.getByLabel('Поиск слов').fill('кнехт');
+    await expect(page.getByRole('checkbox', { name: 'Выучено: кнехт' })).not.toBeChecked();
+
+    await page.getByLabel('Поиск слов').fill('qqqq-nothing');
+    await expect(page.getByRole('status').filter({ hasText: 'Слова не найдены.' })).toBeVisible();
+  });
+
+  test('a signed-in user marks a word learned and it stays after a reload', async ({ page }) => {
+    await registerViaUi(page);
+    await page.goto('/dictionary');
+    await expect(page.getByText('Вы гость', { exact: false })).toHaveCount(0);
+    await page.getByLabel('Поиск слов').fill('кнехт');
+    const learned = page.getByRole('checkbox', { name: 'Выучено: кнехт' });
+    await expect(learned).not.toBeChecked();
+    await learned.check();
+    await expect(learned).toBeChecked();
+    // Not an admin: no edit or delete on built-in words, no add forms.
+    await expect(page.getByRole('button', { name: 'Изменить «кнехт»' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Удалить «кнехт»' })).toHaveCount(0);
+    await expect(page.getByText('Массовый импорт')).toHaveCount(0);
+
+    await page.reload();
+    await page.getByLabel('Поиск слов').fill('кнехт');
+    await expect(page.getByRole('checkbox', { name: 'Выучено: кнехт' })).toBeChecked();
+
+    await page.getByRole('checkbox', { name: 'Выучено: кнехт' }).uncheck();
+    await expect(page.getByRole('checkbox', { name: 'Выучено: кнехт' })).not.toBeChecked();
+    await page.reload();
+    await page.getByLabel('Поиск слов').fill('кнехт');
+    await expect(page.getByRole('checkbox', { name: 'Выучено: кнехт' })).not.toBeChecked();
+  });
+});

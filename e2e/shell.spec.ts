@@ -1,0 +1,137 @@
+/** The app shell: the start-up splash, the mobile menu, and the Loading screen with its reset. */
+import { expect, expectAccessible, registerViaUi, test } from './support/fixtures';
+
+const START = Date.parse('2025-06-01T08:00:00Z');
+
+test.describe('splash', () => {
+  test.beforeEach(async ({ page }) => {
+    // The fixture switches the splash off unless this session asks for it; whichever init
+    // script runs first, the splash ends up on for this visitor.
+    await page.addInitScript(() => {
+      sessionStorage.setItem('e2e.splash', 'on');
+      localStorage.removeItem('marine.splash');
+    });
+    // A paused clock keeps the 3 s timer from ending the splash on its own (no page is loaded
+    // yet, so the jump forward fires nothing).
+    await page.clock.install({ time: START });
+    await page.clock.pauseAt(START + 60_000);
+  });
+
+  test('shows at start and a key press skips it', async ({ page }) => {
+    await page.goto('/');
+    const splash = page.getByRole('button', { name: 'Морской английский запускается' });
+    await expect(splash).toBeVisible();
+    await expect(splash).toContainText('Коснитесь или нажмите любую клавишу, чтобы пропустить');
+    await page.keyboard.press('Enter');
+    await expect(splash).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Морской английский' })).toBeVisible();
+  });
+
+  test('a tap skips it', async ({ page }) => {
+    await page.goto('/login');
+    const splash = page.getByRole('button', { name: 'Морской английский запускается' });
+    await expect(splash).toBeVisible();
+    await splash.click();
+    await expect(splash).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Вход' })).toBeVisible();
+  });
+
+  test('ends by itself after 3 seconds', async ({ page }) => {
+    await page.goto('/');
+    const splash = page.getByRole('button', { name: 'Морской английский запускается' });
+    await expect(splash).toBeVisible();
+    await page.clock.runFor(2_500);
+    await expect(splash).toBeVisible();
+    await page.clock.runFor(600);
+    await expect(splash).toBeHidden();
+  });
+});
+
+test.describe('mobile menu', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a guest opens the menu and its links work', async ({ page }) => {
+    await page.goto('/');
+    const menuButton = page.getByRole('button', { name: 'Меню', exact: true });
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await menuButton.click();
+    const menu = page.getByRole('navigation', { name: 'Меню' });
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Закрыть меню' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(menu.getByRole('link')).toHaveText([
+      'Главная',
+      'Темы',
+      'Словарь',
+      'Войти',
+      'Регистрация',
+    ]);
+    await expectAccessible(page);
+
+    await menu.getByRole('link', { name: 'Словарь' }).click();
+    await expect(page).toHaveURL(/\/dictionary$/);
+    await expect(menu).toBeHidden();
+
+    await menuButton.click();
+    await menu.getByRole('link', { name: 'Регистрация' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Регистрация' })).toBeVisible();
+  });
+
+  test('a signed-in user reaches profile and logs out from the menu', async ({ page }) => {
+    await registerViaUi(page);
+    const menuButton = page.getByRole('button', { name: 'Меню', exact: true });
+    await menuButton.click();
+    const menu = page.getByRole('navigation', { name: 'Меню' });
+    await expect(menu.getByRole('link', { name: 'Прогресс' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Настройки' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Профиль' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+
+    await menuButton.click();
+    await menu.getByRole('button', { name: 'Выйти' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await menuButton.click();
+    await expect(menu.getByRole('link', { name: 'Войти' })).toBeVisible();
+  });
+});
+
+test('the Loading screen waits for the database and its reset says when nothing is queued', async ({
+  page,
+  context,
+}) => {
+  // Page A holds MarineDB open at version 1 and ignores requests to close it, so the app in
+  // page B cannot upgrade the database and authentication keeps loading.
+  const holder = await context.newPage();
+  await holder.route('**/db-holder', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>holder</title>' }),
+  );
+  await holder.goto('/db-holder');
+  await holder.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        // A remembered session makes the app read the user from the database at start.
+        localStorage.setItem('marine.lastUserId', 'someone');
+        const open = indexedDB.open('MarineDB', 1);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          (window as unknown as { heldDB: IDBDatabase }).heldDB = open.result;
+          resolve();
+        };
+      }),
+  );
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Загрузка…' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Сбросить локальную БД' }).click();
+  await expect(page.getByRole('status')).toHaveText('Локальных изменений нет — сбрасывать нечего.');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+  // Once the other page lets go, the app finishes loading (the remembered user no longer exists).
+  await holder.evaluate(() => (window as unknown as { heldDB: IDBDatabase }).heldDB.close());
+  await expect(page.getByRole('heading', { level: 1, name: 'Загрузка…' })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Морской английский' })).toBeVisible();
+});

@@ -1,0 +1,105 @@
+/**
+ * Helpers of the study specs: they answer as a learner who knows the words would, by reading the
+ * prompt on screen and looking its pair up in the vocabulary the app keeps in IndexedDB.
+ */
+import { expect, type Page } from '@playwright/test';
+
+export interface Pair {
+  id: string;
+  ru: string;
+  en: string;
+  topic: string;
+  division: string;
+}
+
+/** Every record of a MarineDB store, read in the page. */
+export async function readStore<T>(page: Page, store: string): Promise<T[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('MarineDB');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const request = db.transaction(name, 'readonly').objectStore(name).getAll();
+          request.onsuccess = () => {
+            db.close();
+            resolve(request.result as T[]);
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    store,
+  );
+}
+
+export async function readVocabulary(page: Page): Promise<Pair[]> {
+  const items = await readStore<{
+    id: string;
+    langA: string;
+    langB: string;
+    topic: string;
+    division: string;
+  }>(page, 'vocab');
+  return items.map((v) => ({
+    id: v.id,
+    ru: v.langA,
+    en: v.langB,
+    topic: v.topic,
+    division: v.division,
+  }));
+}
+
+/** The spelling target as SPEC §4 states it: upper case, spaces as `_`, other non-letters dropped. */
+export function target(text: string): string {
+  return text
+    .toUpperCase()
+    .replace(/[^A-ZА-ЯЁ\s]/g, '')
+    .trim()
+    .replace(/\s+/g, '_');
+}
+
+const prompt = (page: Page) => page.getByRole('main').getByRole('heading', { level: 2 });
+
+/** The options of the current question and the one that is right. */
+export async function currentQuestion(page: Page, vocab: readonly Pair[]) {
+  const shown = (await prompt(page).textContent())?.trim() ?? '';
+  const options = (await page
+    .getByRole('radio')
+    .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))) as string[];
+  const pairs = new Set(
+    vocab.flatMap((v) => (v.ru === shown ? [v.en] : v.en === shown ? [v.ru] : [])),
+  );
+  const right = options.findIndex((option) => pairs.has(option));
+  expect(right, `an option pairs with "${shown}"`).toBeGreaterThanOrEqual(0);
+  return { prompt: shown, options, right, answer: options[right] as string };
+}
+
+/** The English words of the current spelling prompt whose letters are the tiles on screen. */
+export async function currentSpelling(page: Page, vocab: readonly Pair[]) {
+  const shown = (await prompt(page).textContent())?.trim() ?? '';
+  const tiles = await page
+    .getByRole('group', { name: 'Буквы' })
+    .getByRole('button')
+    .evaluateAll((buttons) => buttons.map((b) => b.textContent ?? ''));
+  const letters = tiles
+    .map((t) => (t === '␣' ? '_' : t))
+    .sort()
+    .join('');
+  const pair = vocab.find((v) => v.ru === shown && [...target(v.en)].sort().join('') === letters);
+  expect(pair, `a word for "${shown}" matches the tiles`).toBeTruthy();
+  return pair as Pair;
+}
+
+/** Types a spelling target with the keyboard; `_` is typed as a space. */
+export async function typeTarget(page: Page, text: string): Promise<void> {
+  for (const char of target(text)) {
+    await page.keyboard.press(char === '_' ? 'Space' : char.toLowerCase());
+  }
+}
+
+/** A letter that is not the next one of the target. */
+export function wrongLetter(text: string, typed = 0): string {
+  const next = target(text)[typed];
+  return next === 'Q' ? 'z' : 'q';
+}

@@ -1,0 +1,115 @@
+/** A registered user's study: the division and role land in their settings, and progress survives a reload. */
+import {
+  currentQuestion,
+  currentSpelling,
+  readStore,
+  readVocabulary,
+  typeTarget,
+} from './study-helpers';
+import { expect, expectAccessible, registerViaUi, test } from './support/fixtures';
+
+interface StoredUser {
+  id: string;
+  email: string;
+  settings: { division?: string; role?: string };
+}
+
+interface StoredWord {
+  userId: string;
+  vocabId: string;
+  status: string;
+  attempts: number;
+  correct: number;
+}
+
+interface QueueEntry {
+  entity: string;
+  payload: StoredWord;
+}
+
+test('a signed-in user keeps the chosen division and role and the progress of a session', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const account = await registerViaUi(page);
+
+  // Registration chose the deck; the division screen shows it as the current choice.
+  await page.goto('/select-division');
+  await expect(page.getByRole('button', { name: /Палуба/ })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await expectAccessible(page);
+  await page.getByRole('button', { name: /Машина/ }).click();
+  await expect(page).toHaveURL(/\/select-role\?division=engine$/);
+  const motorman = (on: typeof page) =>
+    on.getByRole('button').filter({ has: on.getByText('Моторист', { exact: true }) });
+  await motorman(page).click();
+  await expect(page).toHaveURL(/\/select-topic\?division=engine&role=motorman$/);
+
+  // Saved in the user's settings: a new tab (no session storage) shows the same choice.
+  const users = await readStore<StoredUser>(page, 'users');
+  const user = users.find((u) => u.email === account.email) as StoredUser;
+  expect(user.settings).toMatchObject({ division: 'engine', role: 'motorman' });
+  const tab = await context.newPage();
+  await tab.goto('/select-division');
+  await expect(tab.getByRole('button', { name: /Машина/ })).toHaveAttribute('aria-current', 'true');
+  await expect(tab.getByRole('button', { name: /Палуба/ })).not.toHaveAttribute('aria-current');
+  await tab.goto('/select-role');
+  await expect(motorman(tab)).toHaveAttribute('aria-current', 'true');
+  await expectAccessible(tab);
+  await tab.close();
+
+  // A session of five words, every answer right.
+  await page.getByRole('button', { name: 'Выбрать все' }).click();
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Настройка сессии' })).toBeVisible();
+  await expect(page.getByText('Вы не вошли: прогресс не будет сохранён.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Меньше слов' }).click();
+  await page.getByRole('radio', { name: 'EN → RU' }).check();
+  await page.getByRole('button', { name: 'Начать' }).click();
+
+  const vocab = await readVocabulary(page);
+  const studied: string[] = [];
+  for (let n = 1; n <= 5; n++) {
+    await expect(page.getByText(`Вопрос ${n} из 5`)).toBeVisible();
+    await expect(page.getByText('Переведите на русский')).toBeVisible();
+    const question = await currentQuestion(page, vocab);
+    await page.keyboard.press(String(question.right + 1));
+    await expect(page.getByText('Верно!')).toBeVisible();
+  }
+  for (let n = 1; n <= 5; n++) {
+    await expect(page.getByText(`Слово ${n} из 5`)).toBeVisible();
+    const word = await currentSpelling(page, vocab);
+    studied.push(word.id);
+    await typeTarget(page, word.en);
+    await expect(page.getByText('Верно!')).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Поздравляем!' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Выученные слова' }).getByRole('listitem'),
+  ).toHaveCount(5);
+  await page.getByRole('button', { name: 'Завершить' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // After a reload the records are there: two right answers each, one queue entry per answer.
+  await page.reload();
+  const words = (await readStore<StoredWord>(page, 'userWords')).filter(
+    (w) => w.userId === user.id,
+  );
+  expect(words.map((w) => w.vocabId).sort()).toEqual([...studied].sort());
+  for (const word of words) {
+    expect(word).toMatchObject({ status: 'learned', attempts: 2, correct: 2 });
+  }
+  const queue = await readStore<QueueEntry>(page, 'syncQueue');
+  for (const id of studied) {
+    expect(queue.filter((e) => e.entity === 'userWords' && e.payload.vocabId === id).length).toBe(
+      2,
+    );
+  }
+
+  // The setup screen counts them as words to review now (strength still below 0.5).
+  await page.goto('/session-setup');
+  await expect(page.getByText(/^К повторению: 5 · новых: \d+$/)).toBeVisible();
+});

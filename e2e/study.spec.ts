@@ -1,0 +1,213 @@
+/** A guest's study session: division, role, topics, setup, quiz, spelling, the end screen; nothing saved. */
+import {
+  currentQuestion,
+  currentSpelling,
+  readStore,
+  readVocabulary,
+  typeTarget,
+  wrongLetter,
+} from './study-helpers';
+import { expect, expectAccessible, test } from './support/fixtures';
+
+test('a guest studies a whole session and nothing is saved', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/select-division');
+  await expect(page.getByRole('heading', { level: 1, name: 'Выберите службу' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: /Палуба/ }).click();
+
+  await expect(page).toHaveURL(/\/select-role\?division=deck$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Выберите должность' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: /Матрос \(OS\)/ }).click();
+
+  await expect(page).toHaveURL(/\/select-topic\?division=deck&role=os$/);
+  const proceed = page.getByRole('button', { name: 'Продолжить' });
+  await expect(proceed).toBeDisabled();
+  await expectAccessible(page);
+  // The deck list never shows engine topics; the OS sees the OS commands.
+  await expect(page.getByRole('checkbox', { name: /engine/i })).toHaveCount(0);
+  await page.getByRole('checkbox', { name: /OS-commands/ }).check();
+  await expect(page.getByText('Выбрано: 1')).toBeVisible();
+  await proceed.click();
+
+  await expect(page).toHaveURL(/\/session-setup$/);
+  await expect(page.getByText('Вы не вошли: прогресс не будет сохранён.')).toBeVisible();
+  await expect(page.getByText('Доступно слов: 20')).toBeVisible();
+  const size = page.getByRole('status').filter({ hasText: /слов$/ });
+  await expect(size).toHaveText('10 слов');
+  await page.getByRole('button', { name: 'Меньше слов' }).click();
+  await expect(size).toHaveText('5 слов');
+  await expect(page.getByRole('button', { name: 'Меньше слов' })).toBeDisabled();
+  await expect(page.getByRole('radio', { name: /Смешанный/ })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Случайно' })).toBeChecked();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Начать' }).click();
+
+  // The multiple choice: right, wrong on purpose, a digit key, S to skip, right again.
+  const vocab = await readVocabulary(page);
+  await expect(page).toHaveURL(/\/quiz$/);
+  await expect(page.getByText('Вопрос 1 из 5')).toBeVisible();
+  await expectAccessible(page);
+  let question = await currentQuestion(page, vocab);
+  const answerButton = page.getByRole('button', { name: 'Ответить' });
+  await expect(answerButton).toBeDisabled();
+  await page.getByRole('radio', { name: question.answer, exact: true }).check();
+  await answerButton.click();
+  await expect(page.getByText('Верно!')).toBeVisible();
+  await expectAccessible(page);
+
+  await expect(page.getByText('Вопрос 2 из 5')).toBeVisible();
+  question = await currentQuestion(page, vocab);
+  const wrong = question.options.find((o) => o !== question.answer) as string;
+  await page.getByRole('radio', { name: wrong, exact: true }).check();
+  await answerButton.click();
+  await expect(page.getByText('Неверно')).toBeVisible();
+  await expect(page.getByText(`Правильный ответ: ${question.answer}`)).toBeVisible();
+  await expectAccessible(page);
+
+  await expect(page.getByText('Вопрос 3 из 5')).toBeVisible();
+  question = await currentQuestion(page, vocab);
+  await page.keyboard.press(String(question.right + 1));
+  await expect(page.getByText('Верно!')).toBeVisible();
+
+  await expect(page.getByText('Вопрос 4 из 5')).toBeVisible();
+  await page.keyboard.press('s');
+  await expect(page.getByText('Пропущено')).toBeVisible();
+
+  await expect(page.getByText('Вопрос 5 из 5')).toBeVisible();
+  question = await currentQuestion(page, vocab);
+  await page.getByRole('radio', { name: question.answer, exact: true }).check();
+  await answerButton.click();
+  await expect(page.getByText('Верно!')).toBeVisible();
+
+  // Spelling: three mistakes fail the first word, the others are typed on the keyboard.
+  await expect(page).toHaveURL(/\/quiz\/spelling$/);
+  await expect(page.getByText('Слово 1 из 5')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Ошибки: 0 из 3' })).toBeVisible();
+  await expectAccessible(page);
+  const failed = await currentSpelling(page, vocab);
+  for (let mistakes = 1; mistakes <= 3; mistakes++) {
+    await page.keyboard.press(wrongLetter(failed.en));
+    await expect(page.getByRole('img', { name: `Ошибки: ${mistakes} из 3` })).toBeVisible();
+  }
+  await expect(page.getByText(`Правильно: ${failed.en}`)).toBeVisible();
+  await expectAccessible(page);
+
+  for (let n = 2; n <= 5; n++) {
+    await expect(page.getByText(`Слово ${n} из 5`)).toBeVisible();
+    const word = await currentSpelling(page, vocab);
+    await typeTarget(page, word.en);
+    await expect(page.getByText('Верно!')).toBeVisible();
+  }
+
+  // The failed word comes back in a second pass.
+  await expect(page.getByText('Второй круг: слова с ошибками')).toBeVisible();
+  await expect(page.getByText('Слово 1 из 1')).toBeVisible();
+  expect((await currentSpelling(page, vocab)).id).toBe(failed.id);
+  await typeTarget(page, failed.en);
+  await expect(page.getByText('Верно!')).toBeVisible();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Поздравляем!' })).toBeVisible();
+  await expectAccessible(page);
+  const learned = page.getByRole('region', { name: 'Выученные слова' }).getByRole('listitem');
+  await expect(learned).toHaveCount(5);
+  await expect(learned.filter({ hasText: failed.en })).toHaveCount(1);
+  const repeat = page.getByRole('button', { name: 'Повторить выбранные' });
+  await expect(repeat).toBeDisabled();
+  await page
+    .getByRole('group', { name: 'Слова для повторения' })
+    .getByRole('listitem')
+    .filter({ hasText: failed.ru })
+    .getByRole('checkbox')
+    .check();
+  await expect(repeat).toBeEnabled();
+  await page.getByRole('button', { name: 'Завершить' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // Nothing of the guest's study is kept.
+  await page.reload();
+  expect(await readStore(page, 'userWords')).toEqual([]);
+  expect(await readStore(page, 'syncQueue')).toEqual([]);
+  await page.goto('/progress');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('repeat selected starts a new session of the chosen words', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/select-topic?division=galley&role=cook');
+  await page.getByRole('button', { name: 'Выбрать все' }).click();
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await page.getByRole('button', { name: 'Меньше слов' }).click();
+  await page.getByRole('radio', { name: 'RU → EN' }).check();
+  await page.getByRole('button', { name: 'Начать' }).click();
+  for (let n = 1; n <= 5; n++) {
+    await expect(page.getByText(`Вопрос ${n} из 5`)).toBeVisible();
+    await page.keyboard.press('s');
+    await expect(page.getByText('Пропущено')).toBeVisible();
+  }
+  // Skipping every word of both passes.
+  for (const total of [5, 5]) {
+    for (let n = 1; n <= total; n++) {
+      await expect(page.getByText(`Слово ${n} из ${total}`)).toBeVisible();
+      await page.getByRole('button', { name: 'Пропустить' }).click();
+      await expect(page.getByText(/^Правильно: /)).toBeVisible();
+    }
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Поздравляем!' })).toBeVisible();
+  await expect(page.getByText('В этот раз без выученных слов — попробуйте ещё раз!')).toBeVisible();
+
+  // Every word starts ticked; keep two.
+  const boxes = page.getByRole('checkbox');
+  await expect(boxes).toHaveCount(5);
+  for (let i = 2; i < 5; i++) await boxes.nth(i).uncheck();
+  await page.getByRole('button', { name: 'Повторить выбранные' }).click();
+  await expect(page).toHaveURL(/\/quiz$/);
+  await expect(page.getByText('Вопрос 1 из 2')).toBeVisible();
+  await expect(page.getByText('Переведите на английский')).toBeVisible();
+});
+
+test('a reload in the middle of the quiz keeps the session', async ({ page }) => {
+  await page.goto('/select-topic?division=deck&role=bosun');
+  await page.getByRole('checkbox', { name: /Mooring/ }).check();
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await page.getByRole('button', { name: 'Начать' }).click();
+  const vocab = await readVocabulary(page);
+  await expect(page.getByText(/^Вопрос 1 из \d+$/)).toBeVisible();
+  const question = await currentQuestion(page, vocab);
+  await page.keyboard.press(String(question.right + 1));
+  await expect(page.getByText('Вопрос 2 из')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Вопрос 2 из')).toBeVisible();
+});
+
+test('empty states', async ({ page }) => {
+  await page.goto('/select-role');
+  await expect(page.getByRole('status').filter({ hasText: 'Служба не выбрана.' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/select-topic');
+  await expect(page.getByText('Служба не выбрана.')).toBeVisible();
+
+  // A division no topic belongs to.
+  await page.goto('/select-topic?division=lifeboat');
+  await expect(page.getByText('Нет тем для этой службы/должности.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Продолжить' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.goto('/quiz');
+  await expect(page.getByText('Для сессии не выбраны слова.')).toBeVisible();
+  await expectAccessible(page);
+  await page.goto('/quiz/spelling');
+  await expect(page.getByText('Для сессии не выбраны слова.')).toBeVisible();
+
+  // A guest has no words to review: the review mode prepares an empty session.
+  await page.goto('/select-topic?division=engine&role=all');
+  await page.getByRole('button', { name: 'Выбрать все' }).click();
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await page.getByRole('radio', { name: /Повторение/ }).check();
+  await expect(page.getByText('Для этого режима нет слов — выберите другой.')).toBeVisible();
+  await page.getByRole('button', { name: 'Начать' }).click();
+  await expect(page).toHaveURL(/\/quiz$/);
+  await expect(page.getByText('Для сессии не выбраны слова.')).toBeVisible();
+});

@@ -1,0 +1,203 @@
+/** Pieces of the admin screen: a column card, an add form, row buttons, the rename dialog. */
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { useT } from '@/i18n';
+import { Modal } from '@/ui/modal';
+
+export function Column({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="card admin-column" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+interface AddFormProps {
+  label: string;
+  /** Adds; resolves to an error text to show, or null when done. */
+  onAdd: (name: string) => Promise<string | null>;
+  disabled?: boolean;
+}
+
+export function AddForm({ label, onAdd, disabled }: AddFormProps) {
+  const t = useT();
+  const id = useId();
+  const [name, setName] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const problem = await onAdd(name);
+    setBusy(false);
+    setError(problem ?? '');
+    if (problem === null) setName('');
+  }
+
+  return (
+    <form className="admin-add" onSubmit={submit} noValidate>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <div className="admin-add-row">
+        <input
+          id={id}
+          className="input"
+          placeholder={label}
+          value={name}
+          disabled={disabled}
+          autoComplete="off"
+          aria-invalid={error !== '' || undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => {
+            setName(e.target.value);
+            setError('');
+          }}
+        />
+        <button type="submit" className="btn btn-primary" disabled={busy || disabled}>
+          {t('common.add')}
+        </button>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+const PencilIcon = () => (
+  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+    <path
+      d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
+  </svg>
+);
+
+const TrashIcon = () => (
+  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+    <path
+      d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
+  </svg>
+);
+
+/** Rename and delete buttons of a row, named after the row's item. */
+export function RowButtons({
+  name,
+  onRename,
+  onDelete,
+}: {
+  name: string;
+  onRename: () => void;
+  onDelete: () => void;
+}) {
+  const t = useT();
+  return (
+    <span className="admin-row-buttons">
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={t('admin.renameLabel', { name })}
+        title={t('common.rename')}
+        onClick={onRename}
+      >
+        <PencilIcon />
+      </button>
+      <button
+        type="button"
+        className="icon-btn admin-delete"
+        aria-label={t('admin.deleteLabel', { name })}
+        title={t('common.delete')}
+        onClick={onDelete}
+      >
+        <TrashIcon />
+      </button>
+    </span>
+  );
+}
+
+export interface RenameRequest {
+  title: string;
+  name: string;
+  /** Renames; resolves to an error text to show ('' when already announced), or null when done. */
+  submit: (name: string) => Promise<string | null>;
+}
+
+export function RenameDialog({
+  request,
+  onClose,
+}: {
+  request: RenameRequest | null;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const id = useId();
+  const [name, setName] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setName(request?.name ?? '');
+    setError('');
+  }, [request]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!request) return;
+    setBusy(true);
+    const problem = await request.submit(name);
+    setBusy(false);
+    // '' means the failure was already announced (a toast): stay open, keep the input.
+    if (problem === null) onClose();
+    else setError(problem);
+  }
+
+  return (
+    <Modal open={request !== null} title={request?.title ?? ''} onClose={onClose}>
+      <form className="stack" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={id}>{t('admin.newName')}</label>
+          <input
+            id={id}
+            className="input"
+            value={name}
+            autoComplete="off"
+            aria-invalid={error !== '' || undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => {
+              setName(e.target.value);
+              setError('');
+            }}
+          />
+          {error ? (
+            <p id={`${id}-error`} className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {t('common.save')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

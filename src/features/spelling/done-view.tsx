@@ -1,0 +1,128 @@
+/** The end of a session: congratulations, the learned words, and a repeat of chosen words or finish. */
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useT } from '@/i18n';
+import { useUser } from '@/stores/auth-store';
+import { learnedWords, type RunningSession, useSessionStore } from '@/stores/session-store';
+import { AnchorIcon, CheckIcon } from '@/ui/icons';
+
+export function DoneView({ session }: { session: RunningSession }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const user = useUser();
+  const repeatWords = useSessionStore((s) => s.repeatWords);
+  const finish = useSessionStore((s) => s.finish);
+  const learned = learnedWords(session);
+  const learnedIds = new Set(learned.map((w) => w.id));
+  // The words that did not stick start ticked for a repeat.
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(
+    () => new Set(session.words.filter((w) => !learnedIds.has(w.id)).map((w) => w.id)),
+  );
+
+  function toggle(id: string, on: boolean) {
+    setChosen((previous) => {
+      const next = new Set(previous);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  async function repeat() {
+    if (repeatWords([...chosen])) await navigate({ to: '/quiz' });
+  }
+
+  async function done() {
+    finish();
+    await navigate({ to: '/' });
+  }
+
+  return (
+    <main className="page spelling done">
+      <header className="done-hero">
+        <span className="done-badge" aria-hidden="true">
+          <AnchorIcon width={40} height={40} />
+        </span>
+        <h1>{t('quiz.done.title')}</h1>
+        <p className="done-lead">{t('quiz.done.lead')}</p>
+      </header>
+
+      <dl className="done-stats">
+        <div>
+          <dt>{t('quiz.done.quizScore')}</dt>
+          <dd>
+            {session.correctCount} / {session.words.length}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('quiz.done.learnedCount')}</dt>
+          <dd>{learned.length}</dd>
+        </div>
+      </dl>
+
+      {user ? null : <p className="notice notice-danger done-guest">{t('quiz.done.guest')}</p>}
+
+      <section className="card done-section" aria-labelledby="done-learned">
+        <h2 id="done-learned">{t('quiz.done.learned')}</h2>
+        {learned.length === 0 ? (
+          <p className="muted">{t('quiz.done.noneLearned')}</p>
+        ) : (
+          <ul className="done-words">
+            {learned.map((word) => (
+              <li key={word.id}>
+                <CheckIcon className="done-check" width={18} height={18} />
+                <span lang="en" className="done-en">
+                  {word.langB}
+                </span>
+                <span lang="ru" className="done-ru">
+                  {word.langA}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <form
+        className="card done-section"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void repeat();
+        }}
+      >
+        <fieldset>
+          <legend className="done-legend">{t('quiz.done.repeat')}</legend>
+          <ul className="done-repeat">
+            {session.words.map((word) => (
+              <li key={word.id}>
+                <label className="done-option">
+                  <input
+                    type="checkbox"
+                    checked={chosen.has(word.id)}
+                    onChange={(event) => toggle(word.id, event.target.checked)}
+                  />
+                  <span className="done-option-text">
+                    <span lang="en" className="done-en">
+                      {word.langB}
+                    </span>
+                    <span lang="ru" className="done-ru">
+                      {word.langA}
+                    </span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <div className="done-actions">
+          <button type="submit" className="btn" disabled={chosen.size === 0}>
+            {t('quiz.done.repeatSelected')}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => void done()}>
+            {t('quiz.done.finish')}
+          </button>
+        </div>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,3 @@
+import { probe } from 'firebase/firestore/lite';
+
+export const used = [probe];

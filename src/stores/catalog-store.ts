@@ -1,0 +1,625 @@
+/**
+ * The catalogue's write side (SPEC §5, §6): admin actions on divisions, roles and topics, and the
+ * word actions of the dictionary. Each action checks who acts (the signed-in user of
+ * `useAuthStore`), validates, writes MarineDB through the repositories in `db/`, then reloads
+ * `useVocabStore`, which holds the data the screens read.
+ *
+ * Mistakes a person can make (an empty name, a taken name) come back as `{ ok: false, code }` so
+ * the form can say what is wrong and keep its input; anything else (a storage failure) throws, and
+ * the screen shows the specification's alert for the action.
+ */
+import { useCallback } from 'react';
+import { create } from 'zustand';
+import { deleteDivision, listDivisions, putDivision } from '@/db/divisions-repo';
+import { getDB } from '@/db/instance';
+import { deleteRole, listRolesByDivision, putRole } from '@/db/roles-repo';
+import type { MarineDB } from '@/db/schema';
+import { deleteTopic, getTopic, listTopics, putTopic } from '@/db/topics-repo';
+import { deleteVocab, getVocab, listVocabByTopic, putVocab, putVocabItems } from '@/db/vocab-repo';
+import { BUILTIN_DIVISIONS, DEFAULT_DIVISION } from '@/domain/constants';
+import { newId } from '@/domain/ids';
+import { ALL_ROLES, normalizeRole, normalizeRoles } from '@/domain/roles';
+import { topicId } from '@/domain/topics';
+import type { Division, DivisionId, Role, Topic, User, VocabItem } from '@/domain/types';
+import {
+  findByName,
+  isDuplicateWord,
+  parseBulkImport,
+  sameName,
+  type Validated,
+  validateDivisionName,
+  validateRoleName,
+  validateTopicName,
+  validateWordPair,
+  type WordPair,
+} from '@/domain/validation';
+import { type MessageKey, type Translate, useT } from '@/i18n';
+import { useAuthStore } from './auth-store';
+import { useToast } from './toast-store';
+import { useVocabStore } from './vocab-store';
+
+/** The topic a word gets when none is given (SPEC §5). */
+export const CUSTOM_TOPIC = 'custom';
+
+export type CatalogErrorCode =
+  | 'division-name-empty'
+  | 'topic-name-empty'
+  | 'role-name-empty'
+  | 'word-sides-required'
+  /** Renaming onto the name of another record of the same kind (and division). */
+  | 'name-taken'
+  /** 'all' means every role; it is never a role of its own. */
+  | 'role-name-reserved'
+  /** An edit would make the word a copy of another word of its topic. */
+  | 'duplicate-word'
+  | 'forbidden'
+  | 'not-found';
+
+/** The errors a form shows next to its input; the others are alerts (toasts). */
+export const INPUT_ERRORS: readonly CatalogErrorCode[] = [
+  'division-name-empty',
+  'topic-name-empty',
+  'role-name-empty',
+  'word-sides-required',
+  'name-taken',
+  'role-name-reserved',
+  'duplicate-word',
+];
+
+/** `created` is false when an existing record was reused or nothing had to change. */
+export type CatalogResult<T> =
+  | { ok: true; value: T; created: boolean }
+  | { ok: false; code: CatalogErrorCode };
+
+export interface WordInput {
+  langA: string;
+  langB: string;
+  /** Topic name; empty means 'custom'. */
+  topic?: string;
+  /** Role codes; none means the roles of the topic. */
+  roles?: readonly string[];
+  /** Where a topic that does not exist yet is created; default: the user's division, else deck. */
+  division?: DivisionId;
+}
+
+export interface WordPatch {
+  langA: string;
+  langB: string;
+  topic?: string;
+  /** Role codes; an empty list means everyone. */
+  roles?: readonly string[];
+}
+
+export interface BulkImportOutcome {
+  added: number;
+  /** Entries that were already in the topic (silently ignored, like a single add). */
+  duplicates: number;
+  /** Lines that were not 'ru=en' with both sides, as typed. */
+  skipped: string[];
+}
+
+// Permissions (SPEC §6)
+
+export const isAdminUser = (user: User | null | undefined): user is User => user?.isAdmin === true;
+
+/** Admins edit and delete any word; a signed-in user only their own user-made words; guests none. */
+export function canEditWord(
+  user: User | null | undefined,
+  item: Pick<VocabItem, 'source' | 'createdBy'>,
+): boolean {
+  if (!user) return false;
+  if (user.isAdmin) return true;
+  return item.source === 'user' && item.createdBy === user.id;
+}
+
+/** Only admins add words (one by one or in bulk). */
+export const canAddWords = (user: User | null | undefined) => isAdminUser(user);
+
+/** Admins manage divisions, roles and topics. */
+export const canManageCatalog = (user: User | null | undefined) => isAdminUser(user);
+
+/** On the topics page admins delete only topics that users made; the built-in ones stay. */
+export function canDeleteTopicFromList(
+  user: User | null | undefined,
+  topic: Pick<Topic, 'source'>,
+): boolean {
+  return isAdminUser(user) && topic.source === 'user';
+}
+
+// Helpers
+
+const ok = <T>(value: T, created: boolean): CatalogResult<T> => ({ ok: true, value, created });
+const fail = <T>(code: CatalogErrorCode): CatalogResult<T> => ({ ok: false, code });
+const invalid = <T>(result: Extract<Validated<unknown>, { ok: false }>): CatalogResult<T> =>
+  fail(result.code as CatalogErrorCode);
+
+const actor = () => useAuthStore.getState().user;
+const reload = () => useVocabStore.getState().load();
+
+/** Runs a write, then reloads the vocabulary store whatever happened (a half-done write shows). */
+async function writing<T>(body: (db: MarineDB) => Promise<T>): Promise<T> {
+  try {
+    return await body(await getDB());
+  } finally {
+    await reload();
+  }
+}
+
+/** A list without undefined role lists: no roles means everyone, stored as a missing field. */
+function withRoles<T extends { roles?: string[] }>(record: T, roles: readonly string[]): T {
+  const copy = { ...record };
+  if (roles.length > 0) copy.roles = [...roles];
+  else delete copy.roles;
+  return copy;
+}
+
+/** The id of a new topic: `division::name` like derived topics, unless that id is taken. */
+async function freeTopicId(db: MarineDB, division: DivisionId, name: string): Promise<string> {
+  const id = topicId(division, name);
+  return (await getTopic(db, id)) ? newId() : id;
+}
+
+/**
+ * The topic a word goes to: the topic of that name (ignoring case) in the wanted division, else
+ * in the user's division, else anywhere; undefined when no topic has that name.
+ */
+function findTopicFor(
+  topics: readonly Topic[],
+  name: string,
+  preferred: readonly (DivisionId | undefined)[],
+): Topic | undefined {
+  const named = topics.filter((topic) => sameName(topic.name, name));
+  for (const division of preferred) {
+    const hit = division && named.find((topic) => topic.division === division);
+    if (hit) return hit;
+  }
+  return named[0];
+}
+
+interface Destination {
+  topic: Topic;
+  /** The topic is new and must be written with the words. */
+  isNew: boolean;
+}
+
+/** Resolves (or prepares) the topic of words being added: SPEC §5 word defaults. */
+async function destinationFor(
+  db: MarineDB,
+  user: User,
+  input: Pick<WordInput, 'topic' | 'roles' | 'division'>,
+): Promise<Destination> {
+  const name = input.topic?.trim() || CUSTOM_TOPIC;
+  const existing = findTopicFor(await listTopics(db), name, [
+    input.division,
+    user.settings.division,
+  ]);
+  if (existing) return { topic: existing, isNew: false };
+  const division = input.division || user.settings.division || DEFAULT_DIVISION;
+  const topic = withRoles<Topic>(
+    {
+      id: await freeTopicId(db, division, name),
+      name,
+      division,
+      source: 'user',
+      createdBy: user.id,
+    },
+    normalizeRoles(input.roles),
+  );
+  return { topic, isNew: true };
+}
+
+/** Adds the pairs to one topic, skipping duplicates (also within the list); returns what was added. */
+async function addPairs(
+  db: MarineDB,
+  user: User,
+  pairs: readonly WordPair[],
+  input: Pick<WordInput, 'topic' | 'roles' | 'division'>,
+): Promise<{ added: VocabItem[]; duplicates: VocabItem[] }> {
+  const { topic, isNew } = await destinationFor(db, user, input);
+  const given = normalizeRoles(input.roles);
+  const roles = given.length > 0 ? given : normalizeRoles(topic.roles);
+  const known = isNew ? [] : await listVocabByTopic(db, topic.name, topic.division);
+  const added: VocabItem[] = [];
+  const duplicates: VocabItem[] = [];
+  for (const pair of pairs) {
+    const candidate = { ...pair, topic: topic.name };
+    const twin = [...known, ...added].find((item) => isDuplicateWord(item, candidate));
+    if (twin) {
+      duplicates.push(twin);
+      continue;
+    }
+    added.push(
+      withRoles<VocabItem>(
+        {
+          id: newId(),
+          langA: pair.langA,
+          langB: pair.langB,
+          topic: topic.name,
+          division: topic.division,
+          source: 'user',
+          createdBy: user.id,
+        },
+        roles,
+      ),
+    );
+  }
+  if (added.length > 0) {
+    if (isNew) await putTopic(db, topic);
+    await putVocabItems(db, added);
+  }
+  return { added, duplicates };
+}
+
+/** Replaces one role code by another (or removes it) in a role list. */
+function replaceRole(list: readonly string[] | undefined, from: string, to?: string): string[] {
+  const roles = list ?? [];
+  if (!roles.some((role) => normalizeRole(role) === from)) return [...roles];
+  return normalizeRoles(roles.map((role) => (normalizeRole(role) === from ? (to ?? '') : role)));
+}
+
+// The store
+
+interface CatalogState {
+  addDivision(name: string): Promise<CatalogResult<Division>>;
+  renameDivision(id: DivisionId, name: string): Promise<CatalogResult<Division>>;
+  /** Cascades: the division's roles, topics and vocabulary go too. */
+  removeDivision(id: DivisionId): Promise<CatalogResult<DivisionId>>;
+
+  addRole(division: DivisionId, name: string): Promise<CatalogResult<Role>>;
+  renameRole(id: string, name: string): Promise<CatalogResult<Role>>;
+  /** The role's code is detached from every topic and word of its division. */
+  removeRole(id: string): Promise<CatalogResult<string>>;
+
+  addTopic(
+    division: DivisionId,
+    name: string,
+    roles?: readonly string[],
+  ): Promise<CatalogResult<Topic>>;
+  renameTopic(id: string, name: string): Promise<CatalogResult<Topic>>;
+  /** Deletes the topic with all its words. */
+  removeTopic(id: string): Promise<CatalogResult<string>>;
+  /** Assigns a topic to a role (checked) or detaches it (unchecked). */
+  setTopicRole(id: string, role: string, assigned: boolean): Promise<CatalogResult<Topic>>;
+
+  addWord(input: WordInput): Promise<CatalogResult<VocabItem>>;
+  editWord(id: string, patch: WordPatch): Promise<CatalogResult<VocabItem>>;
+  removeWord(id: string): Promise<CatalogResult<string>>;
+  /** 'ru=en' per line into one topic (SPEC §5); `added` counts the new words. */
+  bulkImport(
+    text: string,
+    options?: Pick<WordInput, 'topic' | 'roles' | 'division'>,
+  ): Promise<CatalogResult<BulkImportOutcome>>;
+}
+
+export const useCatalogStore = create<CatalogState>()(() => ({
+  // Divisions
+
+  async addDivision(name) {
+    if (!canManageCatalog(actor())) return fail('forbidden');
+    const valid = validateDivisionName(name);
+    if (!valid.ok) return invalid(valid);
+    return writing(async (db) => {
+      const existing = findByName(await listDivisions(db), valid.value);
+      if (existing) return ok(existing, false);
+      return ok(await putDivision(db, { id: newId(), name: valid.value }), true);
+    });
+  },
+
+  async renameDivision(id, name) {
+    if (!canManageCatalog(actor())) return fail('forbidden');
+    const valid = validateDivisionName(name);
+    if (!valid.ok) return invalid(valid);
+    return writing(async (db) => {
+      const divisions = await listDivisions(db);
+      const division = divisions.find((d) => d.id === id);
+      if (!division) return fail('not-found');
+      if (sameName(division.name, valid.value)) return ok(division, false);
+      if (divisions.some((d) => d.id !== id && sameName(d.name, valid.value))) {
+        return fail('name-taken');
+      }
+      return ok(await putDivision(db, { ...division, name: valid.value }), true);
+    });
+  },
+
+  async removeDivision(id) {
+    if (!canManageCatalog(actor())) return fail('forbidden');
+    return writing(async (db) => {
+      await deleteDivision(db, id);
+      return ok(id, false);
+    });
+  },
+
+  // Roles
+
+  async addRole(division, name) {
+    const user = actor();
+    if (!canManageCatalog(user)) return fail('forbidden');
+    const valid = validateRoleName(name);
+    if (!valid.ok) return invalid(valid);
+    const code = normalizeRole(valid.value);
+    if (code === ALL_ROLES) return fail('role-name-reserved');
+    return writing(async (db) => {
+      const existing = (await listRolesByDivision(db, division)).find(
+        (role) => normalizeRole(role.name) === code,
+      );
+      if (existing) return ok(existing, false);
+      return ok(await putRole(db, { id: newId(), name: code, division, createdBy: user.id }), true);
+    });
+  },
+
+  async renameRole(id, name) {
+    if (!canManageCatalog(actor())) return fail('forbidden');
+    const valid = validateRoleName(name);
+    if (!valid.ok) return invalid(valid);
+    const code = normalizeRole(valid.value);
+    if (code === ALL_ROLES) return fail('role-name-reserved');
+    return writing(async (db) => {
+      const role = await db.get('roles', id);
+      if (!role) return fail('not-found');
+      const from = normalizeRole(role.name);
+      if (from === code) return ok(role, false);
+      const siblings = await listRolesByDivision(db, role.division);
+      if (siblings.some((r) => r.id !== id && normalizeRole(r.name) === code)) {
+        return fail('name-taken');
+      }
+      const renamed = await putRole(db, { ...role, name: code });
+      // The code is what topics and words hold: they follow the new name.
+      const topics = (await listTopics(db)).filter(
+        (t) => t.division === role.division && t.roles?.some((r) => normalizeRole(r) === from),
+      );
+      for (const topic of topics) {
+        await putTopic(db, withRoles(topic, replaceRole(topic.roles, from, code)));
+      }
+      const items = (await db.getAllFromIndex('vocab', 'division', role.division)).filter((item) =>
+        item.roles?.some((r) => normalizeRole(r) === from),
+      );
+      await putVocabItems(
+        db,
+        items.map((item) => withRoles(item, replaceRole(item.roles, from, code))),
+      );
+      return ok(renamed, true);
+    });
+  },
+
+  async removeRole(id) {
+    if (!canManageCatalog(actor())) return fail('forbidden');
+    return writing(async (db) =>
+      (await deleteRole(db, id, { detach: true })) ? ok(id, false) : fail('not-found'),
+    );
+  },
+
+  // Topics
+
+  async addTopic(division, name, roles = []) {
+    const user = actor();
+    if (!canManageCatalog(user)) return fail('forbidden');
+    const valid = validateTopicName(name);
+    if (!valid.ok) return invalid(valid);
+    const wanted = normalizeRoles(roles);
+    return writing(async (db) => {
+      const topics = (await listTopics(db)).filter((t) => t.division === division);
+      const existing = findByName(topics, valid.value);
+      if (existing) {
+        // Same name in the same division: reuse it, with the union of both role lists.
+        const merged = normalizeRoles([...(existing.roles ?? []), ...wanted]);
+        if (merged.length === (existing.roles?.length ?? 0)) return ok(existing, false);
+        return ok(await putTopic(db, withRoles(existing, merged)), false);
+      }
+      const topic = withRoles<Topic>(
+        {
+          id: await freeTopicId(db, division, valid.value),
+          name: valid.value,
+          division,
+          source: 'user',
+          createdBy: user.id,
+        },
+        wanted,
+      );
+      return ok(await putTopic(db, topic), true);
+    });
+  },
+
+  async renameTopic(id, name) {
+    if (!canManageCatalog(actor())) return fail('forbidden');
+    const value = name.trim();
+    return writing(async (db) => {
+      const topic = await getTopic(db, id);
+      if (!topic) return fail('not-found');
+      // SPEC §5: renaming ignores empty names.
+      if (value === '' || value === topic.name) return ok(topic, false);
+      const siblings = (await listTopics(db)).filter(
+        (t) => t.division === topic.division && t.id !== id,
+      );
+      if (findByName(siblings, value)) return fail('name-taken');
+      const renamed = await putTopic(db, { ...topic, name: value });
+      // Words name their topic: they move with it.
+      const words = await listVocabByTopic(db, topic.name, topic.division);
+      await putVocabItems(
+        db,
+        words.map((item) => ({ ...item, topic: value })),
+      );
+      return ok(renamed, true);
+    });
+  },
+
+  async removeTopic(id) {
+    if (!canManageCatalog(actor())) return fail('forbidden');
+    return writing(async (db) =>
+      (await deleteTopic(db, id, { withVocabulary: true })) === undefined
+        ? fail('not-found')
+        : ok(id, false),
+    );
+  },
+
+  async setTopicRole(id, role, assigned) {
+    if (!canManageCatalog(actor())) return fail('forbidden');
+    const code = normalizeRole(role);
+    if (code === '' || code === ALL_ROLES) return fail('role-name-reserved');
+    // Only the topic's roles change. They decide which topics a role sees in the topic lists
+    // (select-topic, /topics); the words keep their own roles, because those are set per word
+    // (e.g. bosun-only terms inside a shared topic) and detaching a topic must not widen or
+    // narrow words that other topics' rules already describe.
+    return writing(async (db) => {
+      const topic = await getTopic(db, id);
+      if (!topic) return fail('not-found');
+      const has = (topic.roles ?? []).some((r) => normalizeRole(r) === code);
+      if (has === assigned) return ok(topic, false);
+      const roles = assigned
+        ? normalizeRoles([...(topic.roles ?? []), code])
+        : replaceRole(topic.roles, code);
+      return ok(await putTopic(db, withRoles(topic, roles)), true);
+    });
+  },
+
+  // Words
+
+  async addWord(input) {
+    const user = actor();
+    if (!canAddWords(user)) return fail('forbidden');
+    const pair = validateWordPair(input);
+    if (!pair.ok) return invalid(pair);
+    return writing(async (db) => {
+      const { added, duplicates } = await addPairs(db, user, [pair.value], input);
+      // A duplicate is silently ignored: the existing word comes back, nothing is written.
+      return added[0] ? ok(added[0], true) : ok(duplicates[0] as VocabItem, false);
+    });
+  },
+
+  async editWord(id, patch) {
+    const user = actor();
+    const pair = validateWordPair(patch);
+    return writing(async (db) => {
+      const item = await getVocab(db, id);
+      if (!item) return fail('not-found');
+      if (!canEditWord(user, item)) return fail('forbidden');
+      if (!pair.ok) return invalid(pair);
+      // A new topic name moves the word there, in its own division (the topic is made if needed).
+      const wantedTopic = patch.topic?.trim();
+      const moving = Boolean(wantedTopic) && !sameName(wantedTopic ?? '', item.topic);
+      const target = moving
+        ? findByName(
+            (await listTopics(db)).filter((t) => t.division === item.division),
+            wantedTopic ?? '',
+          )
+        : undefined;
+      const topicName = moving ? (target?.name ?? (wantedTopic as string)) : item.topic;
+      const next: VocabItem = {
+        ...item,
+        langA: pair.value.langA,
+        langB: pair.value.langB,
+        topic: topicName,
+      };
+      const others = await listVocabByTopic(db, topicName, item.division);
+      if (others.some((other) => other.id !== id && isDuplicateWord(other, next))) {
+        return fail('duplicate-word');
+      }
+      if (moving && !target && user) {
+        await putTopic(db, {
+          id: await freeTopicId(db, item.division, topicName),
+          name: topicName,
+          division: item.division,
+          source: 'user',
+          createdBy: user.id,
+        });
+      }
+      const saved = patch.roles === undefined ? next : withRoles(next, normalizeRoles(patch.roles));
+      return ok(await putVocab(db, saved), true);
+    });
+  },
+
+  async removeWord(id) {
+    const user = actor();
+    return writing(async (db) => {
+      const item = await getVocab(db, id);
+      if (!item) return fail('not-found');
+      if (!canEditWord(user, item)) return fail('forbidden');
+      await deleteVocab(db, id);
+      return ok(id, false);
+    });
+  },
+
+  async bulkImport(text, options = {}) {
+    const user = actor();
+    if (!canAddWords(user)) return fail('forbidden');
+    const { entries, skipped } = parseBulkImport(text);
+    if (entries.length === 0) return ok({ added: 0, duplicates: 0, skipped }, false);
+    return writing(async (db) => {
+      const { added, duplicates } = await addPairs(db, user, entries, options);
+      return ok({ added: added.length, duplicates: duplicates.length, skipped }, added.length > 0);
+    });
+  },
+}));
+
+// For the screens: the text of an error, and running an action with the alert of SPEC §8
+
+const ERROR_KEYS: Readonly<Record<CatalogErrorCode, MessageKey>> = {
+  'division-name-empty': 'catalog.error.divisionNameEmpty',
+  'topic-name-empty': 'catalog.error.topicNameEmpty',
+  'role-name-empty': 'catalog.error.roleNameEmpty',
+  'word-sides-required': 'catalog.error.wordSidesRequired',
+  'name-taken': 'catalog.error.nameTaken',
+  'role-name-reserved': 'catalog.error.roleNameReserved',
+  'duplicate-word': 'catalog.error.duplicateWord',
+  forbidden: 'catalog.error.forbidden',
+  'not-found': 'catalog.error.notFound',
+};
+
+/**
+ * How a division is shown: a built-in one still carrying its id as name gets its translated label
+ * (Палуба, Машина...); a renamed or admin-made one shows its name.
+ */
+export function divisionLabel(division: Division, t: Translate): string {
+  const builtin = (BUILTIN_DIVISIONS as readonly string[]).includes(division.id);
+  if (builtin && division.name === division.id) {
+    return t(`division.${division.id}` as MessageKey);
+  }
+  return division.name;
+}
+
+/** Divisions in display order: the built-in ones as the specification lists them, then by name. */
+export function orderedDivisions(divisions: readonly Division[]): Division[] {
+  const rank = (d: Division) => {
+    const index = (BUILTIN_DIVISIONS as readonly string[]).indexOf(d.id);
+    return index < 0 ? BUILTIN_DIVISIONS.length : index;
+  };
+  return [...divisions].sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+}
+
+export const catalogErrorKey = (code: CatalogErrorCode): MessageKey => ERROR_KEYS[code];
+
+/** What a screen gets back: the result, or an input error to show next to the field. */
+export type CatalogOutcome<T> =
+  | { ok: true; value: T; created: boolean }
+  | { ok: false; message: string }
+  | null;
+
+/**
+ * `run(action, failure)`: runs a catalogue action. An input error comes back with its text for
+ * the form; any other failure shows `failure` (the SPEC alert, e.g. 'Failed to add division') as
+ * an error toast, with the reason as its title, and gives null.
+ */
+export function useCatalogRunner() {
+  const t = useT();
+  const toast = useToast();
+  return useCallback(
+    async <T>(
+      action: () => Promise<CatalogResult<T>>,
+      failure: MessageKey,
+    ): Promise<CatalogOutcome<T>> => {
+      try {
+        const result = await action();
+        if (result.ok) return result;
+        if (INPUT_ERRORS.includes(result.code)) {
+          return { ok: false, message: t(catalogErrorKey(result.code)) };
+        }
+        toast.show({ tone: 'error', message: t(failure), title: t(catalogErrorKey(result.code)) });
+        return null;
+      } catch (error) {
+        console.error(error);
+        toast.show({ tone: 'error', message: t(failure) });
+        return null;
+      }
+    },
+    [t, toast],
+  );
+}

@@ -1,0 +1,258 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AuthError, type AuthErrorCode, type RegisterInput } from '@/auth/auth-provider';
+import { createLocalAuth, type LocalAuthOptions, SESSION_KEY } from '@/auth/local-auth';
+import type { MarineDB } from '@/db/schema';
+import { getUser } from '@/db/users-repo';
+import { PBKDF2_ITERATIONS } from '@/domain/constants';
+import type { UserSettings } from '@/domain/types';
+import { openTestDB } from '../db/helpers';
+
+const OWNER = 'captain@ship.test';
+const NOW = Date.UTC(2025, 5, 1, 8, 0, 0);
+const SETTINGS: UserSettings = {
+  dailyGoal: 15,
+  division: 'engine',
+  role: 'motorman',
+  uiLang: 'ru',
+  theme: 'dark',
+};
+
+/** Local storage as a plain map, so "a reload" is a new provider over the same map. */
+function memoryStorage() {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+    removeItem: (key: string) => void data.delete(key),
+  };
+}
+
+let db: MarineDB;
+let storage: ReturnType<typeof memoryStorage>;
+
+function provider(overrides: Partial<LocalAuthOptions> = {}) {
+  return createLocalAuth({
+    getDB: async () => db,
+    storage,
+    ownerEmail: OWNER,
+    now: () => NOW,
+    iterations: 1_000,
+    ...overrides,
+  });
+}
+
+function input(overrides: Partial<RegisterInput> = {}): RegisterInput {
+  return {
+    email: 'sailor@ship.test',
+    password: 'secret-pass',
+    fullName: '  Иван Петров ',
+    settings: SETTINGS,
+    ...overrides,
+  };
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<AuthErrorCode | 'no error'> {
+  try {
+    await promise;
+    return 'no error';
+  } catch (error) {
+    expect(error).toBeInstanceOf(AuthError);
+    return (error as AuthError).code;
+  }
+}
+
+beforeEach(async () => {
+  db = await openTestDB();
+  storage = memoryStorage();
+});
+
+afterEach(() => db.close());
+
+describe('register', () => {
+  it('creates the user, signs them in and remembers the session', async () => {
+    const user = await provider().register(input({ email: '  Sailor@Ship.test ' }));
+    expect(user).toEqual({
+      id: expect.stringMatching(/^[\w-]{21}$/),
+      email: 'sailor@ship.test',
+      fullName: 'Иван Петров',
+      isAdmin: false,
+      createdAt: NOW,
+      settings: SETTINGS,
+    });
+    expect(storage.getItem(SESSION_KEY)).toBe(user.id);
+    expect(await getUser(db, user.id)).toMatchObject({ email: 'sailor@ship.test' });
+  });
+
+  it('refuses an e-mail that is already registered, whatever its case', async () => {
+    await provider().register(input());
+    expect(await codeOf(provider().register(input({ email: 'SAILOR@ship.test' })))).toBe(
+      'email-already-in-use',
+    );
+  });
+
+  it('refuses a password shorter than 6 characters and an empty one', async () => {
+    expect(await codeOf(provider().register(input({ password: '12345' })))).toBe(
+      'password-does-not-meet-requirements',
+    );
+    expect(await codeOf(provider().register(input({ password: '' })))).toBe('missing-password');
+    expect(await codeOf(provider().register(input({ password: '123456' })))).toBe('no error');
+  });
+
+  it('refuses an address that is not an e-mail', async () => {
+    for (const email of ['sailor', 'sailor@ship', 'sai lor@ship.test', '@ship.test', '']) {
+      expect(await codeOf(provider().register(input({ email })))).toBe('invalid-email');
+    }
+    expect(storage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it('stores the password only as a PBKDF2 hash with a salt and >= 100000 iterations', async () => {
+    const user = await provider({ iterations: undefined }).register(input());
+    const record = await getUser(db, user.id);
+    expect(record?.passwordIterations).toBe(PBKDF2_ITERATIONS);
+    expect(record?.passwordIterations).toBeGreaterThanOrEqual(100_000);
+    expect(atob(record?.passwordHash ?? '')).toHaveLength(32);
+    expect(atob(record?.passwordSalt ?? '')).toHaveLength(16);
+    expect(JSON.stringify(record)).not.toContain('secret-pass');
+    expect(Object.keys(record ?? {}).sort()).toEqual(
+      [
+        'createdAt',
+        'email',
+        'fullName',
+        'id',
+        'isAdmin',
+        'passwordHash',
+        'passwordIterations',
+        'passwordSalt',
+        'settings',
+      ].sort(),
+    );
+    // The user object handed to the app carries no password fields.
+    expect(Object.keys(user)).not.toContain('passwordHash');
+    expect(Object.keys(user)).not.toContain('passwordSalt');
+  });
+
+  it('gives two accounts with the same password different salts and hashes', async () => {
+    const a = await provider().register(input({ email: 'a@ship.test' }));
+    const b = await provider().register(input({ email: 'b@ship.test' }));
+    const ra = await getUser(db, a.id);
+    const rb = await getUser(db, b.id);
+    expect(ra?.passwordSalt).not.toBe(rb?.passwordSalt);
+    expect(ra?.passwordHash).not.toBe(rb?.passwordHash);
+  });
+});
+
+describe('sign in and out', () => {
+  it('signs in with the right password, trimming the address and ignoring its case', async () => {
+    const registered = await provider().register(input());
+    await provider().signOut();
+    expect(storage.getItem(SESSION_KEY)).toBeNull();
+
+    const user = await provider().signIn('  SAILOR@ship.test ', 'secret-pass');
+    expect(user).toEqual(registered);
+    expect(storage.getItem(SESSION_KEY)).toBe(user.id);
+  });
+
+  it('answers a wrong password and an unknown address with the same invalid-credential', async () => {
+    await provider().register(input());
+    await provider().signOut();
+    expect(await codeOf(provider().signIn('sailor@ship.test', 'wrong-pass'))).toBe(
+      'invalid-credential',
+    );
+    expect(await codeOf(provider().signIn('nobody@ship.test', 'secret-pass'))).toBe(
+      'invalid-credential',
+    );
+    expect(storage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it('rejects an empty password and a malformed address before looking anything up', async () => {
+    expect(await codeOf(provider().signIn('sailor@ship.test', ''))).toBe('missing-password');
+    expect(await codeOf(provider().signIn('sailor', 'secret-pass'))).toBe('invalid-email');
+  });
+
+  it('verifies with the iterations the hash was made with', async () => {
+    await provider({ iterations: 1_000 }).register(input());
+    // A later build hashing with more iterations still accepts the old hash.
+    const user = await provider({ iterations: 2_000 }).signIn('sailor@ship.test', 'secret-pass');
+    expect(user.email).toBe('sailor@ship.test');
+  });
+});
+
+describe('restore', () => {
+  it('brings back the signed-in user after a reload', async () => {
+    const user = await provider().register(input());
+    const afterReload = provider();
+    expect(await afterReload.restore()).toEqual(user);
+  });
+
+  it('returns null after sign-out, and for a guest', async () => {
+    expect(await provider().restore()).toBeNull();
+    await provider().register(input());
+    await provider().signOut();
+    expect(await provider().restore()).toBeNull();
+  });
+
+  it('forgets a remembered id whose user no longer exists', async () => {
+    storage.setItem(SESSION_KEY, 'gone');
+    expect(await provider().restore()).toBeNull();
+    expect(storage.getItem(SESSION_KEY)).toBeNull();
+  });
+});
+
+describe('the owner address', () => {
+  it('makes the account an admin at registration', async () => {
+    const owner = await provider().register(input({ email: ' Captain@Ship.TEST ' }));
+    expect(owner.isAdmin).toBe(true);
+    expect((await getUser(db, owner.id))?.isAdmin).toBe(true);
+  });
+
+  it('upgrades an existing account to admin at login', async () => {
+    // Registered by a build that had no owner address configured.
+    const before = await provider({ ownerEmail: '' }).register(input({ email: OWNER }));
+    expect(before.isAdmin).toBe(false);
+    await provider().signOut();
+
+    const after = await provider().signIn(OWNER, 'secret-pass');
+    expect(after.isAdmin).toBe(true);
+    expect((await getUser(db, after.id))?.isAdmin).toBe(true);
+    expect(await provider().restore()).toMatchObject({ id: before.id, isAdmin: true });
+  });
+
+  it('leaves other accounts alone', async () => {
+    const user = await provider().register(input());
+    await provider().signOut();
+    expect((await provider().signIn(user.email, 'secret-pass')).isAdmin).toBe(false);
+  });
+});
+
+describe('profile changes', () => {
+  it('updates the name (trimmed) and keeps it after a reload', async () => {
+    const user = await provider().register(input());
+    const renamed = await provider().updateName(user.id, '  Пётр Иванов ');
+    expect(renamed).toEqual({ ...user, fullName: 'Пётр Иванов' });
+    expect(await provider().restore()).toEqual(renamed);
+  });
+
+  it('merges a settings patch into the stored settings', async () => {
+    const user = await provider().register(input());
+    const updated = await provider().updateSettings(user.id, { theme: 'light', dailyGoal: 20 });
+    expect(updated.settings).toEqual({ ...SETTINGS, theme: 'light', dailyGoal: 20 });
+    expect((await getUser(db, user.id))?.settings).toEqual(updated.settings);
+    // The password survives the update.
+    await provider().signOut();
+    expect(await codeOf(provider().signIn(user.email, 'secret-pass'))).toBe('no error');
+  });
+
+  it('answers user-not-found for an unknown user', async () => {
+    expect(await codeOf(provider().updateName('nobody', 'X'))).toBe('user-not-found');
+    expect(await codeOf(provider().updateSettings('nobody', { theme: 'dark' }))).toBe(
+      'user-not-found',
+    );
+  });
+});
+
+it('cannot send a password reset e-mail in the local edition', async () => {
+  expect(await codeOf(provider().sendPasswordReset('sailor@ship.test'))).toBe(
+    'operation-not-allowed',
+  );
+});

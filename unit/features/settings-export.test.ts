@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { User, UserWord } from '@/domain/types';
+import { parseExportJson } from '@/domain/validation';
+import { buildExport, exportFileName, exportJson } from '@/features/settings/export';
+
+const user: User = {
+  id: 'u1',
+  email: 'bosun@ship.test',
+  fullName: 'Иван Петров',
+  isAdmin: false,
+  createdAt: 1,
+  settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light' },
+};
+
+const word = (vocabId: string): UserWord => ({
+  userId: 'u1',
+  vocabId,
+  status: 'learned',
+  attempts: 3,
+  correct: 3,
+  streak: 5,
+  strength: 1,
+  updatedAt: 100,
+  nextReviewAt: 200,
+});
+
+describe('exportFileName', () => {
+  it('is dated by the local calendar with zero-padded month and day', () => {
+    expect(exportFileName(new Date(2025, 0, 5, 23, 59).getTime())).toBe(
+      'marine-english-export-2025-01-05.json',
+    );
+    expect(exportFileName(new Date(2024, 11, 31, 0, 1).getTime())).toBe(
+      'marine-english-export-2024-12-31.json',
+    );
+  });
+});
+
+describe('buildExport', () => {
+  it('holds the user and every word, ordered by vocabulary id', () => {
+    const data = buildExport(user, [word('os002'), word('os001')]);
+    expect(data.user).toEqual(user);
+    expect(data.userWords.map((w) => w.vocabId)).toEqual(['os001', 'os002']);
+  });
+
+  it('round-trips through the import parser', () => {
+    const text = exportJson(buildExport(user, [word('os001')]));
+    const parsed = parseExportJson(text);
+    expect(parsed).toEqual({ ok: true, value: { user, userWords: [word('os001')] } });
+  });
+
+  it('never carries password fields, even when the record has them', () => {
+    const stored = { ...user, passwordHash: 'abc', passwordSalt: 'def' } as User;
+    const text = exportJson(buildExport(stored, []));
+    expect(text).not.toMatch(/password/i);
+    expect(JSON.parse(text).user).toEqual(user);
+  });
+});

@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { allKeys, hasOwnText, type MessageKey, plural, translate } from '@/i18n';
+
+afterEach(() => {
+  vi.doUnmock('@/i18n/messages/auth');
+  vi.resetModules();
+});
+
+describe('dictionaries', () => {
+  it('give every English key a Russian text (the app is Russian by default)', () => {
+    const missing = allKeys().filter((key) => !hasOwnText('ru', key));
+    expect(missing).toEqual([]);
+  });
+
+  it('use the same placeholders in both languages', () => {
+    const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
+    const differing = allKeys().filter(
+      (key) =>
+        placeholders(translate('ru', key)).join() !== placeholders(translate('en', key)).join(),
+    );
+    expect(differing).toEqual([]);
+  });
+
+  it('keep the specification’s Russian texts verbatim, U+2011 hyphen included', () => {
+    expect(translate('ru', 'auth.credentialsRequired')).toBe('Введите e\u2011mail и пароль');
+    expect(translate('ru', 'auth.passwordsDiffer')).toBe('Пароли не совпадают');
+    expect(translate('ru', 'register.failed')).toBe('Не удалось зарегистрироваться');
+    expect(translate('ru', 'forgot.failed')).toBe('Не удалось отправить письмо');
+  });
+});
+
+describe('translate', () => {
+  it('fills in placeholders and leaves unknown ones as they are', () => {
+    expect(translate('ru', 'loading.resetFailed', { message: 'disk full' })).toBe(
+      'Не удалось сбросить локальную БД: disk full',
+    );
+    expect(translate('en', 'loading.resetFailed')).toBe(
+      'Failed to reset the local database: {message}',
+    );
+  });
+
+  it('falls back to English for a key Russian lacks, then to the key itself', async () => {
+    vi.resetModules();
+    vi.doMock('@/i18n/messages/auth', async (importOriginal) => {
+      const { auth } = await importOriginal<typeof import('@/i18n/messages/auth')>();
+      return { auth: { en: { ...auth.en, 'test.englishOnly': 'Only in English' }, ru: auth.ru } };
+    });
+    const i18n = await import('@/i18n');
+    const key = 'test.englishOnly' as MessageKey;
+    expect(i18n.hasOwnText('ru', key)).toBe(false);
+    expect(i18n.translate('ru', key)).toBe('Only in English');
+    expect(i18n.translate('ru', 'auth.password')).toBe('Пароль');
+    expect(i18n.translate('ru', 'no.such.key' as MessageKey)).toBe('no.such.key');
+  });
+});
+
+describe('plural', () => {
+  const words = {
+    one: '{count} слово',
+    few: '{count} слова',
+    many: '{count} слов',
+    other: '{count} слова',
+  };
+
+  it('picks the Russian forms for 1, 2, 5 and 21', () => {
+    expect(plural('ru', 1, words)).toBe('1 слово');
+    expect(plural('ru', 2, words)).toBe('2 слова');
+    expect(plural('ru', 5, words)).toBe('5 слов');
+    expect(plural('ru', 21, words)).toBe('21 слово');
+    expect(plural('ru', 11, words)).toBe('11 слов');
+    expect(plural('ru', 24, words)).toBe('24 слова');
+    expect(plural('ru', 0, words)).toBe('0 слов');
+  });
+
+  it('picks the English forms', () => {
+    const en = { one: '{count} word', other: '{count} words' };
+    expect(plural('en', 1, en)).toBe('1 word');
+    expect(plural('en', 2, en)).toBe('2 words');
+    expect(plural('en', 21, en)).toBe('21 words');
+  });
+
+  it('uses other when a form is missing', () => {
+    expect(plural('ru', 5, { other: '{count} шт.' })).toBe('5 шт.');
+  });
+});

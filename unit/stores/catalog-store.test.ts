@@ -1,0 +1,487 @@
+/** The catalogue actions against a real (fake-indexeddb) MarineDB seeded with the built-in vocabulary. */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The local auth provider reads localStorage when the auth store is created; node has none.
+vi.hoisted(() => {
+  const data = new Map<string, string>();
+  Object.assign(globalThis, {
+    localStorage: {
+      getItem: (key: string) => data.get(key) ?? null,
+      setItem: (key: string, value: string) => void data.set(key, value),
+      removeItem: (key: string) => void data.delete(key),
+    },
+  });
+});
+
+import { getDB, resetDB } from '@/db/instance';
+import type { User, VocabItem } from '@/domain/types';
+import { translate } from '@/i18n';
+import { useAuthStore } from '@/stores/auth-store';
+import {
+  CUSTOM_TOPIC,
+  canAddWords,
+  canDeleteTopicFromList,
+  canEditWord,
+  catalogErrorKey,
+  useCatalogStore,
+} from '@/stores/catalog-store';
+import { useVocabStore } from '@/stores/vocab-store';
+
+function user(id: string, overrides: Partial<User> = {}): User {
+  return {
+    id,
+    email: `${id}@ship.test`,
+    fullName: id,
+    isAdmin: false,
+    createdAt: 0,
+    settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light' },
+    ...overrides,
+  };
+}
+
+const ADMIN = user('captain', { isAdmin: true });
+const SAILOR = user('sailor');
+
+const catalog = () => useCatalogStore.getState();
+const vocab = () => useVocabStore.getState();
+const signIn = (who: User | null) => useAuthStore.setState({ user: who });
+
+function value<T>(result: { ok: true; value: T } | { ok: false; code: string }): T {
+  if (!result.ok) throw new Error(`expected ok, got ${result.code}`);
+  return result.value;
+}
+
+beforeEach(async () => {
+  await resetDB();
+  signIn(ADMIN);
+  await vocab().load();
+});
+
+describe('permissions', () => {
+  const builtin: Pick<VocabItem, 'source' | 'createdBy'> = { source: 'builtin' };
+  const mine: Pick<VocabItem, 'source' | 'createdBy'> = { source: 'user', createdBy: 'sailor' };
+  const theirs: Pick<VocabItem, 'source' | 'createdBy'> = { source: 'user', createdBy: 'other' };
+
+  it('admins edit any word, users only their own user-made words, guests none', () => {
+    expect([builtin, mine, theirs].map((item) => canEditWord(ADMIN, item))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect([builtin, mine, theirs].map((item) => canEditWord(SAILOR, item))).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    expect(canEditWord(user('sailor'), { source: 'builtin', createdBy: 'sailor' })).toBe(false);
+    expect([builtin, mine, theirs].map((item) => canEditWord(null, item))).toEqual([
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('only admins add words; on the topic list they delete only user topics', () => {
+    expect([canAddWords(ADMIN), canAddWords(SAILOR), canAddWords(null)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect(canDeleteTopicFromList(ADMIN, { source: 'user' })).toBe(true);
+    expect(canDeleteTopicFromList(ADMIN, { source: 'builtin' })).toBe(false);
+    expect(canDeleteTopicFromList(SAILOR, { source: 'user' })).toBe(false);
+  });
+
+  it('refuses catalogue changes from non-admins and guests', async () => {
+    for (const who of [SAILOR, null]) {
+      signIn(who);
+      expect(await catalog().addDivision('Cargo')).toEqual({ ok: false, code: 'forbidden' });
+      expect(await catalog().addRole('deck', 'pumpman')).toEqual({ ok: false, code: 'forbidden' });
+      expect(await catalog().addTopic('deck', 'Knots')).toEqual({ ok: false, code: 'forbidden' });
+      expect(await catalog().removeTopic('deck::Mooring')).toEqual({
+        ok: false,
+        code: 'forbidden',
+      });
+      expect(await catalog().addWord({ langA: 'узел', langB: 'knot' })).toEqual({
+        ok: false,
+        code: 'forbidden',
+      });
+      expect(await catalog().bulkImport('узел=knot')).toEqual({ ok: false, code: 'forbidden' });
+    }
+    expect(
+      vocab()
+        .divisions.map((d) => d.id)
+        .sort(),
+    ).toEqual(['bridge', 'deck', 'engine', 'galley']);
+  });
+
+  it('a user edits and deletes their own word but not a built-in one', async () => {
+    const db = await getDB();
+    await db.put('vocab', {
+      id: 'own1',
+      langA: 'мой',
+      langB: 'mine',
+      topic: 'Mooring',
+      division: 'deck',
+      source: 'user',
+      createdBy: 'sailor',
+    });
+    signIn(SAILOR);
+    expect(await catalog().editWord('dk002', { langA: 'кнехт', langB: 'bollard' })).toEqual({
+      ok: false,
+      code: 'forbidden',
+    });
+    expect(await catalog().removeWord('dk002')).toEqual({ ok: false, code: 'forbidden' });
+    expect(value(await catalog().editWord('own1', { langA: 'мой', langB: 'my own' })).langB).toBe(
+      'my own',
+    );
+    expect(value(await catalog().removeWord('own1'))).toBe('own1');
+    expect(vocab().vocab.some((item) => item.id === 'own1')).toBe(false);
+    expect(vocab().vocab.find((item) => item.id === 'dk002')?.langB).toBe('bitts');
+  });
+});
+
+describe('divisions', () => {
+  it('adds a trimmed division and reloads the store', async () => {
+    const added = await catalog().addDivision('  Cargo  ');
+    expect(added).toMatchObject({ ok: true, created: true, value: { name: 'Cargo' } });
+    expect(vocab().divisions.map((d) => d.name)).toContain('Cargo');
+  });
+
+  it("rejects an empty name with 'Division name cannot be empty'", async () => {
+    const result = await catalog().addDivision('   ');
+    expect(result).toEqual({ ok: false, code: 'division-name-empty' });
+    if (!result.ok) {
+      expect(translate('en', catalogErrorKey(result.code))).toBe('Division name cannot be empty');
+    }
+    expect(vocab().divisions).toHaveLength(4);
+  });
+
+  it('returns the existing division for a duplicate name, ignoring case', async () => {
+    const cargo = value(await catalog().addDivision('Cargo'));
+    const again = await catalog().addDivision('cARGO');
+    expect(again).toEqual({ ok: true, value: cargo, created: false });
+    expect(await catalog().addDivision('DECK')).toMatchObject({
+      ok: true,
+      created: false,
+      value: { id: 'deck' },
+    });
+    expect(vocab().divisions).toHaveLength(5);
+  });
+
+  it('renames; the same name ignoring case does nothing; a taken name is refused', async () => {
+    const cargo = value(await catalog().addDivision('Cargo'));
+    expect(await catalog().renameDivision(cargo.id, 'CARGO')).toEqual({
+      ok: true,
+      value: cargo,
+      created: false,
+    });
+    expect(await catalog().renameDivision(cargo.id, 'engine')).toEqual({
+      ok: false,
+      code: 'name-taken',
+    });
+    expect(await catalog().renameDivision(cargo.id, ' ')).toEqual({
+      ok: false,
+      code: 'division-name-empty',
+    });
+    const renamed = value(await catalog().renameDivision(cargo.id, 'Cargo Hold'));
+    expect(renamed).toEqual({ id: cargo.id, name: 'Cargo Hold' });
+    expect(vocab().divisions.find((d) => d.id === cargo.id)?.name).toBe('Cargo Hold');
+  });
+
+  it('deletes a division with its roles, topics and vocabulary', async () => {
+    expect(vocab().vocab.some((item) => item.division === 'galley')).toBe(true);
+    await catalog().removeDivision('galley');
+    const state = vocab();
+    expect(state.divisions.map((d) => d.id)).not.toContain('galley');
+    expect(state.roles.filter((r) => r.division === 'galley')).toEqual([]);
+    expect(state.topics.filter((t) => t.division === 'galley')).toEqual([]);
+    expect(state.vocab.filter((item) => item.division === 'galley')).toEqual([]);
+    expect(state.vocab.some((item) => item.division === 'deck')).toBe(true);
+  });
+});
+
+describe('roles', () => {
+  it('adds a normalised role per division; duplicates (ignoring case) return the existing one', async () => {
+    const added = value(await catalog().addRole('deck', '  Deck   Cadet '));
+    expect(added).toMatchObject({ name: 'deck cadet', division: 'deck', createdBy: 'captain' });
+    expect(await catalog().addRole('deck', 'DECK CADET')).toEqual({
+      ok: true,
+      value: added,
+      created: false,
+    });
+    expect(await catalog().addRole('deck', 'Bosun')).toMatchObject({
+      ok: true,
+      created: false,
+      value: { id: 'deck::bosun' },
+    });
+    // The same code in another division is another role.
+    expect(await catalog().addRole('engine', 'deck cadet')).toMatchObject({ created: true });
+  });
+
+  it("refuses an empty name ('Role name cannot be empty') and 'all'", async () => {
+    expect(await catalog().addRole('deck', ' ')).toEqual({ ok: false, code: 'role-name-empty' });
+    expect(translate('en', catalogErrorKey('role-name-empty'))).toBe('Role name cannot be empty');
+    expect(await catalog().addRole('deck', ' ALL ')).toEqual({
+      ok: false,
+      code: 'role-name-reserved',
+    });
+  });
+
+  it('renames a role and its code in the topics and words of the division', async () => {
+    value(await catalog().renameRole('deck::bosun', 'Boatswain'));
+    const state = vocab();
+    expect(state.roles.find((r) => r.id === 'deck::bosun')?.name).toBe('boatswain');
+    expect(state.topics.find((t) => t.id === 'deck::Leadership')?.roles).toEqual(['boatswain']);
+    const os = state.vocab.find((item) => item.id === 'os001');
+    expect(os?.roles).toEqual(['os', 'boatswain']);
+    expect(await catalog().renameRole('deck::bosun', 'OS')).toEqual({
+      ok: false,
+      code: 'name-taken',
+    });
+  });
+
+  it('deletes a role and detaches it from every topic and word', async () => {
+    await catalog().removeRole('deck::bosun');
+    const state = vocab();
+    expect(state.roles.map((r) => r.id)).not.toContain('deck::bosun');
+    expect(state.topics.find((t) => t.id === 'deck::Leadership')?.roles ?? []).toEqual([]);
+    expect(state.vocab.find((item) => item.id === 'os001')?.roles).toEqual(['os']);
+    expect(state.vocab.some((item) => item.roles?.includes('bosun'))).toBe(false);
+  });
+});
+
+describe('topics', () => {
+  it("adds a user topic; an empty name is 'Topic name cannot be empty'", async () => {
+    expect(await catalog().addTopic('deck', '  ')).toEqual({ ok: false, code: 'topic-name-empty' });
+    expect(translate('en', catalogErrorKey('topic-name-empty'))).toBe('Topic name cannot be empty');
+    const topic = value(await catalog().addTopic('deck', ' Knots ', ['OS']));
+    expect(topic).toEqual({
+      id: 'deck::Knots',
+      name: 'Knots',
+      division: 'deck',
+      roles: ['os'],
+      source: 'user',
+      createdBy: 'captain',
+    });
+    expect(vocab().topics).toContainEqual(topic);
+  });
+
+  it('reuses the same name in the same division and merges the roles', async () => {
+    const first = value(await catalog().addTopic('deck', 'Knots', ['os']));
+    const again = await catalog().addTopic('deck', 'KNOTS', ['bosun', 'os']);
+    expect(again).toMatchObject({
+      ok: true,
+      created: false,
+      value: { id: first.id, name: 'Knots', roles: ['os', 'bosun'] },
+    });
+    expect(vocab().topics.filter((t) => t.name === 'Knots')).toHaveLength(1);
+    expect(await catalog().addTopic('engine', 'Knots')).toMatchObject({
+      created: true,
+      value: { division: 'engine' },
+    });
+  });
+
+  it('renames a topic and the topic of its words; empty names are ignored', async () => {
+    const before = vocab().vocab.filter((i) => i.division === 'deck' && i.topic === 'Mooring');
+    expect(await catalog().renameTopic('deck::Mooring', '   ')).toMatchObject({
+      ok: true,
+      created: false,
+      value: { name: 'Mooring' },
+    });
+    expect(await catalog().renameTopic('deck::Mooring', 'anchoring')).toEqual({
+      ok: false,
+      code: 'name-taken',
+    });
+    value(await catalog().renameTopic('deck::Mooring', 'Mooring Ops'));
+    const state = vocab();
+    expect(state.topics.find((t) => t.id === 'deck::Mooring')?.name).toBe('Mooring Ops');
+    const after = state.vocab.filter((i) => i.division === 'deck' && i.topic === 'Mooring Ops');
+    expect(after.map((i) => i.id).sort()).toEqual(before.map((i) => i.id).sort());
+    expect(state.vocab.some((i) => i.division === 'deck' && i.topic === 'Mooring')).toBe(false);
+  });
+
+  it('deletes a topic with all its words', async () => {
+    await catalog().removeTopic('deck::Mooring');
+    const state = vocab();
+    expect(state.topics.map((t) => t.id)).not.toContain('deck::Mooring');
+    expect(state.vocab.some((i) => i.division === 'deck' && i.topic === 'Mooring')).toBe(false);
+    expect(await catalog().removeTopic('deck::Mooring')).toEqual({ ok: false, code: 'not-found' });
+  });
+
+  it('assigns and detaches a topic to a role, leaving the words as they are', async () => {
+    const wordsBefore = vocab().vocab.filter((i) => i.topic === 'Mooring');
+    const assigned = value(await catalog().setTopicRole('deck::Mooring', 'OS', true));
+    expect(assigned.roles).toEqual(['os']);
+    expect(value(await catalog().setTopicRole('deck::Mooring', 'bosun', true)).roles).toEqual([
+      'os',
+      'bosun',
+    ]);
+    expect(await catalog().setTopicRole('deck::Mooring', 'os', true)).toMatchObject({
+      created: false,
+    });
+    expect(value(await catalog().setTopicRole('deck::Mooring', 'os', false)).roles).toEqual([
+      'bosun',
+    ]);
+    const detached = value(await catalog().setTopicRole('deck::Mooring', 'bosun', false));
+    expect(detached.roles).toBeUndefined();
+    expect(vocab().vocab.filter((i) => i.topic === 'Mooring')).toEqual(wordsBefore);
+  });
+});
+
+describe('words', () => {
+  it('adds a trimmed word to an existing topic with its division and roles', async () => {
+    const item = value(
+      await catalog().addWord({ langA: '  шкентель ', langB: ' pennant ', topic: 'leadership' }),
+    );
+    expect(item).toMatchObject({
+      langA: 'шкентель',
+      langB: 'pennant',
+      topic: 'Leadership',
+      division: 'deck',
+      roles: ['bosun'],
+      source: 'user',
+      createdBy: 'captain',
+    });
+    expect(item.id).toHaveLength(21);
+    expect(vocab().vocab).toContainEqual(item);
+  });
+
+  it('requires both sides', async () => {
+    expect(await catalog().addWord({ langA: 'узел', langB: '  ' })).toEqual({
+      ok: false,
+      code: 'word-sides-required',
+    });
+    expect(await catalog().addWord({ langA: '', langB: 'knot' })).toEqual({
+      ok: false,
+      code: 'word-sides-required',
+    });
+  });
+
+  it('silently ignores a duplicate (same topic, same sides ignoring case)', async () => {
+    const count = vocab().vocab.length;
+    const result = await catalog().addWord({ langA: 'КНЕХТ', langB: 'Bitts', topic: 'Mooring' });
+    expect(result).toMatchObject({ ok: true, created: false, value: { id: 'dk002' } });
+    expect(vocab().vocab).toHaveLength(count);
+    // In another topic it is a new word.
+    expect(
+      await catalog().addWord({ langA: 'кнехт', langB: 'bitts', topic: 'Deck Work' }),
+    ).toMatchObject({ created: true });
+  });
+
+  it("defaults: topic 'custom' (created), the user's division, else deck; given roles win", async () => {
+    const first = value(await catalog().addWord({ langA: 'узел', langB: 'knot' }));
+    expect(first).toMatchObject({ topic: CUSTOM_TOPIC, division: 'deck' });
+    expect(first.roles).toBeUndefined();
+    expect(vocab().topics.find((t) => t.id === 'deck::custom')).toMatchObject({
+      name: 'custom',
+      source: 'user',
+      createdBy: 'captain',
+    });
+
+    signIn(user('chief', { isAdmin: true, settings: { ...ADMIN.settings, division: 'engine' } }));
+    const second = value(
+      await catalog().addWord({ langA: 'клапан', langB: 'valve', topic: 'Valves', roles: ['CE'] }),
+    );
+    expect(second).toMatchObject({ topic: 'Valves', division: 'engine', roles: ['ce'] });
+    expect(vocab().topics.find((t) => t.id === 'engine::Valves')).toMatchObject({
+      roles: ['ce'],
+      source: 'user',
+    });
+    // Explicit roles beat the topic's.
+    const third = value(
+      await catalog().addWord({
+        langA: 'шкот',
+        langB: 'sheet',
+        topic: 'Leadership',
+        roles: ['os'],
+      }),
+    );
+    expect(third).toMatchObject({ division: 'deck', roles: ['os'] });
+  });
+
+  it('edits a word (sides trimmed, roles replaced) and refuses a duplicate', async () => {
+    const edited = value(
+      await catalog().editWord('dk002', { langA: ' кнехт ', langB: 'bollard', roles: ['OS'] }),
+    );
+    expect(edited).toMatchObject({ id: 'dk002', langA: 'кнехт', langB: 'bollard', roles: ['os'] });
+    expect(vocab().vocab.find((i) => i.id === 'dk002')).toEqual(edited);
+    expect(await catalog().editWord('dk002', { langA: ' ', langB: 'x' })).toEqual({
+      ok: false,
+      code: 'word-sides-required',
+    });
+    expect(
+      await catalog().editWord('dk002', { langA: 'Швартовный конец', langB: 'MOORING LINE' }),
+    ).toEqual({ ok: false, code: 'duplicate-word' });
+  });
+
+  it('deletes a word', async () => {
+    expect(value(await catalog().removeWord('dk002'))).toBe('dk002');
+    expect(vocab().vocab.some((i) => i.id === 'dk002')).toBe(false);
+    expect(await catalog().removeWord('dk002')).toEqual({ ok: false, code: 'not-found' });
+  });
+
+  it('bulk imports ru=en lines, counting added words and listing skipped lines', async () => {
+    const text = [
+      'узел=knot',
+      'no equals sign',
+      'трап = gangway',
+      '=left empty',
+      'кнехт=bitts',
+      '',
+      'УЗЕЛ=KNOT',
+      'right empty=',
+      'бухта=coil/строп=sling\\скоба=shackle',
+    ].join('\n');
+    const result = value(await catalog().bulkImport(text, { topic: 'Mooring' }));
+    expect(result).toEqual({
+      added: 5,
+      duplicates: 2,
+      skipped: ['no equals sign', '=left empty', 'right empty='],
+    });
+    const mooring = vocab().vocab.filter((i) => i.topic === 'Mooring' && i.source === 'user');
+    expect(mooring.map((i) => `${i.langA}=${i.langB}`).sort()).toEqual(
+      ['бухта=coil', 'скоба=shackle', 'строп=sling', 'трап=gangway', 'узел=knot'].sort(),
+    );
+    expect(mooring.every((i) => i.division === 'deck' && i.createdBy === 'captain')).toBe(true);
+  });
+
+  it('a bulk import of nothing valid adds nothing and creates no topic', async () => {
+    const result = value(await catalog().bulkImport('just text\n\n', { topic: 'Nowhere' }));
+    expect(result).toEqual({ added: 0, duplicates: 0, skipped: ['just text'] });
+    expect(vocab().topics.some((t) => t.name === 'Nowhere')).toBe(false);
+  });
+});
+
+describe('texts of the alerts and confirmations', () => {
+  it('are the specification texts verbatim in English and translated in Russian', () => {
+    const en = {
+      'admin.failed.addDivision': 'Failed to add division',
+      'admin.failed.renameDivision': 'Failed to rename division',
+      'admin.failed.deleteDivision': 'Failed to delete division',
+      'admin.failed.addRole': 'Failed to add role',
+      'admin.failed.renameRole': 'Failed to rename role',
+      'admin.failed.deleteRole': 'Failed to delete role',
+      'admin.failed.updateTopic': 'Failed to update topic',
+      'admin.failed.deleteTopic': 'Failed to delete topic',
+      'admin.accessDenied': 'Access denied',
+      'admin.noDivisions': 'No divisions defined.',
+      'admin.noRoles': 'No roles for this division.',
+      'topics.empty': 'No topics found.',
+      'topics.confirmDelete': 'Delete this topic and all associated words?',
+    } as const;
+    for (const [key, text] of Object.entries(en)) {
+      expect(translate('en', key as keyof typeof en)).toBe(text);
+      expect(translate('ru', key as keyof typeof en)).not.toBe(text);
+    }
+    expect(translate('en', 'admin.confirmDeleteDivision', { name: 'Cargo' })).toBe(
+      'Delete division "Cargo"?  All roles, topics and vocabulary under this division will be removed.',
+    );
+    expect(translate('en', 'admin.confirmDeleteRole', { name: 'os' })).toBe(
+      'Delete role "os"?  It will be detached from all topics and vocabulary.',
+    );
+    expect(translate('en', 'admin.confirmDeleteTopic', { name: 'Knots' })).toBe(
+      'Delete topic "Knots" and all associated vocabulary?',
+    );
+  });
+});

@@ -1,0 +1,346 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { seededRandom } from '@/domain/random';
+import type { User, VocabItem } from '@/domain/types';
+import { useAuthStore } from '@/stores/auth-store';
+import {
+  learnedWords,
+  type RunningSession,
+  selectionPool,
+  useSessionStore,
+} from '@/stores/session-store';
+import { useVocabStore } from '@/stores/vocab-store';
+import { GUEST_ID, useWordsStore } from '@/stores/words-store';
+
+// The stores read the browser's storages; a session is mirrored to sessionStorage.
+const storages = vi.hoisted(() => {
+  const memory = () => {
+    const data = new Map<string, string>();
+    return {
+      getItem: (key: string) => data.get(key) ?? null,
+      setItem: (key: string, value: string) => void data.set(key, String(value)),
+      removeItem: (key: string) => void data.delete(key),
+      clear: () => data.clear(),
+    };
+  };
+  const local = memory();
+  const session = memory();
+  Object.defineProperty(globalThis, 'localStorage', { value: local, configurable: true });
+  Object.defineProperty(globalThis, 'sessionStorage', { value: session, configurable: true });
+  return { local, session };
+});
+
+const NOW = new Date(2026, 10, 22, 12, 30).getTime();
+
+const word = (id: string, en: string, topic: string, division = 'deck'): VocabItem => ({
+  id,
+  langA: `слово ${id}`,
+  langB: en,
+  topic,
+  division,
+  source: 'builtin',
+});
+
+const MOORING = [
+  word('m1', 'bitts', 'Mooring'),
+  word('m2', 'fairlead', 'Mooring'),
+  word('m3', 'heaving line', 'Mooring'),
+  word('m4', 'spring', 'Mooring'),
+  word('m5', 'head line', 'Mooring'),
+  word('m6', 'stern line', 'Mooring'),
+];
+const ANCHORING = [word('a1', 'anchor', 'Anchoring'), word('a2', 'windlass', 'Anchoring')];
+const ENGINE = [word('e1', 'bilge pump', 'Pumps', 'engine')];
+const VOCAB = [...MOORING, ...ANCHORING, ...ENGINE];
+
+const state = () => useSessionStore.getState();
+const session = () => state().session as RunningSession;
+const spellingWord = () => {
+  const current = session().spelling?.word;
+  if (!current) throw new Error('no spelling word');
+  return current;
+};
+const itemOf = (id: string) => VOCAB.find((w) => w.id === id) as VocabItem;
+
+/** Answers every question of the multiple choice: right for the ids in `right`, wrong otherwise. */
+function answerAll(right: (id: string) => boolean) {
+  while (session().phase === 'choice') {
+    const { index, questions, words } = session();
+    const question = questions[index];
+    const id = words[index]?.id as string;
+    const wrong = question?.options.find((o) => o !== question.answer) as string;
+    state().answerChoice(right(id) ? (question?.answer as string) : wrong);
+    state().nextQuestion({ random: seededRandom(index) });
+  }
+}
+
+/** Types the current spelling word letter by letter, as the keyboard would. */
+function spellCurrent() {
+  for (const char of spellingWord().target) {
+    state().typeLetter(char === '_' ? ' ' : char.toLowerCase());
+  }
+}
+
+/** Three wrong letters fail the current word. */
+function failCurrent() {
+  for (let i = 0; i < 3; i++) state().typeLetter('9');
+}
+
+beforeEach(() => {
+  useVocabStore.setState({ loaded: true, vocab: VOCAB, topics: [], roles: [], divisions: [] });
+  useAuthStore.setState({ user: null, status: 'ready' });
+  useWordsStore.setState({ ownerId: GUEST_ID, words: new Map(), loaded: true });
+  useSessionStore.setState({
+    division: 'deck',
+    role: undefined,
+    topics: [],
+    size: 10,
+    mode: 'mixed',
+    direction: 'ru-en',
+    session: null,
+  });
+});
+
+describe('selection and setup', () => {
+  it('keeps the size on the steps of 5 between 5 and 20', () => {
+    state().stepSize(-1);
+    expect(state().size).toBe(5);
+    state().stepSize(-1);
+    expect(state().size).toBe(5);
+    state().setSize(17);
+    expect(state().size).toBe(15);
+    state().stepSize(1);
+    state().stepSize(1);
+    expect(state().size).toBe(20);
+  });
+
+  it("keeps a guest's division and role in the store only", async () => {
+    const updateSettings = vi.spyOn(useAuthStore.getState(), 'updateSettings');
+    state().setTopics(['deck::Mooring']);
+    await state().chooseDivision('engine');
+    expect(state()).toMatchObject({ division: 'engine', role: undefined, topics: [] });
+    await state().chooseRole('motorman');
+    expect(state().role).toBe('motorman');
+    expect(updateSettings).toHaveBeenCalledWith({ division: 'engine' });
+    expect(await updateSettings.mock.results[0]?.value).toBeNull();
+    updateSettings.mockRestore();
+  });
+
+  it("saves a signed-in user's division and role to their settings and takes them at sign-in", async () => {
+    const user: User = {
+      id: 'u1',
+      email: 'a@ship.test',
+      fullName: '',
+      isAdmin: false,
+      createdAt: NOW,
+      settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light', division: 'bridge', role: 'master' },
+    };
+    const updateSettings = vi.fn(async () => user);
+    useAuthStore.setState({ updateSettings });
+    useAuthStore.setState({ user });
+    expect(state()).toMatchObject({ division: 'bridge', role: 'master', topics: [] });
+
+    await state().chooseDivision('deck');
+    await state().chooseRole('os');
+    expect(updateSettings).toHaveBeenNthCalledWith(1, { division: 'deck' });
+    expect(updateSettings).toHaveBeenNthCalledWith(2, { role: 'os' });
+    expect(state()).toMatchObject({ division: 'deck', role: 'os' });
+
+    // Signing out forgets the choice and ends the user's session.
+    state().startSession({ now: NOW, random: seededRandom(1) });
+    useAuthStore.setState({ user: null });
+    expect(state()).toMatchObject({ division: undefined, role: undefined, session: null });
+  });
+
+  it('pools the words of the chosen topics, or of the division and role without topics', () => {
+    expect(selectionPool({ division: 'deck', topics: [] }, VOCAB, new Map())).toHaveLength(8);
+    const pool = selectionPool({ division: 'deck', topics: ['deck::Anchoring'] }, VOCAB, new Map());
+    expect(pool.map((w) => w.id).sort()).toEqual(['a1', 'a2']);
+  });
+});
+
+describe('the multiple-choice part', () => {
+  it('prepares up to `size` words of the selected topics, one question each', () => {
+    state().setTopics(['deck::Mooring']);
+    state().setSize(5);
+    const started = state().startSession({ now: NOW, random: seededRandom(7) });
+    expect(started.words).toHaveLength(5);
+    expect(started.words.every((w) => w.topic === 'Mooring')).toBe(true);
+    expect(started).toMatchObject({ index: 0, correctCount: 0, phase: 'choice', feedback: null });
+    started.words.forEach((w, i) => {
+      const question = started.questions[i];
+      expect(question).toMatchObject({ prompt: w.langA, answer: w.langB, direction: 'ru-en' });
+      expect(question?.options).toHaveLength(4);
+      expect(question?.options).toContain(w.langB);
+    });
+  });
+
+  it('gives an empty session when nothing matches', () => {
+    state().setTopics(['deck::Nothing here']);
+    expect(state().startSession({ now: NOW, random: seededRandom(1) }).words).toEqual([]);
+  });
+
+  it('records answers and skips, counts the right ones, and goes on to spelling after the last', () => {
+    state().setTopics(['deck::Anchoring']);
+    state().setSize(5);
+    state().startSession({ now: NOW, random: seededRandom(3) });
+    const [first, second] = session().words.map((w) => w.id) as [string, string];
+
+    // Nothing advances before the question is answered.
+    state().nextQuestion();
+    expect(session().index).toBe(0);
+
+    expect(state().answerChoice(session().questions[0]?.answer as string)).toBe(true);
+    expect(session().feedback).toEqual({
+      chosen: session().questions[0]?.answer,
+      result: 'correct',
+    });
+    // A second answer to the same question is refused.
+    expect(state().answerChoice('anything')).toBeNull();
+    expect(useWordsStore.getState().words.get(first)).toMatchObject({ attempts: 1, correct: 1 });
+
+    state().nextQuestion();
+    expect(session()).toMatchObject({ index: 1, feedback: null, correctCount: 1 });
+    state().skipChoice();
+    expect(session().feedback).toEqual({ chosen: null, result: 'skipped' });
+    expect(useWordsStore.getState().words.get(second)).toMatchObject({ attempts: 0 });
+
+    state().nextQuestion({ random: seededRandom(5) });
+    expect(session().results).toEqual({
+      [first]: { choice: 'correct' },
+      [second]: { choice: 'skipped' },
+    });
+    expect(session().phase).toBe('spelling');
+    expect(session().spelling).toMatchObject({ pass: 1, position: 0, queue: [first, second] });
+    expect(spellingWord()).toMatchObject({ vocabId: first, used: [], mistakes: 0, outcome: null });
+  });
+});
+
+describe('the spelling part', () => {
+  beforeEach(() => {
+    state().setTopics(['deck::Mooring']);
+    state().setSize(5);
+    state().startSession({ now: NOW, random: seededRandom(11) });
+    answerAll(() => true);
+  });
+
+  it('takes letters in order (equal letters interchangeable) and records a completed word as right', () => {
+    const current = spellingWord();
+    expect(current.target).toBe(itemOf(current.vocabId).langB.toUpperCase().replaceAll(' ', '_'));
+    expect(current.tiles.map((t) => t.char).sort()).toEqual([...current.target].sort());
+
+    const firstChar = current.target[0] as string;
+    const tile = current.tiles.find((t) => t.char === firstChar) as { id: number };
+    expect(state().tapTile(tile.id)).toEqual({ kind: 'right', tileId: tile.id });
+    expect(state().tapTile(tile.id)).toEqual({ kind: 'ignored' });
+    for (const char of current.target.slice(1)) {
+      state().typeLetter(char === '_' ? ' ' : char);
+    }
+    expect(spellingWord().outcome).toBe('correct');
+    expect(session().results[current.vocabId]).toEqual({ choice: 'correct', spelling: 'correct' });
+    // One right choice and one right spelling.
+    expect(useWordsStore.getState().words.get(current.vocabId)).toMatchObject({
+      attempts: 2,
+      correct: 2,
+      streak: 2,
+    });
+    // A finished word takes no more letters.
+    expect(state().typeLetter('A')).toEqual({ kind: 'ignored' });
+  });
+
+  it('fails a word on the third mistake and records it as wrong', () => {
+    const { vocabId } = spellingWord();
+    expect(state().typeLetter('9').kind).toBe('wrong');
+    expect(state().typeLetter('9').kind).toBe('wrong');
+    expect(spellingWord()).toMatchObject({ mistakes: 2, outcome: null });
+    state().typeLetter('9');
+    expect(spellingWord()).toMatchObject({ mistakes: 3, outcome: 'failed' });
+    expect(useWordsStore.getState().words.get(vocabId)).toMatchObject({ attempts: 2, streak: 0 });
+  });
+
+  it('repeats failed and skipped words in a second pass, then ends', () => {
+    const queue = [...(session().spelling?.queue ?? [])];
+    expect(queue).toHaveLength(5);
+    const [failed, skipped] = queue as [string, string];
+
+    failCurrent();
+    state().nextSpellingWord({ random: seededRandom(1) });
+    state().skipSpelling();
+    expect(spellingWord().outcome).toBe('skipped');
+    state().nextSpellingWord({ random: seededRandom(2) });
+    for (let i = 2; i < queue.length; i++) {
+      spellCurrent();
+      state().nextSpellingWord({ random: seededRandom(i) });
+    }
+
+    expect(session().spelling).toMatchObject({ pass: 2, position: 0, queue: [failed, skipped] });
+    spellCurrent();
+    state().nextSpellingWord();
+    failCurrent();
+    state().nextSpellingWord();
+
+    expect(session()).toMatchObject({ phase: 'done', spelling: null });
+    expect(session().results[failed]).toEqual({
+      choice: 'correct',
+      spelling: 'failed',
+      retry: 'correct',
+    });
+    expect(session().results[skipped]).toEqual({
+      choice: 'correct',
+      spelling: 'skipped',
+      retry: 'failed',
+    });
+    const learned = learnedWords(session()).map((w) => w.id);
+    expect(learned).toHaveLength(4);
+    expect(learned).toContain(failed);
+    expect(learned).not.toContain(skipped);
+  });
+
+  it('goes straight to the end when every word is spelled the first time', () => {
+    for (let i = 0; i < 5; i++) {
+      spellCurrent();
+      state().nextSpellingWord();
+    }
+    expect(session().phase).toBe('done');
+    expect(learnedWords(session())).toHaveLength(5);
+  });
+});
+
+describe('repeat and finish', () => {
+  it('starts a new session of the selected words, and finish ends it', () => {
+    state().setTopics(['deck::Mooring']);
+    state().setSize(5);
+    state().startSession({ now: NOW, random: seededRandom(21) });
+    const picked = session()
+      .words.slice(0, 2)
+      .map((w) => w.id);
+
+    const repeated = state().repeatWords(picked, { random: seededRandom(4) });
+    expect(repeated?.words.map((w) => w.id).sort()).toEqual([...picked].sort());
+    expect(session()).toMatchObject({ index: 0, correctCount: 0, phase: 'choice', results: {} });
+    expect(session().questions).toHaveLength(2);
+
+    expect(state().repeatWords([])).toBeNull();
+    state().finish();
+    expect(state().session).toBeNull();
+  });
+});
+
+describe('persistence', () => {
+  it('keeps the selection and an unfinished session across a reload', async () => {
+    state().setTopics(['deck::Mooring']);
+    state().setSize(5);
+    state().startSession({ now: NOW, random: seededRandom(8) });
+    state().answerChoice(session().questions[0]?.answer as string);
+    const before = session();
+    expect(storages.session.getItem('marine.session')).toContain('"phase":"choice"');
+
+    vi.resetModules();
+    const reloaded = await import('@/stores/session-store');
+    expect(reloaded.useSessionStore.getState()).toMatchObject({
+      division: 'deck',
+      topics: ['deck::Mooring'],
+      size: 5,
+      session: before,
+    });
+  });
+});
