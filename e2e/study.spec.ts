@@ -10,7 +10,7 @@ import {
 import { expect, expectAccessible, test } from './support/fixtures';
 
 test('a guest studies a whole session and nothing is saved', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await page.goto('/select-division');
   await expect(page.getByRole('heading', { level: 1, name: 'Выберите службу' })).toBeVisible();
   await expectAccessible(page);

@@ -1,3 +1,0 @@
-import { probe } from 'firebase/firestore/lite';
-
-export const used = [probe];
