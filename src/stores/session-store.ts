@@ -159,12 +159,33 @@ function storage(): Storage | null {
   }
 }
 
+const MODES: readonly SessionMode[] = ['mixed', 'review', 'new'];
+const DIRECTIONS: readonly DirectionSetting[] = ['random', 'ru-en', 'en-ru'];
+const PHASES: readonly SessionPhase[] = ['choice', 'spelling', 'done'];
+
+/** A saved session of the shape this version writes; anything else is dropped. */
+function isSession(value: unknown): value is RunningSession {
+  const session = value as RunningSession | null | undefined;
+  return (
+    typeof session === 'object' &&
+    session !== null &&
+    Array.isArray(session.words) &&
+    Array.isArray(session.questions) &&
+    session.questions.length === session.words.length &&
+    typeof session.index === 'number' &&
+    typeof session.results === 'object' &&
+    PHASES.includes(session.phase) &&
+    (session.phase !== 'spelling' || Array.isArray(session.spelling?.queue))
+  );
+}
+
 function restore(): Partial<Persisted> {
   try {
     const raw = storage()?.getItem(STORAGE_KEY);
     if (!raw) return {};
-    const saved = JSON.parse(raw) as Partial<Persisted>;
-    return typeof saved === 'object' && saved !== null ? saved : {};
+    const saved = JSON.parse(raw) as Partial<Persisted> | null;
+    if (typeof saved !== 'object' || saved === null) return {};
+    return { ...saved, session: isSession(saved.session) ? saved.session : null };
   } catch {
     // A damaged entry only costs the unfinished session.
     return {};
@@ -330,8 +351,8 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     role: saved.role,
     topics: Array.isArray(saved.topics) ? saved.topics : [],
     size: clampSessionSize(saved.size ?? SESSION_SIZE_DEFAULT),
-    mode: saved.mode ?? 'mixed',
-    direction: saved.direction ?? 'random',
+    mode: saved.mode && MODES.includes(saved.mode) ? saved.mode : 'mixed',
+    direction: saved.direction && DIRECTIONS.includes(saved.direction) ? saved.direction : 'random',
     session: saved.session ?? null,
 
     async chooseDivision(division) {
