@@ -33,9 +33,10 @@ export const useWordsStore = create<WordsState>()((set, get) => {
     const { ownerId, words } = get();
     const now = Date.now();
     const current = words.get(vocabId) ?? newUserWord(ownerId, vocabId, now);
-    const next = apply(current, now);
+    let next = apply(current, now);
     if (ownerId !== GUEST_ID) {
-      await saveUserWord(await getDB(), next, { enqueue: true, now });
+      // Keep what was stored (e.g. a remoteId the database already had), not just what was sent.
+      next = await saveUserWord(await getDB(), next, { enqueue: true, now });
     }
     // Only the owner who made the change may see it land (a sign-out may have happened meanwhile).
     if (get().ownerId === ownerId) {
