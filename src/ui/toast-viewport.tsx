@@ -22,7 +22,7 @@ export function ToastViewport({
     <ul className="toasts" aria-live="polite">
       {toasts.map((toast) => (
         <li key={toast.id} className={`toast toast-${toast.tone ?? 'info'}`}>
-          <span className="toast-text">
+          <span className="toast-text" role="status">
             {toast.title ? <strong className="toast-title">{toast.title}</strong> : null}
             {toast.message}
           </span>
