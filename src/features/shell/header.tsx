@@ -51,7 +51,7 @@ export function Header() {
             </Link>
           ))}
           {isAdmin(user) ? (
-            <Link to="/admin/roles" className="nav-link">
+            <Link to="/admin/roles" className="nav-link desktop-only">
               {t('nav.admin')}
             </Link>
           ) : null}
@@ -99,6 +99,11 @@ export function Header() {
                 <Link to={link.to}>{link.label}</Link>
               </li>
             ))}
+            {isAdmin(user) ? (
+              <li>
+                <Link to="/admin/roles">{t('nav.admin')}</Link>
+              </li>
+            ) : null}
             {user ? (
               <>
                 <li>
