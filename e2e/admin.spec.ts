@@ -138,6 +138,23 @@ test.describe('admin screen', () => {
     await page.getByLabel('Поиск слов').fill('fire blanket');
     await expect(page.getByRole('status').filter({ hasText: 'Слова не найдены.' })).toBeVisible();
   });
+
+  test("deleting every division leaves 'No divisions defined.'", async ({ page }) => {
+    test.slow();
+    await registerAdmin(page);
+    await page.goto('/admin/roles');
+    const divisions = page.getByRole('region', { name: 'Службы' });
+    for (const name of ['Палуба', 'Машина', 'Мостик', 'Камбуз']) {
+      await divisions.getByRole('button', { name: `Удалить «${name}»` }).click();
+      await confirmWith(
+        page,
+        `Удалить службу «${name}»?  Все роли, темы и слова этой службы будут удалены.`,
+      );
+      await expect(divisions.getByRole('button', { name, exact: true })).toHaveCount(0);
+    }
+    await expect(divisions.getByText('Службы не заданы.')).toBeVisible();
+    await expectAccessible(page);
+  });
 });
 
 test.describe('topics page for admins', () => {
