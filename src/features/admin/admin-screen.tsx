@@ -20,7 +20,8 @@ import { useVocabStore } from '@/stores/vocab-store';
 import { useConfirm } from '@/ui/confirm';
 import { EmptyState } from '@/ui/empty-state';
 import { DivisionIcon } from '@/ui/icons';
-import { AddForm, Column, RenameDialog, type RenameRequest, RowButtons } from './admin-parts';
+import { RenameDialog, type RenameRequest } from '@/ui/rename-dialog';
+import { AddForm, Column, RowButtons } from './admin-parts';
 import './admin.css';
 
 const catalog = () => useCatalogStore.getState();
@@ -178,6 +179,7 @@ export function AdminScreen() {
                       onRename={() =>
                         setRename({
                           title: t('admin.renameDivision'),
+                          label: t('admin.newName'),
                           name: d.name,
                           submit: (name) =>
                             act(
@@ -232,6 +234,7 @@ export function AdminScreen() {
                       onRename={() =>
                         setRename({
                           title: t('admin.renameRole'),
+                          label: t('admin.newName'),
                           name: r.name,
                           submit: (name) =>
                             act(() => catalog().renameRole(r.id, name), 'admin.failed.renameRole'),
@@ -300,6 +303,7 @@ export function AdminScreen() {
                         onRename={() =>
                           setRename({
                             title: t('admin.renameTopic'),
+                            label: t('admin.newName'),
                             name: topic.name,
                             submit: (name) =>
                               act(

@@ -5,7 +5,7 @@ import type { DivisionId, Topic } from '@/domain/types';
 import { useLang, useT } from '@/i18n';
 import { useCatalogRunner, useCatalogStore } from '@/stores/catalog-store';
 import { useToast } from '@/stores/toast-store';
-import { Modal } from '@/ui/modal';
+import { RenameDialog, type RenameRequest } from '@/ui/rename-dialog';
 
 interface AddTopicFormProps {
   division: DivisionId;
@@ -110,68 +110,24 @@ interface RenameTopicDialogProps {
   onClose: () => void;
 }
 
+/** Renames a topic on the topics page; failures keep the dialog open with their message. */
 export function RenameTopicDialog({ topic, onClose }: RenameTopicDialogProps) {
   const t = useT();
   const run = useCatalogRunner();
-  const inputId = useId();
-  const errorId = useId();
-  const [name, setName] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    setName(topic?.name ?? '');
-    setError('');
-  }, [topic]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!topic) return;
-    setBusy(true);
-    const result = await run(
-      () => useCatalogStore.getState().renameTopic(topic.id, name),
-      'admin.failed.updateTopic',
-    );
-    setBusy(false);
-    if (result && !result.ok) {
-      setError(result.message);
-      return;
-    }
-    onClose();
-  }
-
-  return (
-    <Modal open={topic !== null} title={t('topics.rename')} onClose={onClose}>
-      <form className="stack" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={inputId}>{t('admin.newName')}</label>
-          <input
-            id={inputId}
-            className="input"
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              setError('');
-            }}
-            aria-invalid={error !== '' || undefined}
-            aria-describedby={error ? errorId : undefined}
-            autoComplete="off"
-          />
-          {error ? (
-            <p id={errorId} className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {t('common.save')}
-          </button>
-        </div>
-      </form>
-    </Modal>
-  );
+  const request: RenameRequest | null = topic
+    ? {
+        title: t('topics.rename'),
+        label: t('admin.newName'),
+        name: topic.name,
+        async submit(name) {
+          const result = await run(
+            () => useCatalogStore.getState().renameTopic(topic.id, name),
+            'admin.failed.updateTopic',
+          );
+          if (result === null) return '';
+          return result.ok ? null : result.message;
+        },
+      }
+    : null;
+  return <RenameDialog request={request} onClose={onClose} />;
 }
