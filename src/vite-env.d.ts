@@ -4,4 +4,12 @@
 interface ImportMetaEnv {
   /** The e-mail address whose account is an admin. */
   readonly VITE_OWNER_EMAIL?: string;
+  readonly VITE_FIREBASE_API_KEY?: string;
+  readonly VITE_FIREBASE_AUTH_DOMAIN?: string;
+  readonly VITE_FIREBASE_PROJECT_ID?: string;
+  readonly VITE_FIREBASE_APP_ID?: string;
+  /** host:port of the Auth emulator, for development and tests. */
+  readonly VITE_FIREBASE_AUTH_EMULATOR?: string;
+  /** host:port of the Firestore emulator or REST test server, for development and tests. */
+  readonly VITE_FIRESTORE_EMULATOR?: string;
 }
