@@ -8,6 +8,14 @@ if (!executablePath) throw new Error(INSTALL_HINT);
 /** E2E_PORT and E2E_DIST let several checkouts or builds be tested side by side. */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const DIST = process.env.E2E_DIST ?? 'dist';
+/** The cloud edition's build, the Auth emulator and the Firestore REST test server (.env.e2e-cloud). */
+const CLOUD_PORT = Number(process.env.E2E_CLOUD_PORT ?? 4174);
+const CLOUD_DIST = process.env.E2E_CLOUD_DIST ?? 'dist-cloud';
+export const AUTH_EMULATOR_PORT = 9099;
+export const FIRESTORE_TEST_PORT = 8181;
+const CLOUD_SPECS = /cloud.*\.spec\.ts$/;
+
+const desktop = { ...devices['Desktop Chrome'], channel: undefined };
 
 export default defineConfig({
   testDir: 'e2e',
@@ -16,11 +24,10 @@ export default defineConfig({
   forbidOnly: true,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
-    baseURL: `http://localhost:${PORT}`,
     locale: 'ru-RU',
     trace: 'retain-on-failure',
     serviceWorkers: 'allow',
@@ -38,13 +45,47 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // The production build (made by `npm run test:e2e` before this runs, with the e2e owner
-    // address of .env.e2e), served as `npm start` serves it.
-    command: `npx vite preview --mode e2e --port ${PORT} --strictPort --outDir ${DIST}`,
-    url: `http://localhost:${PORT}`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  projects: [
+    {
+      name: 'local',
+      testIgnore: CLOUD_SPECS,
+      use: { ...desktop, baseURL: `http://localhost:${PORT}` },
+    },
+    {
+      name: 'cloud',
+      testMatch: CLOUD_SPECS,
+      use: { ...desktop, baseURL: `http://localhost:${CLOUD_PORT}` },
+    },
+  ],
+  webServer: [
+    {
+      // The local edition's production build (made by `npm run test:e2e` before this runs, with
+      // the e2e owner address of .env.e2e), served as `npm start` serves it.
+      command: `npx vite preview --mode e2e --port ${PORT} --strictPort --outDir ${DIST}`,
+      url: `http://localhost:${PORT}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      // The cloud edition's production build, pointed at the two servers below.
+      command: `npx vite preview --mode e2e-cloud --port ${CLOUD_PORT} --strictPort --outDir ${CLOUD_DIST}`,
+      url: `http://localhost:${CLOUD_PORT}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      // The real Firebase Auth emulator (firebase-tools; it runs offline).
+      command: `npx firebase emulators:start --only auth --project demo-marine`,
+      url: `http://127.0.0.1:${AUTH_EMULATOR_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+    },
+    {
+      // The Firestore REST test server (the official emulator needs Java and a download).
+      command: `npx tsx e2e/support/firestore-rest-server.ts --port ${FIRESTORE_TEST_PORT}`,
+      url: `http://127.0.0.1:${FIRESTORE_TEST_PORT}/__test/stats`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 });
