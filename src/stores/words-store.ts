@@ -9,6 +9,7 @@ import { listUserWords, saveUserWord, saveUserWords } from '@/db/user-words-repo
 import { answer, markLearned, newUserWord, relearn, skip, unmarkLearned } from '@/domain/srs';
 import type { UserWord } from '@/domain/types';
 import { useAuthStore } from './auth-store';
+import { notifyLocalChange } from './sync-store';
 
 export const GUEST_ID = 'guest';
 
@@ -37,6 +38,7 @@ export const useWordsStore = create<WordsState>()((set, get) => {
     if (ownerId !== GUEST_ID) {
       // Keep what was stored (e.g. a remoteId the database already had), not just what was sent.
       next = await saveUserWord(await getDB(), next, { enqueue: true, now });
+      notifyLocalChange();
     }
     // Only the owner who made the change may see it land (a sign-out may have happened meanwhile).
     if (get().ownerId === ownerId) {
@@ -74,6 +76,7 @@ export const useWordsStore = create<WordsState>()((set, get) => {
       const now = Date.now();
       const mine = imported.map((w) => ({ ...w, userId: ownerId }));
       await saveUserWords(await getDB(), mine, { enqueue: true, now });
+      notifyLocalChange();
       await get().load(ownerId);
       return mine.length;
     },

@@ -1,0 +1,237 @@
+/**
+ * The RemoteStore port over `firebase/firestore/lite` (plain REST, no WebChannel). Documents:
+ * `users/{uid}` (profile) and `users/{uid}/userWords/{vocabId}` (one per word: a retried or
+ * duplicated upsert lands on the same document). Every word write sets `syncedAt` to the server's
+ * time, and pulls are incremental on it. Firebase is loaded with `import()` on first use only.
+ */
+import type { DocumentData, Firestore, QueryDocumentSnapshot } from 'firebase/firestore/lite';
+import type { FirebaseSettings } from '@/auth/firebase-config';
+import { SYNC_BATCH_MAX_WRITES } from '@/domain/constants';
+import type { UserWord, WordStatus } from '@/domain/types';
+import { loadFirebaseApp, parseEmulatorHost } from './firebase-app';
+import type { PullResult, RemoteProfile, RemoteStore, SyncCursor } from './remote-store';
+
+type Lite = typeof import('firebase/firestore/lite');
+
+export const USERS_COLLECTION = 'users';
+export const USER_WORDS_COLLECTION = 'userWords';
+
+let lite: Promise<Lite> | undefined;
+
+/** The cached `firebase/firestore/lite` module. */
+export function loadFirestoreLite(): Promise<Lite> {
+  if (!lite) {
+    lite = import('firebase/firestore/lite');
+    lite.catch(() => {
+      lite = undefined;
+    });
+  }
+  return lite;
+}
+
+/** Firestore instances already pointed at their emulator (connect may be called only once). */
+const emulatorConnected = new WeakSet<Firestore>();
+
+/** The Lite module and the default app's Firestore, pointed at the emulator when one is set. */
+export async function openFirestore(
+  settings: FirebaseSettings,
+): Promise<{ fs: Lite; db: Firestore }> {
+  const [fs, app] = await Promise.all([loadFirestoreLite(), loadFirebaseApp(settings)]);
+  const db = fs.getFirestore(app);
+  if (settings.firestoreEmulator && !emulatorConnected.has(db)) {
+    const { host, port } = parseEmulatorHost(settings.firestoreEmulator);
+    fs.connectFirestoreEmulator(db, host, port);
+    emulatorConnected.add(db);
+  }
+  return { fs, db };
+}
+
+// ---- wire format ---------------------------------------------------------------------------
+
+/** The fields of a word document, without `syncedAt` (set by the server). */
+export interface WordWire {
+  vocabId: string;
+  status: WordStatus;
+  attempts: number;
+  correct: number;
+  streak: number;
+  strength: number;
+  updatedAt: number;
+  lastSeenAt?: number;
+  nextReviewAt?: number;
+  hidden?: boolean;
+  deleted?: boolean;
+}
+
+/** A word's document fields; undefined fields are left out (Firestore rejects undefined). */
+export function toWordWire(word: UserWord): WordWire {
+  const wire: WordWire = {
+    vocabId: word.vocabId,
+    status: word.status,
+    attempts: word.attempts,
+    correct: word.correct,
+    streak: word.streak,
+    strength: word.strength,
+    updatedAt: word.updatedAt,
+  };
+  if (word.lastSeenAt !== undefined) wire.lastSeenAt = word.lastSeenAt;
+  if (word.nextReviewAt !== undefined) wire.nextReviewAt = word.nextReviewAt;
+  if (word.hidden !== undefined) wire.hidden = word.hidden;
+  if (word.deleted !== undefined) wire.deleted = word.deleted;
+  return wire;
+}
+
+const STATUSES: readonly string[] = ['new', 'learning', 'learned'] satisfies WordStatus[];
+
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0;
+const isTime = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * A word document back to a UserWord, or null when the document is malformed (a pull skips it
+ * rather than crash). Missing optional fields stay missing; null counts as missing.
+ */
+export function fromWordDocument(
+  userId: string,
+  documentId: string,
+  data: DocumentData,
+): UserWord | null {
+  const vocabId = data.vocabId === undefined ? documentId : data.vocabId;
+  if (typeof vocabId !== 'string' || vocabId === '') return null;
+  if (typeof data.status !== 'string' || !STATUSES.includes(data.status)) return null;
+  const { attempts, correct, streak, strength, updatedAt } = data;
+  if (!isCount(attempts) || !isCount(correct) || !isCount(streak)) return null;
+  if (!isCount(strength) || strength > 1) return null;
+  if (!isTime(updatedAt)) return null;
+  const word: UserWord = {
+    userId,
+    vocabId,
+    status: data.status as WordStatus,
+    attempts,
+    correct,
+    streak,
+    strength,
+    updatedAt,
+    remoteId: documentId,
+  };
+  for (const key of ['lastSeenAt', 'nextReviewAt'] as const) {
+    const value: unknown = data[key];
+    if (value === undefined || value === null) continue;
+    if (!isTime(value)) return null;
+    word[key] = value;
+  }
+  for (const key of ['hidden', 'deleted'] as const) {
+    const value: unknown = data[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'boolean') return null;
+    word[key] = value;
+  }
+  return word;
+}
+
+/** A Firestore Timestamp-like value in epoch microseconds, or null when it is not one. */
+export function timestampToMicros(value: unknown): number | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { seconds, nanoseconds } = value as { seconds?: unknown; nanoseconds?: unknown };
+  if (typeof seconds !== 'number' || typeof nanoseconds !== 'number') return null;
+  return seconds * 1_000_000 + Math.floor(nanoseconds / 1000);
+}
+
+/** The profile fields a client may write: a whitelist, so `isAdmin` (or anything else) never goes. */
+const WRITABLE_PROFILE_FIELDS = [
+  'email',
+  'fullName',
+  'createdAt',
+  'division',
+  'role',
+  'dailyGoal',
+  'uiLang',
+  'theme',
+] as const satisfies readonly Exclude<keyof RemoteProfile, 'isAdmin'>[];
+
+export function toProfileWire(patch: RemoteProfile): Record<string, unknown> {
+  const wire: Record<string, unknown> = {};
+  for (const key of WRITABLE_PROFILE_FIELDS) {
+    if (patch[key] !== undefined) wire[key] = patch[key];
+  }
+  return wire;
+}
+
+function fromProfileDocument(data: DocumentData): RemoteProfile {
+  const profile: RemoteProfile = {};
+  for (const key of ['email', 'fullName', 'division', 'role', 'uiLang', 'theme'] as const) {
+    if (typeof data[key] === 'string') profile[key] = data[key];
+  }
+  for (const key of ['createdAt', 'dailyGoal'] as const) {
+    if (isTime(data[key])) profile[key] = data[key];
+  }
+  if (typeof data.isAdmin === 'boolean') profile.isAdmin = data.isAdmin;
+  return profile;
+}
+
+// ---- the adapter ---------------------------------------------------------------------------
+
+export function createFirestoreRemote(settings: FirebaseSettings): RemoteStore {
+  const open = () => openFirestore(settings);
+
+  return {
+    async commitWords(userId, words) {
+      if (words.length > SYNC_BATCH_MAX_WRITES) {
+        throw new RangeError(
+          `commitWords: ${words.length} words exceed the ${SYNC_BATCH_MAX_WRITES} writes of one commit`,
+        );
+      }
+      if (words.length === 0) return;
+      const { fs, db } = await open();
+      const batch = fs.writeBatch(db);
+      for (const word of words) {
+        const ref = fs.doc(db, USERS_COLLECTION, userId, USER_WORDS_COLLECTION, word.vocabId);
+        batch.set(ref, { ...toWordWire(word), syncedAt: fs.serverTimestamp() }, { merge: true });
+      }
+      await batch.commit();
+    },
+
+    async pullWords(userId, cursor: SyncCursor): Promise<PullResult> {
+      const { fs, db } = await open();
+      const words = fs.collection(db, USERS_COLLECTION, userId, USER_WORDS_COLLECTION);
+      const ordered = fs.orderBy('syncedAt');
+      const query =
+        cursor > 0
+          ? fs.query(words, fs.where('syncedAt', '>', microsToTimestamp(fs, cursor)), ordered)
+          : fs.query(words, ordered);
+      const snapshot = await fs.getDocs(query);
+      const result: UserWord[] = [];
+      let next = cursor;
+      snapshot.forEach((document: QueryDocumentSnapshot) => {
+        const data = document.data();
+        // A malformed document still moves the cursor past it: it is never fetched again.
+        const syncedAt = timestampToMicros(data.syncedAt);
+        if (syncedAt !== null && syncedAt > next) next = syncedAt;
+        const owner = document.ref.parent.parent?.id ?? userId;
+        const word = fromWordDocument(owner, document.id, data);
+        if (word) result.push(word);
+      });
+      return { words: result, cursor: next };
+    },
+
+    async readProfile(userId) {
+      const { fs, db } = await open();
+      const snapshot = await fs.getDoc(fs.doc(db, USERS_COLLECTION, userId));
+      return snapshot.exists() ? fromProfileDocument(snapshot.data()) : null;
+    },
+
+    async writeProfile(userId, patch) {
+      const wire = toProfileWire(patch);
+      if (Object.keys(wire).length === 0) return;
+      const { fs, db } = await open();
+      await fs.setDoc(fs.doc(db, USERS_COLLECTION, userId), wire, { merge: true });
+    },
+  };
+}
+
+function microsToTimestamp(fs: Lite, micros: number) {
+  const seconds = Math.floor(micros / 1_000_000);
+  const nanoseconds = (micros - seconds * 1_000_000) * 1000;
+  return new fs.Timestamp(seconds, nanoseconds);
+}
