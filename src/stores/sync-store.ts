@@ -1,0 +1,180 @@
+/**
+ * Sync status for the signed-in cloud user: online, syncing, when it last succeeded, how many local
+ * changes wait for the cloud, and the last error. `start` arms the triggers of SPEC §4 (see
+ * sync/triggers) and `stop` (logout) removes them. The store never imports Firebase: it gets a
+ * factory for the RemoteStore, which the app makes lazy-load the Firestore adapter.
+ */
+import { create } from 'zustand';
+import { getDB } from '@/db/instance';
+import type { MarineDB } from '@/db/schema';
+import { listQueue } from '@/db/sync-queue-repo';
+import { syncOnce } from '@/sync/engine';
+import type { RemoteStore } from '@/sync/remote-store';
+import {
+  createSyncScheduler,
+  type SchedulerEventTarget,
+  type SchedulerLockManager,
+  type SchedulerTimers,
+  type SyncOutcome,
+  type SyncScheduler,
+  type SyncSchedulerStatus,
+} from '@/sync/triggers';
+
+export type RemoteFactory = () => Promise<RemoteStore>;
+
+/** Seams for tests; the app passes none. */
+export interface SyncStartOptions {
+  getDB?: () => Promise<MarineDB>;
+  isOnline?: () => boolean;
+  events?: SchedulerEventTarget | null;
+  timers?: Partial<SchedulerTimers>;
+  locks?: SchedulerLockManager | null;
+}
+
+export interface SyncState {
+  online: boolean;
+  syncing: boolean;
+  /** Epoch ms of the last successful sync in this session, or null. */
+  lastSyncedAt: number | null;
+  /** The signed-in user's queue entries not yet in the cloud. */
+  pendingCount: number;
+  /** The message of the last failure; null after a success. */
+  lastError: string | null;
+  /** Whose data is synced; null when stopped. */
+  userId: string | null;
+  /** Bumped each time a sync applied cloud versions locally: the words store should reload then. */
+  remoteChanges: number;
+  /** Starts syncing `userId` (a signed-in cloud user); a running session of another user stops. */
+  start(userId: string, remoteFactory: RemoteFactory, options?: SyncStartOptions): void;
+  /** Logout: removes every trigger; a run in flight finishes but reports nothing. */
+  stop(): void;
+  /** The sync button: resolves { ok: true } on success ('Данные синхронизированы'). */
+  syncNow(): Promise<SyncOutcome>;
+  refreshPending(): Promise<void>;
+}
+
+interface Session {
+  userId: string;
+  scheduler: SyncScheduler;
+  getDB: () => Promise<MarineDB>;
+}
+
+let session: Session | null = null;
+
+function browserOnline(): boolean {
+  const nav = (globalThis as { navigator?: { onLine?: boolean } }).navigator;
+  return nav?.onLine !== false;
+}
+
+function errorMessage(error: unknown): string | null {
+  if (error === null || error === undefined) return null;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export const useSyncStore = create<SyncState>()((set, get) => ({
+  online: browserOnline(),
+  syncing: false,
+  lastSyncedAt: null,
+  pendingCount: 0,
+  lastError: null,
+  userId: null,
+  remoteChanges: 0,
+
+  start(userId, remoteFactory, options = {}) {
+    if (session?.userId === userId) return;
+    get().stop();
+    const isOnline = options.isOnline ?? browserOnline;
+    const dbGetter = options.getDB ?? getDB;
+    let remote: Promise<RemoteStore> | null = null;
+    const loadRemote = () => {
+      if (!remote) {
+        remote = remoteFactory();
+        // A failed load (e.g. the chunk could not be fetched) is retried on the next run.
+        remote.catch(() => {
+          remote = null;
+        });
+      }
+      return remote;
+    };
+    const current: Session = {
+      userId,
+      getDB: dbGetter,
+      scheduler: createSyncScheduler({
+        isOnline,
+        events: options.events,
+        timers: options.timers,
+        locks: options.locks,
+        async run() {
+          try {
+            const report = await syncOnce({
+              db: await dbGetter(),
+              remote: await loadRemote(),
+              userId,
+              now: Date.now(),
+            });
+            if (session === current && report.pulled > 0) {
+              set({ remoteChanges: get().remoteChanges + 1 });
+            }
+          } finally {
+            if (session === current) await get().refreshPending();
+          }
+        },
+        onStatus(status: SyncSchedulerStatus) {
+          if (session !== current) return;
+          set({
+            online: status.online,
+            syncing: status.syncing,
+            lastSyncedAt: status.lastSyncedAt,
+            lastError: errorMessage(status.lastError),
+          });
+        },
+      }),
+    };
+    session = current;
+    set({
+      userId,
+      online: isOnline(),
+      syncing: false,
+      lastSyncedAt: null,
+      lastError: null,
+      pendingCount: 0,
+    });
+    current.scheduler.start();
+    void get().refreshPending();
+  },
+
+  stop() {
+    const ending = session;
+    if (!ending) return;
+    session = null;
+    ending.scheduler.stop();
+    set({ userId: null, syncing: false, lastSyncedAt: null, lastError: null, pendingCount: 0 });
+  },
+
+  async syncNow() {
+    if (!session) return { ok: false, reason: 'stopped' };
+    return session.scheduler.syncNow();
+  },
+
+  async refreshPending() {
+    const current = session;
+    if (!current) return;
+    try {
+      const queue = await listQueue(await current.getDB());
+      const mine = queue.filter((entry) => entry.payload.userId === current.userId).length;
+      if (session === current) set({ pendingCount: mine });
+    } catch (error) {
+      console.error('Counting pending sync changes failed', error);
+    }
+  },
+}));
+
+/**
+ * The words store calls this after each saved change: it refreshes the pending count and arms
+ * the 1.5 s debounced sync. Does nothing when no cloud user is being synced.
+ */
+export function notifyLocalChange(): void {
+  if (!session) return;
+  session.scheduler.notifyLocalChange();
+  void useSyncStore.getState().refreshPending();
+}

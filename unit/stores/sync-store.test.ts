@@ -1,0 +1,234 @@
+/** The sync status store: status transitions, the pending count and the start/stop life cycle. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openMarineDB } from '@/db/open';
+import type { MarineDB } from '@/db/schema';
+import { listQueue } from '@/db/sync-queue-repo';
+import { saveUserWord } from '@/db/user-words-repo';
+import { putUser } from '@/db/users-repo';
+import type { UserWord } from '@/domain/types';
+import type { SyncStartOptions } from '@/stores/sync-store';
+import { notifyLocalChange, useSyncStore } from '@/stores/sync-store';
+import { MemoryRemote } from '@/sync/memory-remote';
+
+const USER = 'u-crew';
+const T0 = Date.UTC(2025, 5, 1, 8, 0, 0);
+
+let counter = 0;
+let db: MarineDB;
+let remote: MemoryRemote;
+let events: EventTarget;
+let online: boolean;
+
+function word(vocabId: string, overrides: Partial<UserWord> = {}): UserWord {
+  return {
+    userId: USER,
+    vocabId,
+    status: 'learning',
+    attempts: 1,
+    correct: 1,
+    streak: 1,
+    strength: 0.3,
+    updatedAt: T0 - 1000,
+    ...overrides,
+  };
+}
+
+function options(): SyncStartOptions {
+  return { getDB: async () => db, isOnline: () => online, events, locks: null };
+}
+
+/** Lets IndexedDB work (it runs on the real setImmediate; only timers and Date are fake). */
+async function flush(): Promise<void> {
+  for (let i = 0; i < 30; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+beforeEach(async () => {
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
+  vi.setSystemTime(T0);
+  counter++;
+  db = await openMarineDB({ name: `MarineDB-sync-store-${counter}`, vocabulary: [] });
+  await putUser(db, {
+    id: USER,
+    email: 'crew@ship.test',
+    fullName: 'Crew',
+    isAdmin: false,
+    createdAt: 1,
+    settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light' },
+  });
+  remote = new MemoryRemote();
+  events = new EventTarget();
+  online = true;
+});
+
+afterEach(() => {
+  useSyncStore.getState().stop();
+  vi.useRealTimers();
+  db.close();
+});
+
+describe('sync store', () => {
+  it('starts with the pending count of this user and syncs 100 ms later', async () => {
+    await saveUserWord(db, word('a'), { enqueue: true, now: T0 });
+    await saveUserWord(db, word('b'), { enqueue: true, now: T0 });
+    await saveUserWord(db, { ...word('c'), userId: 'other-user' }, { enqueue: true, now: T0 });
+    const factory = vi.fn(async () => remote);
+
+    useSyncStore.getState().start(USER, factory, options());
+    await flush();
+    expect(useSyncStore.getState()).toMatchObject({
+      userId: USER,
+      online: true,
+      syncing: false,
+      pendingCount: 2,
+      lastSyncedAt: null,
+      lastError: null,
+    });
+    expect(factory).not.toHaveBeenCalled(); // Firebase is loaded only when a sync runs
+
+    await vi.advanceTimersByTimeAsync(100);
+    expect(useSyncStore.getState().syncing).toBe(true);
+    await flush();
+    expect(useSyncStore.getState()).toMatchObject({
+      syncing: false,
+      pendingCount: 0,
+      lastSyncedAt: T0 + 100,
+      lastError: null,
+    });
+    expect(
+      remote
+        .documents(USER)
+        .map((d) => d.vocabId)
+        .sort(),
+    ).toEqual(['a', 'b']);
+    expect(factory).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes syncing -> idle with the outcome of a manual sync, failure then success', async () => {
+    await saveUserWord(db, word('a'), { enqueue: true, now: T0 });
+    useSyncStore.getState().start(USER, async () => remote, options());
+    await flush();
+    const seen: boolean[] = [];
+    const unsubscribe = useSyncStore.subscribe((state, previous) => {
+      if (state.syncing !== previous.syncing) seen.push(state.syncing);
+    });
+
+    remote.failNext('error');
+    const failed = await useSyncStore.getState().syncNow();
+    await flush();
+    expect(failed).toMatchObject({ ok: false, reason: 'error' });
+    expect(useSyncStore.getState()).toMatchObject({
+      syncing: false,
+      lastError: 'commit failed',
+      pendingCount: 1,
+      lastSyncedAt: null,
+    });
+
+    vi.setSystemTime(T0 + 5000);
+    await expect(useSyncStore.getState().syncNow()).resolves.toEqual({ ok: true });
+    await flush();
+    expect(useSyncStore.getState()).toMatchObject({
+      syncing: false,
+      lastError: null,
+      pendingCount: 0,
+      lastSyncedAt: T0 + 5000,
+    });
+    expect(seen).toEqual([true, false, true, false]);
+    unsubscribe();
+  });
+
+  it('notifyLocalChange refreshes the pending count and syncs 1.5 s later', async () => {
+    useSyncStore.getState().start(USER, async () => remote, options());
+    await vi.advanceTimersByTimeAsync(100);
+    await flush();
+
+    await saveUserWord(db, word('a'), { enqueue: true, now: T0 });
+    notifyLocalChange();
+    await flush();
+    expect(useSyncStore.getState().pendingCount).toBe(1);
+
+    await vi.advanceTimersByTimeAsync(1499);
+    await flush();
+    expect(remote.document(USER, 'a')).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    await flush();
+    expect(remote.document(USER, 'a')).toBeDefined();
+    expect(useSyncStore.getState().pendingCount).toBe(0);
+  });
+
+  it('counts remote changes applied locally', async () => {
+    await remote.commitWords(USER, [word('from-cloud')]);
+    useSyncStore.getState().start(USER, async () => remote, options());
+    const before = useSyncStore.getState().remoteChanges;
+    await useSyncStore.getState().syncNow();
+    expect(useSyncStore.getState().remoteChanges).toBe(before + 1);
+    await useSyncStore.getState().syncNow();
+    expect(useSyncStore.getState().remoteChanges).toBe(before + 1);
+  });
+
+  it('follows the connection and skips syncing while offline', async () => {
+    useSyncStore.getState().start(USER, async () => remote, options());
+    online = false;
+    events.dispatchEvent(new Event('offline'));
+    expect(useSyncStore.getState().online).toBe(false);
+    await expect(useSyncStore.getState().syncNow()).resolves.toEqual({
+      ok: false,
+      reason: 'offline',
+    });
+    expect(remote.counters.requests).toBe(0);
+
+    online = true;
+    events.dispatchEvent(new Event('online'));
+    expect(useSyncStore.getState().online).toBe(true);
+    await vi.advanceTimersByTimeAsync(200);
+    await flush();
+    expect(remote.counters.requests).toBeGreaterThan(0);
+  });
+
+  it('retries loading the remote after the factory failed', async () => {
+    const factory = vi
+      .fn<() => Promise<MemoryRemote>>()
+      .mockRejectedValueOnce(new Error('chunk failed to load'))
+      .mockResolvedValue(remote);
+    useSyncStore.getState().start(USER, factory, options());
+    await expect(useSyncStore.getState().syncNow()).resolves.toMatchObject({ ok: false });
+    expect(useSyncStore.getState().lastError).toBe('chunk failed to load');
+    await expect(useSyncStore.getState().syncNow()).resolves.toEqual({ ok: true });
+    expect(factory).toHaveBeenCalledTimes(2);
+  });
+
+  it('stop() (logout) ends syncing and resets the status; notifyLocalChange then does nothing', async () => {
+    await saveUserWord(db, word('a'), { enqueue: true, now: T0 });
+    useSyncStore.getState().start(USER, async () => remote, options());
+    await flush();
+    expect(useSyncStore.getState().pendingCount).toBe(1);
+
+    useSyncStore.getState().stop();
+
+    expect(useSyncStore.getState()).toMatchObject({
+      userId: null,
+      syncing: false,
+      pendingCount: 0,
+    });
+    notifyLocalChange();
+    await vi.advanceTimersByTimeAsync(600_000);
+    await flush();
+    expect(remote.counters.requests).toBe(0);
+    expect(await listQueue(db)).toHaveLength(1);
+    await expect(useSyncStore.getState().syncNow()).resolves.toEqual({
+      ok: false,
+      reason: 'stopped',
+    });
+  });
+
+  it('starting for another user stops the first session', async () => {
+    useSyncStore.getState().start(USER, async () => remote, options());
+    useSyncStore.getState().start('second-user', async () => remote, options());
+    expect(useSyncStore.getState().userId).toBe('second-user');
+    await vi.advanceTimersByTimeAsync(100);
+    await flush();
+    // Only the second user's session ran (its user has no local record: no cursor, still fine).
+    expect(remote.counters.requests).toBe(1);
+  });
+});
