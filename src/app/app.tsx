@@ -11,6 +11,7 @@ import { ToastProvider } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import '@/stores/words-store';
 import { ConfirmProvider } from '@/ui/confirm';
+import { startCloudWiring } from './cloud';
 import { router } from './router';
 
 /** A switch for automated tests and kiosk set-ups: `localStorage['marine.splash'] = 'off'`. */
@@ -21,6 +22,8 @@ const splashOff = () => {
     return false;
   }
 };
+
+startCloudWiring();
 
 export function App() {
   const lang = useSettingsStore((s) => s.lang);

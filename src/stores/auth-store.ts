@@ -1,9 +1,19 @@
-/** Who is signed in: the auth provider's state (loading, then a user or null) and its actions. */
+/**
+ * Who is signed in: the auth provider's state (loading, then a user or null) and its actions.
+ * The provider is local accounts, or Firebase when a project is configured; with Firebase the
+ * user also gets a local record (settings, sync cursor) and the cloud profile of SPEC §7.
+ */
 import { create } from 'zustand';
 import type { AuthProvider, RegisterInput } from '@/auth/auth-provider';
+import { createFirebaseAuth } from '@/auth/firebase-auth';
+import { firebaseSettings } from '@/auth/firebase-config';
 import { createLocalAuth } from '@/auth/local-auth';
 import { getDB } from '@/db/instance';
+import { getUser, putUser } from '@/db/users-repo';
+import { DAILY_GOAL_DEFAULT } from '@/domain/constants';
 import type { User, UserSettings } from '@/domain/types';
+import { fetchProfile, pushProfile } from '@/sync/cloud-remote';
+import type { RemoteProfile } from '@/sync/remote-store';
 
 export type AuthStatus = 'loading' | 'ready';
 
@@ -26,53 +36,126 @@ function requireUser(user: User | null): User {
   return user;
 }
 
-export const useAuthStore = create<AuthState>()((set, get) => ({
-  status: 'loading',
-  user: null,
-  provider: createLocalAuth({ getDB }),
+function createProvider(): AuthProvider {
+  const settings = firebaseSettings();
+  if (!settings) return createLocalAuth({ getDB });
+  return createFirebaseAuth(settings, {
+    getDB,
+    // A disabled account or a revoked token ends the session; a network error never does.
+    onSignedOut: () => useAuthStore.setState({ user: null }),
+  });
+}
 
-  async init() {
-    try {
-      set({ user: await get().provider.restore() });
-    } catch (error) {
-      console.error('Restoring the session failed', error);
+const profileOf = (user: User): RemoteProfile => ({
+  email: user.email,
+  fullName: user.fullName,
+  createdAt: user.createdAt,
+  division: user.settings.division,
+  role: user.settings.role,
+  dailyGoal: user.settings.dailyGoal,
+  uiLang: user.settings.uiLang,
+  theme: user.settings.theme,
+});
+
+/**
+ * A cloud user needs a local record: the one on this device, else one made from the cloud
+ * profile (read only when no local record exists, SPEC §7), else from the provider's defaults.
+ */
+async function ensureLocalRecord(user: User): Promise<User> {
+  const db = await getDB();
+  const local = await getUser(db, user.id);
+  if (local) return { ...user, isAdmin: user.isAdmin || local.isAdmin, settings: local.settings };
+  const cloud = await fetchProfile(user.id);
+  const merged: User = cloud
+    ? {
+        ...user,
+        fullName: user.fullName || cloud.fullName || '',
+        isAdmin: user.isAdmin || cloud.isAdmin === true,
+        createdAt: cloud.createdAt ?? user.createdAt,
+        settings: {
+          ...user.settings,
+          dailyGoal: cloud.dailyGoal ?? user.settings.dailyGoal ?? DAILY_GOAL_DEFAULT,
+          division: cloud.division ?? user.settings.division,
+          role: cloud.role ?? user.settings.role,
+          uiLang:
+            cloud.uiLang === 'en' || cloud.uiLang === 'ru' ? cloud.uiLang : user.settings.uiLang,
+          theme:
+            cloud.theme === 'light' || cloud.theme === 'dark' || cloud.theme === 'system'
+              ? cloud.theme
+              : user.settings.theme,
+        },
+      }
+    : user;
+  await putUser(db, merged);
+  return merged;
+}
+
+export const useAuthStore = create<AuthState>()((set, get) => {
+  const cloud = () => get().provider.kind === 'firebase';
+
+  return {
+    status: 'loading',
+    user: null,
+    provider: createProvider(),
+
+    async init() {
+      try {
+        const user = await get().provider.restore();
+        set({ user: user && cloud() ? await ensureLocalRecord(user) : user });
+      } catch (error) {
+        console.error('Restoring the session failed', error);
+        set({ user: null });
+      } finally {
+        set({ status: 'ready' });
+      }
+    },
+
+    async register(input) {
+      let user = await get().provider.register(input);
+      if (cloud()) {
+        user = { ...user, settings: input.settings };
+        await putUser(await getDB(), user);
+        await pushProfile(user.id, profileOf(user));
+      }
+      set({ user });
+      return user;
+    },
+
+    async signIn(email, password) {
+      let user = await get().provider.signIn(email, password);
+      if (cloud()) user = await ensureLocalRecord(user);
+      set({ user });
+      return user;
+    },
+
+    async signOut() {
+      await get().provider.signOut();
       set({ user: null });
-    } finally {
-      set({ status: 'ready' });
-    }
-  },
+    },
 
-  async register(input) {
-    const user = await get().provider.register(input);
-    set({ user });
-    return user;
-  },
+    async updateName(fullName) {
+      const user = await get().provider.updateName(requireUser(get().user).id, fullName);
+      set({ user });
+      if (cloud()) {
+        const { dailyGoal, division, role } = user.settings;
+        await pushProfile(user.id, { fullName: user.fullName, dailyGoal, division, role });
+      }
+      return user;
+    },
 
-  async signIn(email, password) {
-    const user = await get().provider.signIn(email, password);
-    set({ user });
-    return user;
-  },
-
-  async signOut() {
-    await get().provider.signOut();
-    set({ user: null });
-  },
-
-  async updateName(fullName) {
-    const user = await get().provider.updateName(requireUser(get().user).id, fullName);
-    set({ user });
-    return user;
-  },
-
-  async updateSettings(patch) {
-    const current = get().user;
-    if (!current) return null;
-    const user = await get().provider.updateSettings(current.id, patch);
-    set({ user });
-    return user;
-  },
-}));
+    async updateSettings(patch) {
+      const current = get().user;
+      if (!current) return null;
+      const user = await get().provider.updateSettings(current.id, patch);
+      set({ user });
+      if (cloud()) {
+        const { dailyGoal, division, role, uiLang, theme } = user.settings;
+        await pushProfile(user.id, { dailyGoal, division, role, uiLang, theme });
+      }
+      return user;
+    },
+  };
+});
 
 /** The signed-in user, or null for a guest. */
 export const useUser = () => useAuthStore((s) => s.user);

@@ -6,8 +6,9 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { dueCount, learnedCount, studiedToday } from '@/domain/daily';
 import { plural, useLang, useT } from '@/i18n';
-import { useUser } from '@/stores/auth-store';
+import { useAuthStore, useUser } from '@/stores/auth-store';
 import { useDailyGoal } from '@/stores/settings-store';
+import { useSyncStore } from '@/stores/sync-store';
 import { useToast } from '@/stores/toast-store';
 import { useWordsStore } from '@/stores/words-store';
 import {
@@ -49,8 +50,22 @@ export function HomeScreen() {
 
   const name = user ? user.fullName.trim() || user.email : '';
 
-  function sync() {
-    toast.show({ message: user ? t('home.syncLocal') : t('home.syncGuest') });
+  const cloud = useAuthStore((s) => s.provider.kind === 'firebase');
+  const syncing = useSyncStore((s) => s.syncing);
+  const pending = useSyncStore((s) => s.pendingCount);
+
+  async function sync() {
+    if (!user || !cloud) {
+      toast.show({ message: user ? t('home.syncLocal') : t('home.syncGuest') });
+      return;
+    }
+    const outcome = await useSyncStore.getState().syncNow();
+    if (outcome.ok) toast.show({ message: t('home.syncDone'), tone: 'success' });
+    else
+      toast.show({
+        message: outcome.reason === 'offline' ? t('home.syncOffline') : t('home.syncFailed'),
+        tone: 'error',
+      });
   }
 
   return (
@@ -71,10 +86,19 @@ export function HomeScreen() {
                 <span className="status-dot" aria-hidden="true" />
                 {online ? t('common.online') : t('common.offline')}
               </span>
-              <button type="button" className="btn btn-small" onClick={sync}>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={sync}
+                disabled={syncing}
+                aria-busy={syncing || undefined}
+              >
                 <SyncIcon width={18} height={18} />
-                {t('home.sync')}
+                {syncing ? t('home.syncing') : t('home.sync')}
               </button>
+              {cloud && user && pending > 0 ? (
+                <span className="badge">{t('home.syncPending', { count: pending })}</span>
+              ) : null}
             </div>
           </div>
           {user ? null : (

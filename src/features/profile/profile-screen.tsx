@@ -1,8 +1,11 @@
 /**
- * /profile: the e-mail and its verification status (the local edition cannot verify), full name,
- * division, role, daily goal (5..200), and Save.
+ * /profile: the e-mail and its verification status (the local edition cannot verify; the cloud
+ * edition sends the e-mail and follows the status), full name, division, role, daily goal
+ * (5..200), and Save.
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState, useSyncExternalStore } from 'react';
+import type { FirebaseAuthProvider } from '@/auth/firebase-auth';
+import { createVerificationController, verificationNoticeText } from '@/auth/verification';
 import { BUILTIN_DIVISIONS } from '@/domain/constants';
 import type { BuiltinDivision, User } from '@/domain/types';
 import { PROFILE_DAILY_GOAL } from '@/domain/validation';
@@ -11,6 +14,7 @@ import { useAuthStore, useUser } from '@/stores/auth-store';
 import { useToast } from '@/stores/toast-store';
 import { Avatar } from '@/ui/avatar';
 import { DivisionIcon } from '@/ui/icons';
+import { useOnline } from '../home/use-online';
 import { profileGoalFrom, profileRoleFrom } from './profile-form';
 import './profile.css';
 
@@ -40,16 +44,35 @@ export function ProfileScreen() {
 }
 
 function EmailCard({ user }: { user: User }) {
-  const t = useT();
+  const provider = useAuthStore((s) => s.provider);
+  // A kind check and a type import: the local edition does not load the Firebase provider module.
+  const cloud = provider.kind === 'firebase' ? (provider as FirebaseAuthProvider) : null;
   return (
     <section className="card profile-email" aria-labelledby="email-title">
-      <div className="profile-identity">
-        <Avatar name={user.fullName} email={user.email} />
-        <div className="profile-identity-text">
-          <h2 id="email-title">{t('profile.email')}</h2>
-          <p className="profile-address">{user.email}</p>
-        </div>
+      <EmailIdentity user={user} />
+      {cloud ? <CloudVerification key={user.id} provider={cloud} /> : <LocalVerification />}
+    </section>
+  );
+}
+
+function EmailIdentity({ user }: { user: User }) {
+  const t = useT();
+  return (
+    <div className="profile-identity">
+      <Avatar name={user.fullName} email={user.email} />
+      <div className="profile-identity-text">
+        <h2 id="email-title">{t('profile.email')}</h2>
+        <p className="profile-address">{user.email}</p>
       </div>
+    </div>
+  );
+}
+
+/** The local edition has no mail: the status stays unverified and the button disabled. */
+function LocalVerification() {
+  const t = useT();
+  return (
+    <>
       <p>
         <span className="badge">{t('profile.notVerified')}</span>
       </p>
@@ -59,7 +82,70 @@ function EmailCard({ user }: { user: User }) {
       <button type="button" className="btn" disabled aria-describedby="verify-note">
         {t('profile.sendVerification')}
       </button>
-    </section>
+    </>
+  );
+}
+
+/** The cloud edition: send the e-mail, count down to a resend, poll until verified. */
+function CloudVerification({ provider }: { provider: FirebaseAuthProvider }) {
+  const t = useT();
+  const toast = useToast();
+  const online = useOnline();
+  const [controller] = useState(() => createVerificationController({ port: provider }));
+  const state = useSyncExternalStore(controller.subscribe, controller.getState);
+
+  useEffect(() => controller.setOnline(online), [controller, online]);
+  useEffect(() => {
+    // The address may have been verified on another device since the last reload.
+    void controller.check();
+    return () => controller.dispose();
+  }, [controller]);
+
+  async function send() {
+    const notice = await controller.send();
+    if (notice?.kind === 'failed' || notice?.kind === 'rate-limited') {
+      toast.show({ message: t('profile.verifyFailed'), tone: 'error' });
+    }
+  }
+
+  const { notice } = state;
+  const tone =
+    notice?.kind === 'sent' || notice?.kind === 'verified'
+      ? 'profile-verify-success'
+      : notice?.kind === 'unavailable'
+        ? 'notice-warning'
+        : 'notice-danger';
+  let label = t('profile.sendVerification');
+  if (state.sending) label = t('profile.verifySending');
+  else if (state.lock) label = t('profile.verifyResendIn', { seconds: state.secondsLeft });
+
+  return (
+    <>
+      <div id="verify-note" role="status" aria-live="polite" className="profile-verify-status">
+        <p>
+          {state.verified ? (
+            <span className="badge badge-success">{t('profile.verified')}</span>
+          ) : (
+            <span className="badge">{t('profile.notVerified')}</span>
+          )}
+        </p>
+        {notice && <p className={`notice ${tone}`}>{verificationNoticeText(t, notice)}</p>}
+        {state.polling && !state.verified && (
+          <p className="muted field-hint">{t('profile.verifyPolling')}</p>
+        )}
+      </div>
+      {!state.verified && (
+        <button
+          type="button"
+          className="btn"
+          disabled={!state.available || state.sending || state.lock !== null}
+          aria-describedby="verify-note"
+          onClick={() => void send()}
+        >
+          {label}
+        </button>
+      )}
+    </>
   );
 }
 

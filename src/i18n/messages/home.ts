@@ -12,6 +12,11 @@ export const home = defineMessages(
     'home.guestRegister': 'Create an account',
     'home.status': 'Connection',
     'home.sync': 'Sync',
+    'home.syncing': 'Syncing…',
+    'home.syncDone': 'Data synchronised',
+    'home.syncFailed': 'Sync failed',
+    'home.syncOffline': 'Sync failed: no connection. Progress is saved and will sync when online.',
+    'home.syncPending': 'Waiting to sync: {count}',
     'home.syncLocal': 'Local edition: nothing to sync — progress is stored on this device.',
     'home.syncGuest': 'Sync needs an account: log in or register so your progress is saved.',
     'home.shortcuts': 'Shortcuts',
@@ -76,6 +81,12 @@ export const home = defineMessages(
     'home.guestRegister': 'Создать аккаунт',
     'home.status': 'Связь',
     'home.sync': 'Синхронизировать',
+    'home.syncing': 'Синхронизация…',
+    'home.syncDone': 'Данные синхронизированы',
+    'home.syncFailed': 'Не удалось синхронизировать',
+    'home.syncOffline':
+      'Не удалось синхронизировать: нет сети. Прогресс сохранён и уйдёт в облако при подключении.',
+    'home.syncPending': 'Ждут отправки: {count}',
     'home.syncLocal':
       'Локальная версия: синхронизировать нечего — прогресс хранится на этом устройстве.',
     'home.syncGuest':

@@ -1,0 +1,516 @@
+/**
+ * Firebase accounts (the cloud edition). `firebase/auth` and `firebase/app` are loaded with
+ * `import()` on first use only, so the local edition downloads none of it; only type imports
+ * appear here. Auth is created with `initializeAuth` and IndexedDB persistence only (no popup or
+ * redirect resolvers): the signed-in user survives reloads and weeks offline.
+ *
+ * Sessions: a network error never signs anyone out. A disabled account or a revoked or expired
+ * session (reported by Firebase on a token refresh or a reload) ends the session and calls
+ * `onSignedOut`, so the store can drop the user. The ID token is refreshed by a timer about
+ * TOKEN_REFRESH_MARGIN_MS before it expires, while online.
+ */
+import type { FirebaseApp } from 'firebase/app';
+import type { Auth, User as FirebaseUser } from 'firebase/auth';
+import type { MarineDB } from '@/db/schema';
+import { getUser, putUser, updateUserSettings } from '@/db/users-repo';
+import {
+  DAILY_GOAL_DEFAULT,
+  DEFAULT_UI_LANG,
+  SYNC_BACKOFF_INITIAL_MS,
+  SYNC_BACKOFF_MAX_MS,
+  TOKEN_EXPIRY_SLACK_MS,
+  TOKEN_REFRESH_MARGIN_MS,
+} from '@/domain/constants';
+import type { User, UserSettings } from '@/domain/types';
+import { loadFirebaseApp } from '@/sync/firebase-app';
+import {
+  AUTH_ERROR_CODES,
+  AuthError,
+  type AuthErrorCode,
+  type AuthProvider,
+  type RegisterInput,
+} from './auth-provider';
+import type { FirebaseSettings } from './firebase-config';
+import { toUser } from './local-auth';
+import { isOwnerEmail } from './owner';
+
+/** SPEC §8: the text of a verification (or other current-user) call with nobody signed in. */
+export const NO_AUTHENTICATED_USER = 'No authenticated user';
+
+type AuthModule = typeof import('firebase/auth');
+
+let authModule: Promise<AuthModule> | undefined;
+
+/** The cached `firebase/auth` module; a failed chunk load is retried on the next call. */
+export function loadFirebaseAuthModule(): Promise<AuthModule> {
+  if (!authModule) {
+    authModule = import('firebase/auth');
+    authModule.catch(() => {
+      authModule = undefined;
+    });
+  }
+  return authModule;
+}
+
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const realTimers: Timers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export interface FirebaseAuthOptions {
+  /** The local database: the default source of cached users and the store of settings. */
+  getDB?: () => Promise<MarineDB>;
+  /** The locally cached app user of a uid (settings, last known admin flag, name). */
+  cachedUser?: (uid: string) => Promise<User | null | undefined>;
+  /** Writes a settings patch to the local users table and returns the updated user. */
+  saveSettings?: (userId: string, patch: Partial<UserSettings>) => Promise<User>;
+  /** The session ended without the person asking: account disabled, session revoked or expired. */
+  onSignedOut?: () => void;
+  /** The owner address (defaults to VITE_OWNER_EMAIL). */
+  ownerEmail?: string;
+  /** The Firebase app; defaults to the page's one default app (src/sync/firebase-app.ts). */
+  loadApp?: (settings: FirebaseSettings) => Promise<FirebaseApp>;
+  /** Defaults of a user with no local record. */
+  defaultSettings?: () => UserSettings;
+  isOnline?: () => boolean;
+  now?: () => number;
+  timers?: Timers;
+  /** How long before the ID token expires it is refreshed (default 5 minutes). */
+  refreshMarginMs?: number;
+  /** The shortest wait between two scheduled refreshes (default 30 s). */
+  minRefreshDelayMs?: number;
+}
+
+/** The Firebase provider: the AuthProvider plus e-mail verification and session housekeeping. */
+export interface FirebaseAuthProvider extends AuthProvider {
+  readonly kind: 'firebase';
+  /** Sends the verification e-mail to the signed-in user. */
+  sendVerification(): Promise<void>;
+  /** Reloads the signed-in user from the server. */
+  reloadUser(): Promise<{ emailVerified: boolean }>;
+  /** The last known verification flag of the signed-in user (no network). */
+  currentEmailVerified(): boolean;
+  /**
+   * Asks the server whether the session is still valid (a reload). Ends a dead session (calls
+   * `onSignedOut`); a network error is ignored. Resolves to whether a user is still signed in.
+   */
+  checkSession(): Promise<boolean>;
+  /** Stops the refresh timer and the listeners (tests, hot reload). */
+  dispose(): void;
+}
+
+export function isFirebaseAuthProvider(
+  provider: AuthProvider | null | undefined,
+): provider is FirebaseAuthProvider {
+  return provider?.kind === 'firebase';
+}
+
+/** Codes with which Firebase says the session is over for good. */
+const DEAD_SESSION_CODES: ReadonlySet<AuthErrorCode> = new Set([
+  'user-disabled',
+  'user-token-expired',
+  'invalid-user-token',
+]);
+
+/** Firebase codes that mean the same as one of ours. */
+const CODE_ALIASES: Readonly<Record<string, AuthErrorCode>> = {
+  'weak-password': 'password-does-not-meet-requirements',
+  'missing-email': 'invalid-email',
+  'invalid-login-credentials': 'invalid-credential',
+};
+
+const KNOWN_CODES: ReadonlySet<string> = new Set(AUTH_ERROR_CODES);
+
+/** The `auth/...` code of a Firebase error, without the prefix; undefined for anything else. */
+function firebaseCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !code.startsWith('auth/')) return undefined;
+  return code.slice('auth/'.length);
+}
+
+/**
+ * A Firebase error as the app sees it: `auth/<code>` of SPEC §8 becomes `AuthError(code)`; an
+ * unknown code that says network becomes `network-request-failed`; any other unknown code becomes
+ * a plain Error with the provider's message (shown as it is). Non-Firebase errors pass through.
+ */
+export function mapFirebaseError(error: unknown): unknown {
+  if (error instanceof AuthError) return error;
+  const code = firebaseCode(error);
+  if (code === undefined) return error;
+  const known = KNOWN_CODES.has(code) ? (code as AuthErrorCode) : CODE_ALIASES[code];
+  if (known) return withCause(new AuthError(known), error);
+  if (code.includes('network')) return withCause(new AuthError('network-request-failed'), error);
+  const message = (error as { message?: unknown }).message;
+  return withCause(new Error(typeof message === 'string' && message ? message : code), error);
+}
+
+function withCause<E extends Error>(error: E, cause: unknown): E {
+  Object.defineProperty(error, 'cause', { value: cause, configurable: true, writable: true });
+  return error;
+}
+
+function isDeadSession(error: unknown): boolean {
+  const mapped = mapFirebaseError(error);
+  return mapped instanceof AuthError && DEAD_SESSION_CODES.has(mapped.code);
+}
+
+function isNetworkError(error: unknown): boolean {
+  const mapped = mapFirebaseError(error);
+  return mapped instanceof AuthError && mapped.code === 'network-request-failed';
+}
+
+export function defaultUserSettings(): UserSettings {
+  return { dailyGoal: DAILY_GOAL_DEFAULT, uiLang: DEFAULT_UI_LANG, theme: 'light' };
+}
+
+/** `host:port` (or a full URL) of the Auth emulator as the URL connectAuthEmulator wants. */
+export function authEmulatorUrl(value: string): string {
+  return /^https?:\/\//.test(value) ? value : `http://${value}`;
+}
+
+export function createFirebaseAuth(
+  settings: FirebaseSettings,
+  options: FirebaseAuthOptions = {},
+): FirebaseAuthProvider {
+  const now = options.now ?? Date.now;
+  const timers = options.timers ?? realTimers;
+  const isOnline =
+    options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
+  const refreshMargin = options.refreshMarginMs ?? TOKEN_REFRESH_MARGIN_MS;
+  const minRefreshDelay = options.minRefreshDelayMs ?? TOKEN_EXPIRY_SLACK_MS;
+  const defaults = options.defaultSettings ?? defaultUserSettings;
+  const isOwner = (email: string) =>
+    options.ownerEmail === undefined
+      ? isOwnerEmail(email)
+      : isOwnerEmail(email, options.ownerEmail);
+
+  const cachedUser = async (uid: string): Promise<User | null> => {
+    try {
+      if (options.cachedUser) return (await options.cachedUser(uid)) ?? null;
+      if (options.getDB) {
+        const record = await getUser(await options.getDB(), uid);
+        return record ? toUser(record) : null;
+      }
+    } catch (error) {
+      console.error('Reading the cached user failed', error);
+    }
+    return null;
+  };
+
+  /** The last user this provider returned: the base of settings changes without a database. */
+  let current: User | null = null;
+  let refreshTimer: unknown;
+  let refreshFailures = 0;
+  let signedInUid: string | null = null;
+  /** Set by signOut() until the next sign-in: that user's departure is no surprise. */
+  let signedOutOnPurpose = false;
+  let disposed = false;
+  let loadedAuth: Auth | undefined;
+  let unsubscribe: (() => void) | undefined;
+  let ready: Promise<{ fb: AuthModule; auth: Auth }> | undefined;
+
+  function clearRefresh() {
+    if (refreshTimer !== undefined) timers.clearTimeout(refreshTimer);
+    refreshTimer = undefined;
+  }
+
+  function schedule(ms: number, run: () => void) {
+    clearRefresh();
+    if (disposed) return;
+    refreshTimer = timers.setTimeout(() => {
+      refreshTimer = undefined;
+      run();
+    }, ms);
+  }
+
+  /** Back online after failed refreshes: try at once instead of waiting out the backoff. */
+  let onOnline: (() => void) | undefined;
+
+  function retryLater(fb: AuthModule, auth: Auth) {
+    const delay = Math.min(SYNC_BACKOFF_INITIAL_MS * 2 ** refreshFailures, SYNC_BACKOFF_MAX_MS);
+    refreshFailures += 1;
+    schedule(delay, () => void refreshNow(fb, auth));
+  }
+
+  /** Forces a new ID token, then schedules the next refresh by its expiry. */
+  async function refreshNow(fb: AuthModule, auth: Auth) {
+    const user = auth.currentUser;
+    if (!user || disposed) return;
+    if (!isOnline()) {
+      retryLater(fb, auth);
+      return;
+    }
+    try {
+      await user.getIdToken(true);
+      refreshFailures = 0;
+      // onIdTokenChanged reschedules too, but only when the token text changed.
+      await scheduleRefresh(fb, auth, user);
+    } catch (error) {
+      if (await endIfDead(fb, auth, error)) return;
+      retryLater(fb, auth);
+    }
+  }
+
+  async function scheduleRefresh(fb: AuthModule, auth: Auth, user: FirebaseUser) {
+    try {
+      const token = await fb.getIdTokenResult(user);
+      if (auth.currentUser !== user) return;
+      const expiresAt = Date.parse(token.expirationTime);
+      const delay = Math.max(expiresAt - refreshMargin - now(), minRefreshDelay);
+      schedule(delay, () => void refreshNow(fb, auth));
+    } catch (error) {
+      if (await endIfDead(fb, auth, error)) return;
+      retryLater(fb, auth);
+    }
+  }
+
+  /**
+   * Ends the session when Firebase says it is dead; true if it did. Firebase itself signs out on
+   * user-disabled and user-token-expired; invalid-user-token is ours to end. The auth listener
+   * then reports the change through onSignedOut.
+   */
+  async function endIfDead(fb: AuthModule, auth: Auth, error: unknown): Promise<boolean> {
+    if (!isDeadSession(error)) return false;
+    clearRefresh();
+    if (auth.currentUser) {
+      try {
+        await fb.signOut(auth);
+      } catch (signOutError) {
+        console.error('Ending a dead session failed', signOutError);
+      }
+    }
+    return true;
+  }
+
+  function onTokenChange(fb: AuthModule, auth: Auth, user: FirebaseUser | null) {
+    if (user) {
+      if (signedInUid !== null && signedInUid !== user.uid) current = null;
+      signedInUid = user.uid;
+      signedOutOnPurpose = false;
+      void scheduleRefresh(fb, auth, user);
+      return;
+    }
+    clearRefresh();
+    const hadUser = signedInUid !== null;
+    signedInUid = null;
+    current = null;
+    if (hadUser && !signedOutOnPurpose) options.onSignedOut?.();
+  }
+
+  function init(): Promise<{ fb: AuthModule; auth: Auth }> {
+    if (!ready) {
+      ready = (async () => {
+        const [fb, app] = await Promise.all([
+          loadFirebaseAuthModule(),
+          (options.loadApp ?? loadFirebaseApp)(settings),
+        ]);
+        // (Firebase's Node build aliases indexedDBLocalPersistence to in-memory persistence.)
+        const auth = fb.initializeAuth(app, { persistence: fb.indexedDBLocalPersistence });
+        if (settings.authEmulator && !auth.emulatorConfig) {
+          fb.connectAuthEmulator(auth, authEmulatorUrl(settings.authEmulator), {
+            disableWarnings: true,
+          });
+        }
+        await auth.authStateReady();
+        loadedAuth = auth;
+        if (!disposed) {
+          unsubscribe = fb.onIdTokenChanged(auth, (user) => onTokenChange(fb, auth, user));
+          if (typeof window !== 'undefined') {
+            onOnline = () => {
+              if (refreshFailures > 0 && auth.currentUser) void refreshNow(fb, auth);
+            };
+            window.addEventListener('online', onOnline);
+          }
+        }
+        return { fb, auth };
+      })();
+      ready.catch(() => {
+        ready = undefined;
+      });
+    }
+    return ready;
+  }
+
+  /** Runs a Firebase call and maps its error. */
+  async function call<T>(run: (fb: AuthModule, auth: Auth) => Promise<T>): Promise<T> {
+    const { fb, auth } = await init();
+    try {
+      return await run(fb, auth);
+    } catch (error) {
+      throw mapFirebaseError(error);
+    }
+  }
+
+  /**
+   * Runs a call on the signed-in user's behalf; also ends the session if the error says it is
+   * dead. (Not for sign-in: a disabled account signing in must not sign out the current one.)
+   */
+  async function userCall<T>(run: (fb: AuthModule, auth: Auth) => Promise<T>): Promise<T> {
+    const { fb, auth } = await init();
+    try {
+      return await run(fb, auth);
+    } catch (error) {
+      await endIfDead(fb, auth, error);
+      throw mapFirebaseError(error);
+    }
+  }
+
+  function requireUser(auth: Auth, userId?: string): FirebaseUser {
+    const user = auth.currentUser;
+    if (!user || (userId !== undefined && user.uid !== userId)) {
+      throw new Error(NO_AUTHENTICATED_USER);
+    }
+    return user;
+  }
+
+  async function isAdminClaim(user: FirebaseUser, cached: User | null): Promise<boolean> {
+    try {
+      const token = await user.getIdTokenResult();
+      return token.claims.admin === true;
+    } catch (error) {
+      // Offline with an expired token: the last known flag. A dead session is handled by the
+      // caller's next call (or the refresh timer); it is not this lookup's business.
+      if (!isNetworkError(error)) console.error('Reading the admin claim failed', error);
+      return cached?.isAdmin === true;
+    }
+  }
+
+  async function toAppUser(user: FirebaseUser, settingsOverride?: UserSettings): Promise<User> {
+    const cached = await cachedUser(user.uid);
+    const email = (user.email ?? cached?.email ?? '').trim().toLowerCase();
+    const created = Date.parse(user.metadata.creationTime ?? '');
+    const mapped: User = {
+      id: user.uid,
+      email,
+      fullName: user.displayName ?? cached?.fullName ?? '',
+      isAdmin: (await isAdminClaim(user, cached)) || isOwner(email),
+      createdAt: Number.isFinite(created) ? created : (cached?.createdAt ?? now()),
+      settings: settingsOverride ?? cached?.settings ?? defaults(),
+    };
+    current = mapped;
+    return mapped;
+  }
+
+  async function defaultSaveSettings(userId: string, patch: Partial<UserSettings>): Promise<User> {
+    const base = current?.id === userId ? current : await cachedUser(userId);
+    if (!base) throw new Error(NO_AUTHENTICATED_USER);
+    if (options.getDB) {
+      const db = await options.getDB();
+      const record =
+        (await updateUserSettings(db, userId, patch)) ??
+        (await putUser(db, { ...base, settings: { ...base.settings, ...patch } }));
+      return toUser(record);
+    }
+    return { ...base, settings: { ...base.settings, ...patch } };
+  }
+
+  return {
+    kind: 'firebase',
+
+    async restore() {
+      const { auth } = await init();
+      await auth.authStateReady();
+      const user = auth.currentUser;
+      return user ? toAppUser(user) : null;
+    },
+
+    async register(input: RegisterInput) {
+      return call(async (fb, auth) => {
+        const email = input.email.trim();
+        const fullName = input.fullName.trim();
+        const { user } = await fb.createUserWithEmailAndPassword(auth, email, input.password);
+        if (fullName) {
+          try {
+            await fb.updateProfile(user, { displayName: fullName });
+          } catch (error) {
+            // The account exists and is signed in: the name is kept locally and set again later.
+            console.error('Setting the display name failed', error);
+          }
+        }
+        const mapped = await toAppUser(user, input.settings);
+        return fullName ? { ...mapped, fullName } : mapped;
+      });
+    },
+
+    async signIn(email: string, password: string) {
+      return call(async (fb, auth) => {
+        const { user } = await fb.signInWithEmailAndPassword(auth, email.trim(), password);
+        return toAppUser(user);
+      });
+    },
+
+    async signOut() {
+      const { fb, auth } = await init();
+      signedOutOnPurpose = true;
+      clearRefresh();
+      await fb.signOut(auth);
+      current = null;
+    },
+
+    async updateName(userId: string, fullName: string) {
+      return userCall(async (fb, auth) => {
+        const user = requireUser(auth, userId);
+        const name = fullName.trim();
+        await fb.updateProfile(user, { displayName: name });
+        const mapped = await toAppUser(user);
+        return { ...mapped, fullName: name };
+      });
+    },
+
+    async updateSettings(userId: string, patch: Partial<UserSettings>) {
+      const user = await (options.saveSettings ?? defaultSaveSettings)(userId, patch);
+      if (current?.id === userId) current = user;
+      return user;
+    },
+
+    async sendPasswordReset(email: string) {
+      return call((fb, auth) => fb.sendPasswordResetEmail(auth, email.trim()));
+    },
+
+    async sendVerification() {
+      return userCall((fb, auth) => fb.sendEmailVerification(requireUser(auth)));
+    },
+
+    async reloadUser() {
+      return userCall(async (fb, auth) => {
+        const user = requireUser(auth);
+        await fb.reload(user);
+        return { emailVerified: user.emailVerified };
+      });
+    },
+
+    currentEmailVerified() {
+      // Synchronous: only meaningful once restore() (or a sign-in) has loaded Firebase.
+      const auth = loadedAuth;
+      if (!auth) throw new Error(NO_AUTHENTICATED_USER);
+      return requireUser(auth).emailVerified;
+    },
+
+    async checkSession() {
+      const { fb, auth } = await init();
+      const user = auth.currentUser;
+      if (!user) return false;
+      if (!isOnline()) return true;
+      try {
+        await fb.reload(user);
+      } catch (error) {
+        await endIfDead(fb, auth, error);
+      }
+      return auth.currentUser !== null;
+    },
+
+    dispose() {
+      disposed = true;
+      clearRefresh();
+      unsubscribe?.();
+      unsubscribe = undefined;
+      if (onOnline) window.removeEventListener('online', onOnline);
+      onOnline = undefined;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The cloud RemoteStore of this build: the Firestore Lite adapter, loaded with import() on first
+ * use, or null in the local edition (no Firebase configuration), which never loads it.
+ */
+import { firebaseSettings } from '@/auth/firebase-config';
+import type { RemoteProfile, RemoteStore } from './remote-store';
+
+let remote: Promise<RemoteStore> | null = null;
+
+export function loadCloudRemote(): Promise<RemoteStore> {
+  const settings = firebaseSettings();
+  if (!settings) return Promise.reject(new Error('Cloud sync is not configured'));
+  if (!remote) {
+    remote = import('./firestore-remote').then((m) => m.createFirestoreRemote(settings));
+    // A failed load (an offline start before the chunk was cached) is retried on the next call.
+    remote.catch(() => {
+      remote = null;
+    });
+  }
+  return remote;
+}
+
+/** Merge-writes profile fields to users/{uid}; a failure (offline) is logged, never thrown. */
+export async function pushProfile(userId: string, patch: RemoteProfile): Promise<void> {
+  if (!firebaseSettings()) return;
+  try {
+    await (await loadCloudRemote()).writeProfile(userId, patch);
+  } catch (error) {
+    console.warn('Saving the cloud profile failed; it is kept on this device', error);
+  }
+}
+
+/** Reads users/{uid}, or null when offline, missing or in the local edition. */
+export async function fetchProfile(userId: string): Promise<RemoteProfile | null> {
+  if (!firebaseSettings()) return null;
+  try {
+    return await (await loadCloudRemote()).readProfile(userId);
+  } catch (error) {
+    console.warn('Reading the cloud profile failed', error);
+    return null;
+  }
+}
