@@ -77,6 +77,11 @@ test('progress made offline reaches the cloud and a second device sees it', asyn
     page.getByRole('status').filter({ hasText: 'Данные синхронизированы' }),
   ).toBeVisible();
   await expectAccessible(page);
+  await page.goto('/settings');
+  const status = page.getByRole('region', { name: 'Синхронизация' });
+  await expect(status.locator('dd').first()).toHaveText('В сети');
+  await expect(status.locator('dd').nth(2)).toHaveText('0');
+  await expectAccessible(page);
 
   // A second device (a fresh browser profile) signs in as the same user and gets the progress.
   const other = await browser.newContext({ locale: 'ru-RU' });
@@ -94,6 +99,7 @@ test('progress made offline reaches the cloud and a second device sees it', asyn
   await expect
     .poll(async () => (await cloudWord(uid, 'dk002'))?.status, { timeout: 15_000 })
     .toBe('new');
+  await page.goto('/');
   await page.getByRole('button', { name: 'Синхронизировать' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Данные синхронизированы' }),

@@ -13,6 +13,7 @@ import { useSettingsStore } from '@/stores/settings-store';
 import { useToast } from '@/stores/toast-store';
 import { useWordsStore } from '@/stores/words-store';
 import { buildExport, exportFileName, exportJson } from './export';
+import { SyncCard } from './sync-card';
 import './settings.css';
 
 const THEMES: readonly { value: Theme; label: MessageKey }[] = [
@@ -109,6 +110,8 @@ export function SettingsScreen() {
         </section>
 
         <DataCard />
+
+        <SyncCard />
 
         <section className="card settings-card" aria-labelledby="account-title">
           <h2 id="account-title">{t('settings.account')}</h2>

@@ -1,0 +1,43 @@
+/** The sync status of the cloud edition: connection, last sync, changes waiting, last error. */
+import { useLang, useT } from '@/i18n';
+import { useAuthStore } from '@/stores/auth-store';
+import { useSyncStore } from '@/stores/sync-store';
+
+export function SyncCard() {
+  const t = useT();
+  const lang = useLang();
+  const cloud = useAuthStore((s) => s.provider.kind === 'firebase');
+  const { online, syncing, lastSyncedAt, pendingCount, lastError } = useSyncStore();
+
+  if (!cloud) {
+    return (
+      <section className="card settings-card" aria-labelledby="sync-title">
+        <h2 id="sync-title">{t('settings.sync.title')}</h2>
+        <p className="muted">{t('settings.sync.local')}</p>
+      </section>
+    );
+  }
+
+  const when = lastSyncedAt
+    ? new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' }).format(lastSyncedAt)
+    : t('settings.sync.never');
+
+  return (
+    <section className="card settings-card" aria-labelledby="sync-title">
+      <h2 id="sync-title">{t('settings.sync.title')}</h2>
+      <dl className="sync-status">
+        <dt>{t('settings.sync.connection')}</dt>
+        <dd>{online ? t('common.online') : t('common.offline')}</dd>
+        <dt>{t('settings.sync.last')}</dt>
+        <dd>{syncing ? t('settings.sync.running') : when}</dd>
+        <dt>{t('settings.sync.pending')}</dt>
+        <dd>{pendingCount}</dd>
+      </dl>
+      {lastError ? (
+        <p className="form-error" role="alert">
+          {t('settings.sync.error', { message: lastError })}
+        </p>
+      ) : null}
+    </section>
+  );
+}
