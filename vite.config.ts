@@ -16,9 +16,65 @@ export default defineConfig({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
-      manifest: false,
+      // Icons, screenshots and the favicon are precached by globPatterns (PNG and SVG are in it);
+      // includeAssets and the manifest icons would list them a second time.
+      includeManifestIcons: false,
+      // The install manifest; the plugin writes manifest.webmanifest and links it from index.html.
+      // The colours match the theme-color meta tag and the splash (scripts/make-icons.mjs draws
+      // the icons and screenshots).
+      manifest: {
+        id: '/',
+        name: 'Морской английский — тренажёр для экипажа',
+        short_name: 'Мор. английский',
+        description:
+          'Морской английский для экипажа: слова и команды, тесты, интервальное повторение. Работает без сети.',
+        lang: 'ru',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#0b3d5c',
+        background_color: '#0b3d5c',
+        categories: ['education'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/icon-maskable-192.png',
+            sizes: '192x192',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+        screenshots: [
+          {
+            src: '/screenshots/home-phone.png',
+            sizes: '390x844',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Главный экран на телефоне: цель дня, повторения и звание',
+          },
+          {
+            src: '/screenshots/home-tablet.png',
+            sizes: '1024x768',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'Главный экран на планшете мостика: цель дня, повторения и звание',
+          },
+        ],
+      },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,json}'],
+        // The plugin adds manifest.webmanifest itself.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,json}'],
+        // Nothing is silently left out of the precache: the default limit is 2 MiB.
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
       devOptions: { enabled: false },
     }),

@@ -5,6 +5,7 @@ import { useT } from '@/i18n';
 import { isAdmin, useAuthStore } from '@/stores/auth-store';
 import { Avatar } from '@/ui/avatar';
 import { AnchorIcon, CloseIcon, MenuIcon } from '@/ui/icons';
+import { InstallButton } from './install-button';
 
 export function Header() {
   const t = useT();
@@ -46,7 +47,13 @@ export function Header() {
         </Link>
         <nav className="header-nav" aria-label={t('nav.main')}>
           {links.map((link) => (
-            <Link key={link.to} to={link.to} className="nav-link desktop-only">
+            <Link
+              key={link.to}
+              to={link.to}
+              className={
+                link.to === '/' ? 'nav-link desktop-only nav-home' : 'nav-link desktop-only'
+              }
+            >
               {link.label}
             </Link>
           ))}
@@ -55,6 +62,7 @@ export function Header() {
               {t('nav.admin')}
             </Link>
           ) : null}
+          <InstallButton variant="header" />
           {user ? (
             <>
               <Link
@@ -125,6 +133,7 @@ export function Header() {
                 </li>
               </>
             )}
+            <InstallButton variant="menu" />
           </ul>
         </nav>
       ) : null}
