@@ -1,6 +1,5 @@
 /** /admin/roles */
-import { createRoute } from '@tanstack/react-router';
-import { AdminScreen } from '@/features/admin/admin-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireAdmin } from './guards';
 import { rootRoute } from './root';
 
@@ -8,5 +7,5 @@ export const adminRolesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/roles',
   beforeLoad: requireAdmin,
-  component: AdminScreen,
+  component: lazyRouteComponent(() => import('@/features/admin/admin-screen'), 'AdminScreen'),
 });

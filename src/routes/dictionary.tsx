@@ -1,11 +1,15 @@
 /** /dictionary */
-import { createRoute } from '@tanstack/react-router';
-import { DictionaryScreen } from '@/features/dictionary/dictionary-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
 
 interface Search {
   topic?: string;
 }
+
+const DictionaryScreen = lazyRouteComponent(
+  () => import('@/features/dictionary/dictionary-screen'),
+  'DictionaryScreen',
+);
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
@@ -13,8 +17,12 @@ export const dictionaryRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/dictionary',
   validateSearch: (search: Record<string, unknown>): Search => ({ topic: text(search.topic) }),
-  component: function DictionaryScreenRoute() {
-    const search = dictionaryRoute.useSearch();
-    return <DictionaryScreen topic={search.topic} />;
-  },
+  component: DictionaryScreenRoute,
 });
+
+/** Hands the search params to the screen; `preload` lets the router load its chunk before rendering. */
+function DictionaryScreenRoute() {
+  const search = dictionaryRoute.useSearch();
+  return <DictionaryScreen topic={search.topic} />;
+}
+DictionaryScreenRoute.preload = () => DictionaryScreen.preload?.();

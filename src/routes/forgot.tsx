@@ -1,10 +1,9 @@
 /** /forgot */
-import { createRoute } from '@tanstack/react-router';
-import { ForgotScreen } from '@/features/auth/forgot-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
 
 export const forgotRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/forgot',
-  component: ForgotScreen,
+  component: lazyRouteComponent(() => import('@/features/auth/forgot-screen'), 'ForgotScreen'),
 });

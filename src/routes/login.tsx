@@ -1,6 +1,5 @@
 /** /login */
-import { createRoute } from '@tanstack/react-router';
-import { LoginScreen } from '@/features/auth/login-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireGuest } from './guards';
 import { rootRoute } from './root';
 
@@ -8,5 +7,5 @@ export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
   beforeLoad: requireGuest,
-  component: LoginScreen,
+  component: lazyRouteComponent(() => import('@/features/auth/login-screen'), 'LoginScreen'),
 });

@@ -1,6 +1,5 @@
 /** /profile */
-import { createRoute } from '@tanstack/react-router';
-import { ProfileScreen } from '@/features/profile/profile-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireSignedIn } from './guards';
 import { rootRoute } from './root';
 
@@ -8,5 +7,5 @@ export const profileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/profile',
   beforeLoad: requireSignedIn,
-  component: ProfileScreen,
+  component: lazyRouteComponent(() => import('@/features/profile/profile-screen'), 'ProfileScreen'),
 });

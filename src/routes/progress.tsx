@@ -1,6 +1,5 @@
 /** /progress */
-import { createRoute } from '@tanstack/react-router';
-import { ProgressScreen } from '@/features/progress/progress-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireSignedIn } from './guards';
 import { rootRoute } from './root';
 
@@ -8,5 +7,8 @@ export const progressRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/progress',
   beforeLoad: requireSignedIn,
-  component: ProgressScreen,
+  component: lazyRouteComponent(
+    () => import('@/features/progress/progress-screen'),
+    'ProgressScreen',
+  ),
 });

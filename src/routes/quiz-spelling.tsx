@@ -1,10 +1,12 @@
 /** /quiz/spelling */
-import { createRoute } from '@tanstack/react-router';
-import { SpellingScreen } from '@/features/spelling/spelling-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
 
 export const quizSpellingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/quiz/spelling',
-  component: SpellingScreen,
+  component: lazyRouteComponent(
+    () => import('@/features/spelling/spelling-screen'),
+    'SpellingScreen',
+  ),
 });

@@ -1,10 +1,9 @@
 /** /quiz */
-import { createRoute } from '@tanstack/react-router';
-import { QuizScreen } from '@/features/quiz/quiz-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
 
 export const quizRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/quiz',
-  component: QuizScreen,
+  component: lazyRouteComponent(() => import('@/features/quiz/quiz-screen'), 'QuizScreen'),
 });

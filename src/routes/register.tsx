@@ -1,6 +1,5 @@
 /** /register */
-import { createRoute } from '@tanstack/react-router';
-import { RegisterScreen } from '@/features/auth/register-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireGuest } from './guards';
 import { rootRoute } from './root';
 
@@ -8,5 +7,5 @@ export const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/register',
   beforeLoad: requireGuest,
-  component: RegisterScreen,
+  component: lazyRouteComponent(() => import('@/features/auth/register-screen'), 'RegisterScreen'),
 });

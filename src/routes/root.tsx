@@ -2,6 +2,8 @@
 import { createRootRoute } from '@tanstack/react-router';
 import { ErrorScreen } from '@/features/shell/error-screen';
 import { RootLayout } from '@/features/shell/root-layout';
+// Asks for persistent storage when a user signs in (issue 5): loaded with the app, not with /settings.
+import '@/stores/storage-store';
 
 export const rootRoute = createRootRoute({
   component: RootLayout,

@@ -1,10 +1,12 @@
 /** /select-division */
-import { createRoute } from '@tanstack/react-router';
-import { SelectDivisionScreen } from '@/features/onboarding/select-division-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
 
 export const selectDivisionRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/select-division',
-  component: SelectDivisionScreen,
+  component: lazyRouteComponent(
+    () => import('@/features/onboarding/select-division-screen'),
+    'SelectDivisionScreen',
+  ),
 });

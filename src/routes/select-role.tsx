@@ -1,11 +1,15 @@
 /** /select-role */
-import { createRoute } from '@tanstack/react-router';
-import { SelectRoleScreen } from '@/features/onboarding/select-role-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
 
 interface Search {
   division?: string;
 }
+
+const SelectRoleScreen = lazyRouteComponent(
+  () => import('@/features/onboarding/select-role-screen'),
+  'SelectRoleScreen',
+);
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
@@ -15,8 +19,12 @@ export const selectRoleRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): Search => ({
     division: text(search.division),
   }),
-  component: function SelectRoleScreenRoute() {
-    const search = selectRoleRoute.useSearch();
-    return <SelectRoleScreen division={search.division} />;
-  },
+  component: SelectRoleScreenRoute,
 });
+
+/** Hands the search params to the screen; `preload` lets the router load its chunk before rendering. */
+function SelectRoleScreenRoute() {
+  const search = selectRoleRoute.useSearch();
+  return <SelectRoleScreen division={search.division} />;
+}
+SelectRoleScreenRoute.preload = () => SelectRoleScreen.preload?.();

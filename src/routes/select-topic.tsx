@@ -1,12 +1,16 @@
 /** /select-topic */
-import { createRoute } from '@tanstack/react-router';
-import { SelectTopicScreen } from '@/features/onboarding/select-topic-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
 
 interface Search {
   division?: string;
   role?: string;
 }
+
+const SelectTopicScreen = lazyRouteComponent(
+  () => import('@/features/onboarding/select-topic-screen'),
+  'SelectTopicScreen',
+);
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
@@ -17,8 +21,12 @@ export const selectTopicRoute = createRoute({
     division: text(search.division),
     role: text(search.role),
   }),
-  component: function SelectTopicScreenRoute() {
-    const search = selectTopicRoute.useSearch();
-    return <SelectTopicScreen division={search.division} role={search.role} />;
-  },
+  component: SelectTopicScreenRoute,
 });
+
+/** Hands the search params to the screen; `preload` lets the router load its chunk before rendering. */
+function SelectTopicScreenRoute() {
+  const search = selectTopicRoute.useSearch();
+  return <SelectTopicScreen division={search.division} role={search.role} />;
+}
+SelectTopicScreenRoute.preload = () => SelectTopicScreen.preload?.();

@@ -1,10 +1,12 @@
 /** /session-setup */
-import { createRoute } from '@tanstack/react-router';
-import { SessionSetupScreen } from '@/features/onboarding/session-setup-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
 
 export const sessionSetupRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/session-setup',
-  component: SessionSetupScreen,
+  component: lazyRouteComponent(
+    () => import('@/features/onboarding/session-setup-screen'),
+    'SessionSetupScreen',
+  ),
 });

@@ -1,6 +1,5 @@
 /** /settings */
-import { createRoute } from '@tanstack/react-router';
-import { SettingsScreen } from '@/features/settings/settings-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireSignedIn } from './guards';
 import { rootRoute } from './root';
 
@@ -8,5 +7,8 @@ export const settingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/settings',
   beforeLoad: requireSignedIn,
-  component: SettingsScreen,
+  component: lazyRouteComponent(
+    () => import('@/features/settings/settings-screen'),
+    'SettingsScreen',
+  ),
 });

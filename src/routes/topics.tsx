@@ -1,10 +1,9 @@
 /** /topics */
-import { createRoute } from '@tanstack/react-router';
-import { TopicsScreen } from '@/features/topics/topics-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
 
 export const topicsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/topics',
-  component: TopicsScreen,
+  component: lazyRouteComponent(() => import('@/features/topics/topics-screen'), 'TopicsScreen'),
 });

@@ -13,6 +13,7 @@ import { useSettingsStore } from '@/stores/settings-store';
 import { useToast } from '@/stores/toast-store';
 import { useWordsStore } from '@/stores/words-store';
 import { buildExport, exportFileName, exportJson } from './export';
+import { StorageCard } from './storage-card';
 import { SyncCard } from './sync-card';
 import './settings.css';
 
@@ -112,6 +113,8 @@ export function SettingsScreen() {
         <DataCard />
 
         <SyncCard />
+
+        <StorageCard />
 
         <section className="card settings-card" aria-labelledby="account-title">
           <h2 id="account-title">{t('settings.account')}</h2>

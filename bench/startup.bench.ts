@@ -1,0 +1,244 @@
+/**
+ * Start-up budgets (issue 5): the JavaScript a guest / local-edition start downloads (gzip, and
+ * whether any of it is Firebase code), the total precache size, and the offline cold start in
+ * Chromium with 4x CPU throttling (navigation start to the home screen's `app:ready` mark).
+ * Builds the local edition into dist-bench, serves it with `vite preview`, prints figures only.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+// @ts-expect-error: a plain ES module shared with the npm scripts, without type declarations.
+import { findChromium } from '../e2e/support/find-chromium.mjs';
+import { median } from './stats';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const OUT = 'dist-bench';
+const DIST = join(ROOT, OUT);
+const PORT = 4193;
+const BASE = `http://localhost:${PORT}`;
+const VITE = join(ROOT, 'node_modules', '.bin', 'vite');
+const RUNS = 10;
+const CPU_SLOWDOWN = 4;
+/** Strings only the firebase packages put in a bundle. */
+const FIREBASE_MARKERS = ['@firebase/', 'FirebaseError'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const gzipSize = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
+const p90 = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.9)] ?? Number.NaN;
+const fileOf = (url: string) => join(DIST, new URL(url, BASE).pathname);
+
+interface JsFigures {
+  files: number;
+  raw: number;
+  gzip: number;
+  firebase: string[];
+}
+
+function measureJs(paths: readonly string[]): JsFigures {
+  const figures: JsFigures = { files: 0, raw: 0, gzip: 0, firebase: [] };
+  for (const path of new Set(paths)) {
+    const bytes = readFileSync(path);
+    figures.files++;
+    figures.raw += bytes.length;
+    figures.gzip += gzipSize(bytes);
+    const text = bytes.toString('utf8');
+    if (FIREBASE_MARKERS.some((marker) => text.includes(marker))) {
+      figures.firebase.push(path.slice(DIST.length + 1));
+    }
+  }
+  return figures;
+}
+
+function printJs(label: string, figures: JsFigures): void {
+  const firebase = figures.firebase.length ? `YES (${figures.firebase.join(', ')})` : 'none';
+  console.log(
+    `${label.padEnd(66)} ${kb(figures.gzip).padStart(10)} gzip  ${kb(figures.raw).padStart(10)} raw  (${figures.files} files)  Firebase code: ${firebase}`,
+  );
+}
+
+/** The entry script and the modulepreload links of index.html: what every start downloads. */
+function entryScripts(): string[] {
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const urls: string[] = [];
+  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    const script = /^<script\b/.test(tag) && /type="module"/.test(tag);
+    const preload = /^<link\b/.test(tag) && /rel="modulepreload"/.test(tag);
+    const url = /(?:src|href)="([^"]+)"/.exec(tag)?.[1];
+    if ((script || preload) && url) urls.push(url);
+  }
+  return urls.map(fileOf);
+}
+
+/** The URLs of the precache manifest injected into sw.js. */
+function precacheUrls(): string[] {
+  const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
+  return [...sw.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1] as string);
+}
+
+function allFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? allFiles(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+async function startPreview(): Promise<ChildProcess> {
+  const server = spawn(
+    VITE,
+    ['preview', '--mode', 'e2e', '--port', String(PORT), '--strictPort', '--outDir', OUT],
+    { cwd: ROOT, stdio: 'ignore', detached: true },
+  );
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`vite preview exited (${server.exitCode})`);
+    try {
+      if ((await fetch(BASE)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`vite preview did not answer on ${BASE}`);
+}
+
+function stopPreview(server: ChildProcess): void {
+  if (server.pid === undefined || server.exitCode !== null) return;
+  try {
+    process.kill(-server.pid, 'SIGTERM'); // its own process group: vite and nothing else
+  } catch {
+    server.kill('SIGTERM');
+  }
+}
+
+interface Start {
+  ready: number;
+  firstPaint: number | null;
+  fcp: number | null;
+}
+
+async function coldStarts(loadedAtStart: string[]): Promise<Start[]> {
+  const executablePath: string | null = findChromium();
+  if (!executablePath) throw new Error('Chromium not found (see e2e/support/find-chromium.mjs)');
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'allow', locale: 'ru-RU' });
+    await context.addInitScript(() => localStorage.setItem('marine.splash', 'off'));
+    const page = await context.newPage();
+    // The page's own script requests (the service worker's precache fetches are not the page's).
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') loadedAtStart.push(request.url());
+    });
+
+    // First visit online: the worker installs and precaches; it controls the page after a reload.
+    await page.goto(BASE, { waitUntil: 'load' });
+    await page.waitForFunction(() => performance.getEntriesByName('app:ready').length > 0);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    page.removeAllListeners('request');
+    for (let i = 0; i < 5; i++) {
+      if (await page.evaluate(() => navigator.serviceWorker.controller !== null)) break;
+      await page.reload({ waitUntil: 'load' });
+    }
+
+    const cdp = await context.newCDPSession(page);
+    const starts: Start[] = [];
+    await context.setOffline(true);
+    for (let run = 0; run < RUNS; run++) {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      await page.reload({ waitUntil: 'load' });
+      await page.waitForFunction(() => performance.getEntriesByName('app:ready').length > 0, null, {
+        timeout: 30_000,
+      });
+      starts.push(
+        // A string, not a function: tsx would wrap inner helpers in a `__name` the page lacks.
+        await page.evaluate<Start>(`({
+          ready: performance.getEntriesByName('app:ready', 'mark')[0].startTime,
+          firstPaint: performance.getEntriesByName('app:first-paint', 'mark')[0]?.startTime ?? null,
+          fcp: performance.getEntriesByName('first-contentful-paint', 'paint')[0]?.startTime ?? null,
+        })`),
+      );
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    }
+    const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
+    if (!controlled) console.log('  (warning: the service worker did not control the page)');
+    return starts;
+  } finally {
+    await browser.close();
+  }
+}
+
+function printTimes(label: string, values: readonly number[]): void {
+  if (!values.length) {
+    console.log(`${label.padEnd(66)} (not recorded)`);
+    return;
+  }
+  console.log(
+    `${label.padEnd(66)} median ${median(values).toFixed(0).padStart(6)} ms   p90 ${p90(values).toFixed(0).padStart(6)} ms   (n=${values.length})`,
+  );
+}
+
+export async function benchStartup(): Promise<void> {
+  console.log('Start-up (local edition, vite build --mode e2e, gzip level 9)');
+  execFileSync(
+    VITE,
+    ['build', '--mode', 'e2e', '--outDir', OUT, '--emptyOutDir', '--logLevel', 'error'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+
+  // (a) what a start downloads
+  printJs(
+    'JS of index.html (entry script + modulepreload), target <= 150 KiB',
+    measureJs(entryScripts()),
+  );
+
+  // (b) the precache
+  const precache = precacheUrls();
+  const precacheBytes = precache.reduce((sum, url) => sum + statSync(fileOf(url)).size, 0);
+  const precacheGzip = precache.reduce((sum, url) => sum + gzipSize(readFileSync(fileOf(url))), 0);
+  const listed = new Set(precache.map((url) => fileOf(url)));
+  const missing = allFiles(DIST)
+    .filter((path) => /\.(js|css|html)$/.test(path) && !path.endsWith('sw.js'))
+    .filter((path) => !listed.has(path));
+  console.log(
+    `${'Precache (sw.js manifest)'.padEnd(66)} ${kb(precacheGzip).padStart(10)} gzip  ${kb(precacheBytes).padStart(10)} raw  (${precache.length} entries; JS/CSS/HTML not precached: ${missing.length ? missing.map((path) => path.slice(DIST.length + 1)).join(', ') : 'none'})`,
+  );
+
+  // (c) offline cold starts
+  const server = await startPreview();
+  try {
+    const loaded: string[] = [];
+    const starts = await coldStarts(loaded);
+    const local = loaded.filter((url) => url.startsWith(BASE)).map(fileOf);
+    printJs('JS a guest start to / actually loads (page requests, first visit)', measureJs(local));
+    console.log(`Offline cold start, Chromium, ${CPU_SLOWDOWN}x CPU throttling, splash off:`);
+    printTimes(
+      '  navigation -> first-contentful-paint',
+      starts.flatMap((s) => s.fcp ?? []),
+    );
+    printTimes(
+      '  navigation -> app:first-paint mark',
+      starts.flatMap((s) => s.firstPaint ?? []),
+    );
+    printTimes(
+      '  navigation -> app:ready mark (home screen rendered)',
+      starts.map((s) => s.ready),
+    );
+  } finally {
+    stopPreview(server);
+  }
+}
