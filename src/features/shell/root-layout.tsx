@@ -4,6 +4,7 @@ import { useT } from '@/i18n';
 import { useToastStore } from '@/stores/toast-store';
 import { ToastViewport } from '@/ui/toast-viewport';
 import { Header } from './header';
+import { UpdateToast } from './update-toast';
 
 export function RootLayout() {
   const t = useT();
@@ -15,6 +16,7 @@ export function RootLayout() {
         {t('nav.skip')}
       </a>
       <Header />
+      <UpdateToast />
       <div id="content">
         <Outlet />
       </div>
