@@ -8,6 +8,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { BACKGROUND_SYNC_TAG, handleBackgroundSync, type SyncEvent } from './background-sync';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -21,4 +22,18 @@ clientsClaim();
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// Background Sync (sw/background-sync.ts): the page registers the tag when a change is queued
+// offline; back online, an open window is asked to sync (with no window open the worker does not
+// sync yet: the queue waits for the next app start).
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== BACKGROUND_SYNC_TAG) return;
+  sync.waitUntil(
+    handleBackgroundSync().catch((error: unknown) => {
+      console.warn('[sw] background sync failed; the browser retries it later', error);
+      throw error;
+    }),
+  );
 });

@@ -8,9 +8,11 @@ import { useAuthStore } from '@/stores/auth-store';
 import { useSyncStore } from '@/stores/sync-store';
 import { useWordsStore } from '@/stores/words-store';
 import { loadCloudRemote } from '@/sync/cloud-remote';
+import { startBackgroundSync } from './background-sync';
 
 export function startCloudWiring(): void {
   if (!firebaseSettings()) return;
+  startBackgroundSync();
 
   const follow = (userId: string | null) => {
     const sync = useSyncStore.getState();
