@@ -8,7 +8,7 @@ import { isAuthError } from '@/auth/auth-provider';
 import { normalizeEmail } from '@/domain/validation';
 import { useT } from '@/i18n';
 import { useAuthStore } from '@/stores/auth-store';
-import { AuthCard, FormAlert, SubmitButton } from './auth-card';
+import { AuthCard, EmailField, FormAlert, SubmitButton } from './auth-card';
 
 type Outcome = { sent: true } | { sent: false; error: string } | null;
 
@@ -48,22 +48,13 @@ export function ForgotScreen() {
   return (
     <AuthCard title={t('forgot.title')} intro={t('forgot.intro')}>
       <form className="auth-form" noValidate onSubmit={submit} aria-busy={busy}>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>{t('auth.email')}</label>
-          <input
-            id={`${id}-email`}
-            className="input"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            aria-invalid={outcome?.sent === false}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <EmailField
+          id={`${id}-email`}
+          label={t('auth.email')}
+          value={email}
+          invalid={outcome?.sent === false}
+          onChange={setEmail}
+        />
         {outcome?.sent ? (
           <p className="auth-success" role="status">
             {t('forgot.sent')}

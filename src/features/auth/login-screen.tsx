@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { validateLogin } from '@/domain/validation';
 import { useT } from '@/i18n';
 import { useAuthStore } from '@/stores/auth-store';
-import { AuthCard, FormAlert, SubmitButton } from './auth-card';
+import { AuthCard, EmailField, FormAlert, SubmitButton } from './auth-card';
 import { authErrorText } from './auth-error-text';
 
 export function LoginScreen() {
@@ -39,22 +39,13 @@ export function LoginScreen() {
   return (
     <AuthCard title={t('login.title')} intro={t('login.intro')}>
       <form className="auth-form" noValidate onSubmit={submit} aria-busy={busy}>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>{t('auth.email')}</label>
-          <input
-            id={`${id}-email`}
-            className="input"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            aria-invalid={error !== null && email.trim() === ''}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <EmailField
+          id={`${id}-email`}
+          label={t('auth.email')}
+          value={email}
+          invalid={error !== null && email.trim() === ''}
+          onChange={setEmail}
+        />
         <div className="field">
           <label htmlFor={`${id}-password`}>{t('auth.password')}</label>
           <input

@@ -29,7 +29,7 @@ import { useAuthStore } from '@/stores/auth-store';
 import { useSettingsStore } from '@/stores/settings-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { DivisionIcon } from '@/ui/icons';
-import { AuthCard, FormAlert, SubmitButton } from './auth-card';
+import { AuthCard, EmailField, FormAlert, SubmitButton } from './auth-card';
 import { authErrorText } from './auth-error-text';
 
 const VALIDATION_KEYS: Partial<Record<ValidationCode, MessageKey>> = {
@@ -115,22 +115,13 @@ export function RegisterScreen() {
       <form className="auth-form" noValidate onSubmit={submit} aria-busy={busy}>
         <div className="auth-section">
           <h2>{t('register.account')}</h2>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>{t('auth.email')}</label>
-            <input
-              id={`${id}-email`}
-              className="input"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              aria-invalid={missing && email.trim() === ''}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
+          <EmailField
+            id={`${id}-email`}
+            label={t('auth.email')}
+            value={email}
+            invalid={missing && email.trim() === ''}
+            onChange={setEmail}
+          />
           <div className="auth-pair">
             <div className="field">
               <label htmlFor={`${id}-password`}>{t('auth.password')}</label>
