@@ -22,6 +22,7 @@ import type {
   DivisionId,
   Random,
   SessionMode,
+  User,
   UserWord,
   VocabItem,
 } from '@/domain/types';
@@ -536,9 +537,7 @@ useSessionStore.subscribe((state) => {
 });
 
 // A signed-in user's division and role come from their settings; another person's session ends.
-useAuthStore.subscribe((state, previous) => {
-  if (state.user?.id === previous.user?.id) return;
-  const user = state.user;
+function adoptUser(user: User | null): void {
   const { division, session } = useSessionStore.getState();
   const owner = user?.id ?? GUEST_ID;
   const patch: Partial<Persisted> = {};
@@ -552,4 +551,12 @@ useAuthStore.subscribe((state, previous) => {
     Object.assign(patch, { division: undefined, role: undefined, topics: [] });
   }
   useSessionStore.setState(patch);
+}
+
+useAuthStore.subscribe((state, previous) => {
+  if (state.user?.id !== previous.user?.id) adoptUser(state.user);
 });
+// This module may load after sign-in settled (the study screens load lazily): adopt a signed-in
+// user now. A guest keeps the selection restored from session storage.
+const settledUser = useAuthStore.getState().user;
+if (settledUser) adoptUser(settledUser);
