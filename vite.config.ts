@@ -71,6 +71,9 @@ export default defineConfig({
         ],
       },
       injectManifest: {
+        // A classic-script worker: one self-contained file (the worker-side sync inlines its
+        // imports), with no `import.meta` left in it.
+        rollupFormat: 'iife',
         // The plugin adds manifest.webmanifest itself.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,json}'],
         // Nothing is silently left out of the precache: the default limit is 2 MiB.

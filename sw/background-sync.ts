@@ -2,8 +2,7 @@
 /**
  * Background Sync, the worker side (the page side is src/app/background-sync.ts). The `sync` event
  * of the one-shot tag 'marine-sync' asks an open window to sync and waits for its answer; with no
- * window open it is, for now, a logged no-op (see `syncInWorker`). The local edition (no Firebase
- * configuration) has nothing to sync.
+ * window open the worker syncs itself (`syncInWorker`). The local edition has nothing to sync.
  */
 declare let self: ServiceWorkerGlobalScope;
 
@@ -55,26 +54,23 @@ function pickWindow(clients: readonly WindowClient[]): WindowClient | undefined 
 }
 
 /**
- * The sync with no page open: a logged no-op for now. The worker cannot run the sync module
- * itself in this build: the SW is built as an ES bundle (vite-plugin-pwa's default
- * `rollupFormat: 'es'`) and registered as a classic script, and the modules it would need
- * (src/sync/firebase-app.ts, src/sync/firestore-remote.ts) load Firebase with `import()`, for which
- * Vite inserts its preload helper; that helper contains `import.meta`, a SyntaxError in a classic
- * worker, so the whole worker would fail to install. With `injectManifest: { rollupFormat: 'iife' }`
- * (lib mode: no preload helper) the worker could open MarineDB (openMarineDB), read the persisted
- * session (initializeAuth + indexedDBLocalPersistence + authStateReady) and run syncOnce with
- * createFirestoreRemote. Until then the queue is pushed by the page's own triggers when the app is
- * next opened (start, online, focus, the interval, the sync button).
+ * The sync with no page open: the worker pushes the queue itself (sw/worker-sync.ts). The local
+ * edition (no Firebase configuration) has nothing to sync; the check is a build-time constant, so
+ * its worker carries no Firebase code.
  */
-export async function syncInWorker(): Promise<'not-configured' | 'deferred'> {
-  if (!(import.meta.env.VITE_FIREBASE_API_KEY && import.meta.env.VITE_FIREBASE_PROJECT_ID)) {
-    console.info('[sw] background sync: the local edition has no cloud to sync with');
-    return 'not-configured';
-  }
-  console.info(
-    '[sw] background sync: no app window is open; the queue is pushed when the app is next opened',
-  );
-  return 'deferred';
+export async function syncInWorker(): Promise<'not-configured' | 'signed-out' | 'synced'> {
+  const apiKey = import.meta.env.VITE_FIREBASE_API_KEY;
+  const projectId = import.meta.env.VITE_FIREBASE_PROJECT_ID;
+  if (!apiKey || !projectId) return 'not-configured';
+  const { syncFromWorker } = await import('./worker-sync');
+  return syncFromWorker({
+    apiKey,
+    projectId,
+    authDomain: import.meta.env.VITE_FIREBASE_AUTH_DOMAIN || undefined,
+    appId: import.meta.env.VITE_FIREBASE_APP_ID || undefined,
+    authEmulator: import.meta.env.VITE_FIREBASE_AUTH_EMULATOR || undefined,
+    firestoreEmulator: import.meta.env.VITE_FIRESTORE_EMULATOR || undefined,
+  });
 }
 
 /** The work of one `sync` event for the tag: an open window syncs, or the worker does. */

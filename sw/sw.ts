@@ -25,8 +25,7 @@ self.addEventListener('message', (event) => {
 });
 
 // Background Sync (sw/background-sync.ts): the page registers the tag when a change is queued
-// offline; back online, an open window is asked to sync (with no window open the worker does not
-// sync yet: the queue waits for the next app start).
+// offline; back online, an open window is asked to sync, and with none open the worker syncs itself.
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
   if (sync.tag !== BACKGROUND_SYNC_TAG) return;

@@ -1,0 +1,107 @@
+/**
+ * Background Sync in the cloud edition: a change queued offline registers the one-shot
+ * 'marine-sync' tag; the worker's sync event (dispatched through the DevTools protocol, as the
+ * browser would on reconnecting) asks an open window to sync, or with no window open pushes the
+ * queue itself.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { firestoreTestApi } from './support/firestore-rest-server';
+import { expect, registerViaUi, test, uniqueEmail } from './support/fixtures';
+
+const firestore = firestoreTestApi('http://127.0.0.1:8181');
+const ORIGIN = 'http://localhost:4174';
+
+async function uidOf(email: string): Promise<string> {
+  let uid = '';
+  await expect
+    .poll(async () => {
+      const docs = await firestore.documents('users/');
+      uid = docs.find((d) => d.data.email === email && d.path.split('/').length === 2)?.id ?? '';
+      return uid;
+    })
+    .not.toBe('');
+  return uid;
+}
+
+const cloudWord = async (uid: string, vocabId: string) =>
+  (await firestore.documents(`users/${uid}/userWords/`)).find((d) => d.id === vocabId)?.data;
+
+/** Fires the worker's `sync` event for the tag through the DevTools protocol of `page`. */
+async function dispatchSync(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  const registrations: string[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+    for (const r of event.registrations) {
+      if (!r.isDeleted && r.scopeURL.startsWith(ORIGIN)) registrations.push(r.registrationId);
+    }
+  });
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => registrations.length).toBeGreaterThan(0);
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: ORIGIN,
+    registrationId: registrations[0] as string,
+    tag: 'marine-sync',
+    lastChance: false,
+  });
+}
+
+/** Registers, goes offline, marks a word learned: the change is queued and the tag registered. */
+async function queueOfflineChange(page: Page, context: BrowserContext) {
+  await context.grantPermissions(['background-sync'], { origin: ORIGIN });
+  const account = await registerViaUi(page, { email: uniqueEmail('bgsync') });
+  const uid = await uidOf(account.email);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.goto('/dictionary');
+  await page.getByLabel('Поиск слов').fill('кнехт');
+  await context.setOffline(true);
+  await page.getByRole('checkbox', { name: 'Выучено: кнехт' }).check();
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+          sync?: { getTags(): Promise<string[]> };
+        };
+        return (await registration.sync?.getTags()) ?? [];
+      }),
+    )
+    .toContain('marine-sync');
+  expect(await cloudWord(uid, 'dk002')).toBeUndefined();
+  return uid;
+}
+
+test('with the app open, the sync event asks the window, which syncs', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  await queueOfflineChange(page, context);
+  await page.evaluate(() => {
+    const seen: unknown[] = [];
+    (window as unknown as { seenMessages: unknown[] }).seenMessages = seen;
+    navigator.serviceWorker.addEventListener('message', (event) => seen.push(event.data));
+  });
+  await context.setOffline(false);
+  await dispatchSync(context, page);
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { seenMessages: unknown[] }).seenMessages),
+    )
+    .toContainEqual({ type: 'SYNC_REQUEST' });
+});
+
+test('with no window open, the worker pushes the queue itself', async ({ page, context }) => {
+  test.slow();
+  const uid = await queueOfflineChange(page, context);
+  await page.close();
+  await context.setOffline(false);
+  // A blank tab of another origin: no window of the app is open.
+  const blank = await context.newPage();
+  await blank.goto('about:blank');
+  await dispatchSync(context, blank);
+  await expect
+    .poll(() => cloudWord(uid, 'dk002'), { timeout: 20_000 })
+    .toMatchObject({
+      vocabId: 'dk002',
+      status: 'learned',
+    });
+});

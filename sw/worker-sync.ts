@@ -1,0 +1,35 @@
+/// <reference lib="webworker" />
+/**
+ * The sync the worker runs itself when no app window is open: the same MarineDB, the persisted
+ * Firebase session (indexedDBLocalPersistence, shared with the page) and the same sync engine and
+ * Firestore Lite adapter as the page.
+ */
+import { connectAuthEmulator, indexedDBLocalPersistence, initializeAuth } from 'firebase/auth';
+import type { FirebaseSettings } from '@/auth/firebase-config';
+import { openMarineDB } from '@/db/open';
+import { syncOnce } from '@/sync/engine';
+import { loadFirebaseApp } from '@/sync/firebase-app';
+import { createFirestoreRemote } from '@/sync/firestore-remote';
+
+export async function syncFromWorker(settings: FirebaseSettings): Promise<'signed-out' | 'synced'> {
+  const app = await loadFirebaseApp(settings);
+  const auth = initializeAuth(app, { persistence: indexedDBLocalPersistence });
+  if (settings.authEmulator) {
+    connectAuthEmulator(auth, `http://${settings.authEmulator}`, { disableWarnings: true });
+  }
+  await auth.authStateReady();
+  const user = auth.currentUser;
+  if (!user) return 'signed-out';
+  const db = await openMarineDB();
+  try {
+    await syncOnce({
+      db,
+      remote: createFirestoreRemote(settings),
+      userId: user.uid,
+      now: Date.now(),
+    });
+  } finally {
+    db.close();
+  }
+  return 'synced';
+}
