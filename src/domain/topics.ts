@@ -30,3 +30,13 @@ export function wordsOfTopic(
 export function topicId(division: DivisionId, name: string): string {
   return `${division}::${name}`;
 }
+
+/** How many words each topic holds, keyed by topic id (`division::name`). */
+export function countWordsByTopic(vocab: readonly VocabItem[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of vocab) {
+    const key = topicId(item.division, item.topic);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dueCount, learnedCount, startOfDay, studiedToday } from '@/domain/daily';
 import { newUserWord } from '@/domain/srs';
-import { topicId, visibleTopics, wordsOfTopic } from '@/domain/topics';
+import { countWordsByTopic, topicId, visibleTopics, wordsOfTopic } from '@/domain/topics';
 import type { Topic, UserWord, VocabItem } from '@/domain/types';
 
 const topic = (division: string, name: string, roles?: string[]): Topic => ({
@@ -41,6 +41,18 @@ describe('visibleTopics', () => {
       'Leadership',
       'Mooring',
     ]);
+  });
+
+  it('countWordsByTopic counts per division::topic', () => {
+    const vocab = [
+      { id: 'a', division: 'deck', topic: 'Mooring' },
+      { id: 'b', division: 'deck', topic: 'Mooring' },
+      { id: 'c', division: 'engine', topic: 'Mooring' },
+    ] as VocabItem[];
+    expect(Object.fromEntries(countWordsByTopic(vocab))).toEqual({
+      'deck::Mooring': 2,
+      'engine::Mooring': 1,
+    });
   });
 
   it('wordsOfTopic matches division and name', () => {

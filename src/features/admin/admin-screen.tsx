@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { normalizeRole, roleLabel } from '@/domain/roles';
-import { topicId } from '@/domain/topics';
+import { countWordsByTopic, topicId } from '@/domain/topics';
 import type { Division } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { isAdmin, useUser } from '@/stores/auth-store';
@@ -58,14 +58,7 @@ export function AdminScreen() {
     .filter((x) => x.division === division)
     .sort((a, b) => a.name.localeCompare(b.name));
 
-  const counts = useMemo(() => {
-    const map = new Map<string, number>();
-    for (const item of vocab) {
-      const key = topicId(item.division, item.topic);
-      map.set(key, (map.get(key) ?? 0) + 1);
-    }
-    return map;
-  }, [vocab]);
+  const counts = useMemo(() => countWordsByTopic(vocab), [vocab]);
 
   if (!isAdmin(user)) {
     return (

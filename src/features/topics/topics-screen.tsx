@@ -5,7 +5,7 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
 import { ALL_ROLES, normalizeRole, roleLabel } from '@/domain/roles';
-import { topicId, visibleTopics } from '@/domain/topics';
+import { countWordsByTopic, topicId, visibleTopics } from '@/domain/topics';
 import type { DivisionId, Topic } from '@/domain/types';
 import { plural, useLang, useT } from '@/i18n';
 import { isAdmin, useUser } from '@/stores/auth-store';
@@ -52,14 +52,7 @@ export function TopicsScreen() {
     [roles, division],
   );
 
-  const counts = useMemo(() => {
-    const map = new Map<string, number>();
-    for (const item of vocab) {
-      const key = topicId(item.division, item.topic);
-      map.set(key, (map.get(key) ?? 0) + 1);
-    }
-    return map;
-  }, [vocab]);
+  const counts = useMemo(() => countWordsByTopic(vocab), [vocab]);
 
   const inDivision = useMemo(() => visibleTopics(topics, division, role), [topics, division, role]);
   const needle = query.trim().toLocaleLowerCase();
