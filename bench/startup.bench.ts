@@ -21,6 +21,8 @@ const BASE = `http://localhost:${PORT}`;
 const VITE = join(ROOT, 'node_modules', '.bin', 'vite');
 const RUNS = 10;
 const CPU_SLOWDOWN = 4;
+/** A pair of the built-in vocabulary: the chunk that holds it is the vocabulary chunk. */
+const VOCABULARY_MARKER = 'Stand by for mooring';
 /** Strings only the firebase packages put in a bundle. */
 const FIREBASE_MARKERS = ['@firebase/', 'FirebaseError'];
 const CHROMIUM_ARGS = [
@@ -200,10 +202,19 @@ export async function benchStartup(): Promise<void> {
     },
   );
 
-  // (a) what a start downloads
+  // (a) what a start downloads; the vocabulary must not be part of it
+  const entry = entryScripts();
+  printJs('JS of index.html (entry script + modulepreload), target < 137 KiB', measureJs(entry));
+  const vocabularyChunks = allFiles(join(DIST, 'assets')).filter(
+    (path) => path.endsWith('.js') && readFileSync(path, 'utf8').includes(VOCABULARY_MARKER),
+  );
   printJs(
-    'JS of index.html (entry script + modulepreload), target <= 150 KiB',
-    measureJs(entryScripts()),
+    'Built-in vocabulary chunk (loaded only at install or upgrade)',
+    measureJs(vocabularyChunks),
+  );
+  const inEntry = vocabularyChunks.filter((path) => entry.includes(path));
+  console.log(
+    `${'Vocabulary in the start-up JS'.padEnd(66)} ${inEntry.length ? `YES (${inEntry.join(', ')})` : 'none'}`,
   );
 
   // (b) the precache

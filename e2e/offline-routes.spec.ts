@@ -9,6 +9,7 @@ import {
   currentSpelling,
   readStore,
   readVocabulary,
+  tileTextOf,
   typeTarget,
 } from './study-helpers';
 import { expect, registerViaUi, test } from './support/fixtures';
@@ -101,7 +102,7 @@ async function studyFiveWords(page: Page): Promise<string[]> {
     await expect(page.getByText(`Слово ${n} из 5`)).toBeVisible();
     const word = await currentSpelling(page, vocab);
     studied.push(word.id);
-    await typeTarget(page, word.en);
+    await typeTarget(page, tileTextOf(word));
     await expect(page.getByText('Верно!')).toBeVisible();
   }
   await expect(h1(page, 'Поздравляем!')).toBeVisible();

@@ -10,6 +10,8 @@ export interface Pair {
   en: string;
   topic: string;
   division: string;
+  /** The letter-tile text when it is not the English (false: no spelling question). */
+  spell?: string | false;
 }
 
 /** Every record of a MarineDB store, read in the page. */
@@ -40,6 +42,7 @@ export async function readVocabulary(page: Page): Promise<Pair[]> {
     langB: string;
     topic: string;
     division: string;
+    spell?: string | false;
   }>(page, 'vocab');
   return items.map((v) => ({
     id: v.id,
@@ -47,13 +50,18 @@ export async function readVocabulary(page: Page): Promise<Pair[]> {
     en: v.langB,
     topic: v.topic,
     division: v.division,
+    ...(v.spell !== undefined ? { spell: v.spell } : {}),
   }));
 }
 
-/** The spelling target as SPEC §4 states it: upper case, spaces as `_`, other non-letters dropped. */
+/**
+ * The spelling target as SPEC §4 states it: upper case, spaces as `_`, other non-letters dropped;
+ * a hyphen or slash separates words like a space.
+ */
 export function target(text: string): string {
   return text
     .toUpperCase()
+    .replace(/[-/\\]/g, ' ')
     .replace(/[^A-ZА-ЯЁ\s]/g, '')
     .trim()
     .replace(/\s+/g, '_');
@@ -86,9 +94,16 @@ export async function currentSpelling(page: Page, vocab: readonly Pair[]) {
     .map((t) => (t === '␣' ? '_' : t))
     .sort()
     .join('');
-  const pair = vocab.find((v) => v.ru === shown && [...target(v.en)].sort().join('') === letters);
+  const pair = vocab.find(
+    (v) => v.ru === shown && [...target(tileTextOf(v))].sort().join('') === letters,
+  );
   expect(pair, `a word for "${shown}" matches the tiles`).toBeTruthy();
   return pair as Pair;
+}
+
+/** What a pair's tiles spell: its `spell` text when it has one, else its English. */
+export function tileTextOf(pair: Pair): string {
+  return typeof pair.spell === 'string' ? pair.spell : pair.en;
 }
 
 /** Types a spelling target with the keyboard; `_` is typed as a space. */

@@ -4,6 +4,7 @@ import {
   currentSpelling,
   readStore,
   readVocabulary,
+  tileTextOf,
   typeTarget,
   wrongLetter,
 } from './study-helpers';
@@ -88,7 +89,7 @@ test('a guest studies a whole session and nothing is saved', async ({ page }) =>
   await expectAccessible(page);
   const failed = await currentSpelling(page, vocab);
   for (let mistakes = 1; mistakes <= 3; mistakes++) {
-    await page.keyboard.press(wrongLetter(failed.en));
+    await page.keyboard.press(wrongLetter(tileTextOf(failed)));
     await expect(page.getByRole('img', { name: `Ошибки: ${mistakes} из 3` })).toBeVisible();
   }
   await expect(page.getByText(`Правильно: ${failed.en}`)).toBeVisible();
@@ -97,7 +98,7 @@ test('a guest studies a whole session and nothing is saved', async ({ page }) =>
   for (let n = 2; n <= 5; n++) {
     await expect(page.getByText(`Слово ${n} из 5`)).toBeVisible();
     const word = await currentSpelling(page, vocab);
-    await typeTarget(page, word.en);
+    await typeTarget(page, tileTextOf(word));
     await expect(page.getByText('Верно!')).toBeVisible();
   }
 
@@ -105,7 +106,7 @@ test('a guest studies a whole session and nothing is saved', async ({ page }) =>
   await expect(page.getByText('Второй круг: слова с ошибками')).toBeVisible();
   await expect(page.getByText('Слово 1 из 1')).toBeVisible();
   expect((await currentSpelling(page, vocab)).id).toBe(failed.id);
-  await typeTarget(page, failed.en);
+  await typeTarget(page, tileTextOf(failed));
   await expect(page.getByText('Верно!')).toBeVisible();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Поздравляем!' })).toBeVisible();

@@ -34,7 +34,7 @@ describe('dependency direction', () => {
     ['src/domain', '@/db/open'],
     ['src/domain', 'idb'],
     ['src/domain', 'react'],
-    ['src/domain', '../data/vocabulary/index'],
+    ['src/domain', '../data/vocabulary/builtin'],
     ['src/db', '@/stores/auth-store'],
     ['src/db', 'firebase/auth'],
     ['src/db', 'react'],

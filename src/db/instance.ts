@@ -1,8 +1,47 @@
-/** The app's one MarineDB connection, opened on first use, and the reset that deletes it. */
+/**
+ * The app's one MarineDB connection, opened on first use with the built-in vocabulary brought up
+ * to date, and the reset that deletes it.
+ */
+import { VOCABULARY_VERSION } from '@/data/vocabulary/version';
 import { deleteMarineDB, openMarineDB } from './open';
 import type { MarineDB } from './schema';
+import { installedVocabularyVersion, installVocabulary } from './vocabulary-install';
 
 let connection: Promise<MarineDB> | null = null;
+
+type Listener = (installing: boolean) => void;
+const listeners = new Set<Listener>();
+let installing = false;
+
+function setInstalling(value: boolean): void {
+  installing = value;
+  for (const listener of listeners) listener(value);
+}
+
+/** Whether the built-in vocabulary is being installed or upgraded right now (the Loading screen says so). */
+export function isInstallingVocabulary(): boolean {
+  return installing;
+}
+
+export function onVocabularyInstall(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Installs the shipped vocabulary when the database holds an older one (or none: a new
+ * database). The word data is imported only then, so it never weighs on a normal start.
+ */
+async function bringVocabularyUpToDate(db: MarineDB): Promise<void> {
+  if ((await installedVocabularyVersion(db)) >= VOCABULARY_VERSION) return;
+  setInstalling(true);
+  try {
+    const { builtinVocabulary, LEGACY_V1_INSTALLED } = await import('@/data/vocabulary/builtin');
+    await installVocabulary(db, builtinVocabulary(), { legacy: LEGACY_V1_INSTALLED });
+  } finally {
+    setInstalling(false);
+  }
+}
 
 export function getDB(): Promise<MarineDB> {
   if (!connection) {
@@ -14,6 +53,9 @@ export function getDB(): Promise<MarineDB> {
       onTerminated: () => {
         connection = null;
       },
+    }).then(async (db) => {
+      await bringVocabularyUpToDate(db);
+      return db;
     });
     connection.catch(() => {
       connection = null;

@@ -1,4 +1,4 @@
-/** The schema migrations of MarineDB, one step per version 1..5, run inside the versionchange transaction. */
+/** The schema migrations of MarineDB, one step per version 1..6, run inside the versionchange transaction. */
 import type { IDBPDatabase, IDBPObjectStore, IDBPTransaction } from 'idb';
 import { DB_VERSION } from '@/domain/constants';
 import {
@@ -29,6 +29,9 @@ import {
  *     'createdAt'; its createdAt (invalid -> 0) and its payloads' timestamps become epoch ms.
  * v5  userWords `deleted` boolean -> 0/1 (missing -> 0), `hidden` boolean -> 0/1 when present;
  *     new indexes 'deleted' and 'remoteId'. Queue payloads keep the domain booleans.
+ * v6  New store meta (keyPath 'key'): record 'vocabulary' says which built-in vocabulary is
+ *     installed. A database that existed before holds the first vocabulary (version 1) and gets
+ *     { version: 1, legacy: true }; a new database gets no record until the vocabulary install.
  *
  * Every step only creates what is missing, so a database whose structure is ahead of its
  * recorded version still upgrades. Steps await nothing but the upgrade transaction's requests.
@@ -38,7 +41,11 @@ import {
 export type UpgradeDB = IDBPDatabase<unknown>;
 export type UpgradeTransaction = IDBPTransaction<unknown, string[], 'versionchange'>;
 type UpgradeStore = IDBPObjectStore<unknown, string[], string, 'versionchange'>;
-type MigrationStep = (db: UpgradeDB, tx: UpgradeTransaction) => Promise<void>;
+/** One step; `oldVersion` is the version the whole upgrade started from (0: a new database). */
+type MigrationStep = (db: UpgradeDB, tx: UpgradeTransaction, oldVersion: number) => Promise<void>;
+
+/** The built-in vocabulary version every database before version 6 was seeded with. */
+const FIRST_VOCABULARY_VERSION = 1;
 
 function ensureStore(
   db: UpgradeDB,
@@ -116,6 +123,13 @@ const toV5: MigrationStep = async (db, tx) => {
   ensureIndex(userWords, 'remoteId', 'remoteId');
 };
 
+const toV6: MigrationStep = async (db, tx, oldVersion) => {
+  const meta = ensureStore(db, tx, 'meta', { keyPath: 'key' });
+  if (oldVersion > 0 && (await meta.get('vocabulary')) === undefined) {
+    await meta.put({ key: 'vocabulary', version: FIRST_VOCABULARY_VERSION, legacy: true });
+  }
+};
+
 /** MIGRATIONS[v] upgrades a database at version v-1 to version v. */
 export const MIGRATIONS: Readonly<Record<number, MigrationStep>> = {
   1: toV1,
@@ -123,6 +137,7 @@ export const MIGRATIONS: Readonly<Record<number, MigrationStep>> = {
   3: toV3,
   4: toV4,
   5: toV5,
+  6: toV6,
 };
 
 /**
@@ -141,7 +156,7 @@ export async function upgradeMarineDB(
     for (let version = oldVersion + 1; version <= target; version++) {
       const step = MIGRATIONS[version];
       if (!step) throw new Error(`MarineDB: no migration to version ${version}`);
-      await step(db, tx);
+      await step(db, tx, oldVersion);
     }
   } catch (error) {
     abortQuietly(tx);

@@ -1,6 +1,5 @@
 /** Opening and deleting MarineDB: upgrade, first-run seed and multi-tab version-change handling. */
 import { deleteDB, openDB } from 'idb';
-import { BUILTIN_VOCABULARY } from '@/data/vocabulary/index';
 import { DB_NAME, DB_VERSION } from '@/domain/constants';
 import type { VocabItem } from '@/domain/types';
 import {
@@ -15,7 +14,10 @@ import { type SeedTransaction, seedMarineDB } from './seed';
 export interface OpenMarineDBOptions {
   /** Database name; defaults to `DB_NAME`. */
   name?: string;
-  /** Vocabulary loaded on first creation; defaults to `BUILTIN_VOCABULARY`. */
+  /**
+   * Vocabulary added on first creation (tests use it to seed a small set); the app passes none
+   * and installs the built-in vocabulary afterwards (`installVocabulary`), lazily loaded.
+   */
   vocabulary?: readonly VocabItem[];
   /** Another tab holds an older version open; opening waits until it closes. */
   onBlocked?: () => void;
@@ -36,7 +38,7 @@ export interface OpenMarineDBOptions {
  */
 export async function openMarineDB(options: OpenMarineDBOptions = {}): Promise<MarineDB> {
   const name = options.name ?? DB_NAME;
-  const vocabulary = options.vocabulary ?? BUILTIN_VOCABULARY;
+  const vocabulary = options.vocabulary ?? [];
   let upgradeError: unknown;
   try {
     return await openDB<MarineDBSchema>(name, DB_VERSION, {

@@ -1,4 +1,4 @@
-/** The typed shape of MarineDB version 5: stores, keys, indexes and the stored record types. */
+/** The typed shape of MarineDB version 6: stores, keys, indexes and the stored record types. */
 import type { DBSchema, IDBPDatabase } from 'idb';
 import type {
   Division,
@@ -10,6 +10,7 @@ import type {
   VocabItem,
   WordStatus,
 } from '@/domain/types';
+import type { InstalledVocabulary } from '@/domain/vocabulary-update';
 
 /** A user as kept on this device: the domain user plus local-auth fields and the sync pull cursor. */
 export interface LocalUserRecord extends User {
@@ -35,6 +36,15 @@ export type StoredUserWord = Omit<UserWord, 'deleted' | 'hidden'> & {
 
 export type UserWordKey = [userId: string, vocabId: string];
 
+/**
+ * What the meta store records of the built-in vocabulary. A database upgraded from version 5 or
+ * older holds the first vocabulary but no digests: it is marked `legacy` until the next install.
+ */
+export type VocabularyMeta = { key: 'vocabulary' } & (
+  | InstalledVocabulary
+  | { version: number; legacy: true }
+);
+
 export interface MarineDBSchema extends DBSchema {
   users: { key: string; value: LocalUserRecord; indexes: { email: string } };
   vocab: {
@@ -59,6 +69,7 @@ export interface MarineDBSchema extends DBSchema {
   roles: { key: string; value: Role };
   divisions: { key: string; value: Division };
   syncQueue: { key: string; value: SyncQueueEntry; indexes: { createdAt: number } };
+  meta: { key: string; value: VocabularyMeta };
 }
 
 /** An open MarineDB connection. */

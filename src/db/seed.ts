@@ -1,8 +1,9 @@
 /** First-run seeding of MarineDB: built-in vocabulary, default divisions, default roles and derived topics. */
 import { type IDBPTransaction, type StoreNames, unwrap } from 'idb';
-import { BUILTIN_DIVISIONS, DEFAULT_DIVISION, DEFAULT_TOPIC } from '@/domain/constants';
-import { defaultRolesFor, normalizeRoles } from '@/domain/roles';
-import type { Division, Role, Topic, VocabItem } from '@/domain/types';
+import { BUILTIN_DIVISIONS } from '@/domain/constants';
+import { defaultRoleRecords } from '@/domain/roles';
+import { deriveTopics } from '@/domain/topics';
+import type { Division, VocabItem } from '@/domain/types';
 import { toStoredVocab } from './records';
 import type { MarineDBSchema } from './schema';
 
@@ -21,53 +22,6 @@ export interface SeedOptions {
 /** The built-in divisions: id = name. */
 export function defaultDivisions(): Division[] {
   return BUILTIN_DIVISIONS.map((id) => ({ id, name: id }));
-}
-
-/** The default roles of the given divisions: id `division::code`, name = code. */
-export function defaultRoles(divisionIds: readonly string[]): Role[] {
-  return divisionIds.flatMap((division) =>
-    defaultRolesFor(division).map((code) => ({ id: `${division}::${code}`, name: code, division })),
-  );
-}
-
-/**
- * Topics derived from vocabulary: one per (division, topic), id `division::topic`. A missing topic
- * is General and a missing division deck. A topic's roles are the union of its items' roles only
- * when every item has roles (otherwise it has none: everyone). Source is builtin when all its items
- * are builtin, else user.
- */
-export function deriveTopics(items: readonly VocabItem[]): Topic[] {
-  interface Group {
-    topic: Topic;
-    roles: Set<string>;
-    everyItemHasRoles: boolean;
-    allBuiltin: boolean;
-  }
-  const groups = new Map<string, Group>();
-  for (const item of items) {
-    const name = item.topic || DEFAULT_TOPIC;
-    const division = item.division || DEFAULT_DIVISION;
-    const id = `${division}::${name}`;
-    let group = groups.get(id);
-    if (!group) {
-      group = {
-        topic: { id, name, division, source: 'builtin' },
-        roles: new Set(),
-        everyItemHasRoles: true,
-        allBuiltin: true,
-      };
-      groups.set(id, group);
-    }
-    const roles = normalizeRoles(item.roles);
-    if (roles.length === 0) group.everyItemHasRoles = false;
-    for (const role of roles) group.roles.add(role);
-    if (item.source !== 'builtin') group.allBuiltin = false;
-  }
-  return [...groups.values()].map(({ topic, roles, everyItemHasRoles, allBuiltin }) => {
-    const derived: Topic = { ...topic, source: allBuiltin ? 'builtin' : 'user' };
-    if (everyItemHasRoles && roles.size > 0) derived.roles = [...roles];
-    return derived;
-  });
 }
 
 /**
@@ -106,7 +60,7 @@ export async function seedMarineDB(tx: SeedTransaction, options: SeedOptions): P
   const roles = tx.objectStore('roles');
   if ((await roles.count()) === 0) {
     const divisionIds = (await divisions.getAllKeys()) as string[];
-    for (const role of defaultRoles(divisionIds)) await roles.put(role);
+    for (const role of defaultRoleRecords(divisionIds)) await roles.put(role);
   }
 
   const topics = tx.objectStore('topics');

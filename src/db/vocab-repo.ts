@@ -1,7 +1,7 @@
 /** The vocab table: word pairs and the queries the dictionary, topic and session screens need. */
 import { matchesRole } from '@/domain/roles';
-import type { DivisionId, VocabItem } from '@/domain/types';
-import { toStoredVocab } from './records';
+import type { DivisionId, Topic, VocabItem } from '@/domain/types';
+import { toStoredTopic, toStoredVocab } from './records';
 import type { MarineDB } from './schema';
 
 export interface VocabFilters {
@@ -92,6 +92,51 @@ export async function putVocabItems(
   const tx = db.transaction('vocab', 'readwrite');
   await Promise.all([...stored.map((item) => tx.store.put(item)), tx.done]);
   return stored;
+}
+
+/**
+ * Adds words and the new topics they need in one transaction, so an import is all there or not
+ * at all. A word equal to one already in its topic (same division, same sides ignoring case), or
+ * to an earlier one of the list, is not added. A topic whose id exists is not overwritten.
+ */
+export async function addWordsWithTopics(
+  db: MarineDB,
+  topics: readonly Topic[],
+  items: readonly VocabItem[],
+): Promise<{ added: VocabItem[]; duplicates: VocabItem[] }> {
+  const tx = db.transaction(['vocab', 'topics'], 'readwrite');
+  const topicStore = tx.objectStore('topics');
+  const vocabStore = tx.objectStore('vocab');
+  const keyOf = (item: Pick<VocabItem, 'division' | 'topic' | 'langA' | 'langB'>) =>
+    [item.division, item.topic, item.langA, item.langB]
+      .map((v) => v.trim().toLowerCase())
+      .join('\n');
+  const names = [...new Set(items.map((item) => item.topic))];
+  const [existingTopics, ...known] = await Promise.all([
+    topicStore.getAllKeys(),
+    ...names.map((name) => vocabStore.index('topic').getAll(name)),
+  ]);
+  const seen = new Set(known.flat().map(keyOf));
+  const present = new Set(existingTopics);
+  const writes: Promise<unknown>[] = [];
+  for (const topic of topics) {
+    if (!present.has(topic.id)) writes.push(topicStore.put(toStoredTopic(topic)));
+  }
+  const added: VocabItem[] = [];
+  const duplicates: VocabItem[] = [];
+  for (const item of items) {
+    const key = keyOf(item);
+    if (seen.has(key)) {
+      duplicates.push(item);
+      continue;
+    }
+    seen.add(key);
+    const stored = toStoredVocab(item);
+    added.push(stored);
+    writes.push(vocabStore.put(stored));
+  }
+  await Promise.all([...writes, tx.done]);
+  return { added, duplicates };
 }
 
 export async function deleteVocab(db: MarineDB, id: string): Promise<void> {

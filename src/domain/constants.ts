@@ -11,7 +11,8 @@ export const TOAST_MS = 3500;
 
 // Storage
 export const DB_NAME = 'MarineDB';
-export const DB_VERSION = 5;
+/** Version 6 adds the meta store that records the installed built-in vocabulary. */
+export const DB_VERSION = 6;
 export const RANDOM_ID_LENGTH = 21;
 
 // Sync triggers
@@ -74,6 +75,13 @@ export const RANK_UNIT_LABEL = 'MAST';
 export const BUILTIN_DIVISIONS: readonly BuiltinDivision[] = ['deck', 'engine', 'bridge', 'galley'];
 /** The specification offers deck, engine and bridge at registration; we deliberately offer all four. */
 export const REGISTRATION_DIVISIONS: readonly BuiltinDivision[] = BUILTIN_DIVISIONS;
+/**
+ * The common core: words every seafarer needs (SMCP basics, safety, life-saving, first aid),
+ * studied together with whichever division a learner chooses.
+ */
+export const COMMON_DIVISION = 'common';
+/** The divisions the built-in vocabulary fills: the four of the specification and the common core. */
+export const CATALOGUE_DIVISIONS: readonly string[] = [...BUILTIN_DIVISIONS, COMMON_DIVISION];
 export const DEFAULT_DIVISION: BuiltinDivision = 'deck';
 export const DEFAULT_TOPIC = 'General';
 export const DEFAULT_WORD_TOPIC = 'custom';

@@ -30,3 +30,20 @@ export function learnedCount(words: Iterable<UserWord>): number {
   for (const word of words) if (!word.deleted && word.status === 'learned') count += 1;
   return count;
 }
+
+/**
+ * Words of the whole vocabulary not yet learned: what a learner can still learn for the rank.
+ * Every division counts (a learner may study outside their own division and role).
+ */
+export function learnableCount(
+  vocab: Iterable<{ id: string; retired?: boolean }>,
+  words: ReadonlyMap<string, UserWord>,
+): number {
+  let count = 0;
+  for (const item of vocab) {
+    if (item.retired) continue;
+    const word = words.get(item.id);
+    if (!word || word.deleted || word.status !== 'learned') count += 1;
+  }
+  return count;
+}

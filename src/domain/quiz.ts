@@ -28,7 +28,8 @@ const key = (text: string) => text.trim().toLowerCase();
 
 /**
  * Distractors come from the target's topic first, then from the whole vocabulary, each group
- * in random order; an option never repeats another (ignoring case) nor the answer.
+ * in random order; an option never repeats another (ignoring case) nor the answer, nor one of
+ * the answer's accepted English alternatives (which would be a second right option).
  */
 export function buildChoices(
   target: VocabItem,
@@ -39,6 +40,7 @@ export function buildChoices(
   const { prompt, answer } = sides(target, direction);
   const wanted = CHOICE_OPTION_COUNT - 1;
   const seen = new Set([key(answer)]);
+  if (direction === 'ru-en') for (const alt of target.alt ?? []) seen.add(key(alt));
   const distractors: string[] = [];
 
   const take = (items: readonly VocabItem[]) => {

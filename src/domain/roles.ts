@@ -1,5 +1,5 @@
 /** Role codes: normalisation, matching of vocabulary to a role, and the default role lists per division. */
-import type { Bilingual, BuiltinDivision, DivisionId, VocabItem } from './types';
+import type { Bilingual, BuiltinDivision, DivisionId, Role, VocabItem } from './types';
 
 /** The role code that means "every role"; it never appears in stored role lists. */
 export const ALL_ROLES = 'all';
@@ -39,7 +39,7 @@ export function matchesRole(
 
 /** Default role lists per division, used when a division has no roles (SPEC §6). Codes are lower-case. */
 export const DEFAULT_ROLES: Readonly<Record<BuiltinDivision, readonly string[]>> = {
-  deck: ['bosun', 'os'],
+  deck: ['bosun', 'ab', 'os'],
   engine: ['watch_eng', '2e', '3e', 'ce', 'motorman', 'oiler', 'fitter'],
   bridge: ['master', 'chief_officer', '2o', '3o'],
   galley: ['cook', 'steward'],
@@ -49,6 +49,7 @@ export const DEFAULT_ROLES: Readonly<Record<BuiltinDivision, readonly string[]>>
 export const ROLE_LABELS: Readonly<Record<string, Bilingual>> = {
   all: { ru: 'Все', en: 'All' },
   os: { ru: 'Матрос (OS)', en: 'Ordinary Seaman (OS)' },
+  ab: { ru: 'Матрос 1-го класса (AB)', en: 'Able Seaman (AB)' },
   bosun: { ru: 'Боцман', en: 'Bosun' },
   watch_eng: { ru: 'Вахтенный механик', en: 'Watch Engineer' },
   '2e': { ru: '2-й механик (2E)', en: 'Second Engineer (2E)' },
@@ -79,4 +80,11 @@ export function roleLabel(role: string, lang: keyof Bilingual): string {
 /** Default roles of a division; an admin-created division has none. */
 export function defaultRolesFor(division: DivisionId): readonly string[] {
   return (DEFAULT_ROLES as Record<string, readonly string[]>)[division] ?? [];
+}
+
+/** The default role records of the given divisions: id `division::code`, name = code. */
+export function defaultRoleRecords(divisionIds: readonly string[]): Role[] {
+  return divisionIds.flatMap((division) =>
+    defaultRolesFor(division).map((code) => ({ id: `${division}::${code}`, name: code, division })),
+  );
 }

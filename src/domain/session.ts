@@ -1,7 +1,8 @@
 /**
  * Session preparation (SPEC §4): which words a quiz session asks.
  *
- * Topics, when given, choose the pool; otherwise division and role filter it. Hidden and
+ * Topics, when given, choose the pool; otherwise division (with the common core every division
+ * studies) and role filter it. Hidden and
  * deleted words are skipped. The mode then splits the pool into review and new words
  * (a deliberate deviation: the specification applies the mode only without topics).
  */
@@ -9,6 +10,7 @@ import { MIXED_REVIEW_SHARE, REVIEW_STRENGTH_THRESHOLD } from './constants';
 import { sample, shuffle } from './random';
 import { matchesRole } from './roles';
 import { isDue } from './srs';
+import { inDivision } from './topics';
 import type { DivisionId, Random, SessionMode, UserWord, VocabItem } from './types';
 
 export interface PrepareSessionInput {
@@ -52,7 +54,7 @@ export function sessionPool(
     input.topics && input.topics.length > 0
       ? topicMatcher(input.topics)
       : (item: VocabItem) =>
-          (!input.division || item.division === input.division) && matchesRole(item, input.role);
+          inDivision(item.division, input.division) && matchesRole(item, input.role);
   return input.vocab.filter((item) => {
     const record = records.get(item.id);
     return !record?.hidden && !record?.deleted && inScope(item);

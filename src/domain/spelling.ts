@@ -6,14 +6,16 @@ import type { Random } from './types';
 export const SPACE_TILE = '_';
 
 /**
- * Upper-cases the text; each space becomes `_`; every other character that is not a Latin or
- * Cyrillic letter is dropped. Runs of spaces (including those left where punctuation was
- * dropped) count as one, and leading or trailing spaces are removed:
- * `"Let go the anchor!"` -> `"LET_GO_THE_ANCHOR"`, `"Fire - fighting"` -> `"FIRE_FIGHTING"`.
+ * Upper-cases the text; each space becomes `_`; a hyphen or slash separates words like a space
+ * (`"Hard-a-port!"` -> `"HARD_A_PORT"`, not `"HARDAPORT"`); every other character that is not a
+ * Latin or Cyrillic letter is dropped. Runs of spaces count as one, and leading or trailing
+ * spaces are removed: `"Let go the anchor!"` -> `"LET_GO_THE_ANCHOR"`.
+ * Built-in words whose English has digits or apostrophes carry their own tile text (`spell`).
  */
 export function spellingTarget(text: string): string {
   return text
     .toUpperCase()
+    .replace(/[-‐–—/\\]/g, ' ')
     .replace(/[^A-ZА-ЯЁ\s]/g, '')
     .trim()
     .replace(/\s+/g, SPACE_TILE);

@@ -6,6 +6,8 @@ export type BuiltinDivision = 'deck' | 'engine' | 'bridge' | 'galley';
 
 export type WordStatus = 'new' | 'learning' | 'learned';
 export type VocabSource = 'builtin' | 'user';
+/** What a pair is: a term, an order, a standard phrase or report, or an idiom. */
+export type WordKind = 'term' | 'order' | 'phrase' | 'idiom';
 export type SessionMode = 'mixed' | 'review' | 'new';
 export type Direction = 'ru-en' | 'en-ru';
 export type DirectionSetting = 'random' | Direction;
@@ -31,6 +33,19 @@ export interface VocabItem {
   tags?: string[];
   source: VocabSource;
   createdBy?: string;
+  /** Other accepted English forms. */
+  alt?: string[];
+  kind?: WordKind;
+  /** Letter-tile text when it differs from `langB`; false: the pair has no spelling question. */
+  spell?: string | false;
+  /** Where the pair comes from (an SMCP section, a COLREG rule, a regulation, "industry"). */
+  ref?: string;
+  note?: string;
+  /**
+   * A built-in word a newer vocabulary dropped while someone had progress on it: kept so the
+   * progress stays, but shown nowhere and never asked.
+   */
+  retired?: boolean;
 }
 
 /** One user's learning state for one vocabulary item; key (userId, vocabId). */

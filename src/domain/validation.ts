@@ -1,4 +1,4 @@
-/** Input rules of SPEC §5: sizes, daily goals, names, registration, words, bulk and JSON import. */
+/** Input rules of SPEC §5: sizes, daily goals, names, registration, words and JSON import. */
 import {
   DAILY_GOAL_DEFAULT,
   PROFILE_DAILY_GOAL_MAX,
@@ -162,31 +162,6 @@ export function isDuplicateWord(
   b: WordPair & { topic: string },
 ): boolean {
   return sameName(a.topic, b.topic) && sameName(a.langA, b.langA) && sameName(a.langB, b.langB);
-}
-
-export interface BulkImportResult {
-  entries: WordPair[];
-  /** Non-blank lines that were left out: no '=' or an empty side. */
-  skipped: string[];
-}
-
-/**
- * One entry per line as `ru=en`. Lines split on newlines, backslashes and slashes; a line
- * without '=' or with an empty side is skipped. Only the first '=' separates the sides.
- */
-export function parseBulkImport(text: string): BulkImportResult {
-  const entries: WordPair[] = [];
-  const skipped: string[] = [];
-  for (const raw of text.split(/\r\n|[\n\r\\/]/)) {
-    const line = raw.trim();
-    if (line === '') continue;
-    const at = line.indexOf('=');
-    const pair =
-      at < 0 ? null : validateWordPair({ langA: line.slice(0, at), langB: line.slice(at + 1) });
-    if (pair?.ok) entries.push(pair.value);
-    else skipped.push(line);
-  }
-  return { entries, skipped };
 }
 
 // Settings export and import

@@ -12,19 +12,25 @@ import { useCallback } from 'react';
 import { create } from 'zustand';
 import { deleteDivision, listDivisions, putDivision } from '@/db/divisions-repo';
 import { getDB } from '@/db/instance';
-import { deleteRole, listRolesByDivision, putRole } from '@/db/roles-repo';
+import { deleteRole, listRoles, listRolesByDivision, putRole } from '@/db/roles-repo';
 import type { MarineDB } from '@/db/schema';
 import { deleteTopic, getTopic, listTopics, putTopic } from '@/db/topics-repo';
-import { deleteVocab, getVocab, listVocabByTopic, putVocab, putVocabItems } from '@/db/vocab-repo';
-import { BUILTIN_DIVISIONS, DEFAULT_DIVISION } from '@/domain/constants';
+import {
+  addWordsWithTopics,
+  deleteVocab,
+  getVocab,
+  listVocabByTopic,
+  putVocab,
+  putVocabItems,
+} from '@/db/vocab-repo';
+import { CATALOGUE_DIVISIONS, DEFAULT_DIVISION } from '@/domain/constants';
 import { newId } from '@/domain/ids';
-import { ALL_ROLES, normalizeRole, normalizeRoles } from '@/domain/roles';
+import { ALL_ROLES, KNOWN_ROLES, normalizeRole, normalizeRoles } from '@/domain/roles';
 import { topicId } from '@/domain/topics';
 import type { Division, DivisionId, Role, Topic, User, VocabItem } from '@/domain/types';
 import {
   findByName,
   isDuplicateWord,
-  parseBulkImport,
   sameName,
   type Validated,
   validateDivisionName,
@@ -33,6 +39,13 @@ import {
   validateWordPair,
   type WordPair,
 } from '@/domain/validation';
+import { rowToVocabItem } from '@/domain/vocabulary';
+import {
+  type ImportFormat,
+  type ImportProblem,
+  type ImportRow,
+  parseWordImport,
+} from '@/domain/word-import';
 import { type MessageKey, type Translate, useT } from '@/i18n';
 import { useAuthStore } from './auth-store';
 import { useToast } from './toast-store';
@@ -91,11 +104,14 @@ export interface WordPatch {
 }
 
 export interface BulkImportOutcome {
+  format: ImportFormat;
   added: number;
   /** Entries that were already in the topic (silently ignored, like a single add). */
   duplicates: number;
-  /** Lines that were not 'ru=en' with both sides, as typed. */
+  /** `ru=en` text only: the lines that were not imported, as typed, to be fixed. */
   skipped: string[];
+  /** Every row not imported: its line (or JSON position) and the reason. */
+  problems: ImportProblem[];
 }
 
 // Permissions (SPEC §6)
@@ -248,6 +264,67 @@ async function addPairs(
     await putVocabItems(db, added);
   }
   return { added, duplicates };
+}
+
+/**
+ * Where each imported row goes: its own topic (in its own division, or the form's) when the
+ * file names one, else the topic chosen in the form; topics missing so far are prepared, not yet
+ * written. A row naming a division that does not exist is reported, not guessed.
+ */
+async function planImport(
+  db: MarineDB,
+  user: User,
+  rows: readonly ImportRow[],
+  input: Pick<WordInput, 'topic' | 'roles' | 'division'>,
+  catalogue: { topics: readonly Topic[]; divisions: ReadonlySet<string> },
+): Promise<{ topics: Topic[]; items: VocabItem[]; problems: ImportProblem[] }> {
+  const fallback = await destinationFor(db, user, input);
+  const formRoles = normalizeRoles(input.roles);
+  const fresh: Topic[] = fallback.isNew ? [fallback.topic] : [];
+  const problems: ImportProblem[] = [];
+  const items: VocabItem[] = [];
+  const topicFor = (division: string, name: string): Topic => {
+    const known = [...catalogue.topics, ...fresh].filter((t) => t.division === division);
+    const hit = findByName(known, name);
+    if (hit) return hit;
+    const id = topicId(division, name);
+    const taken = catalogue.topics.some((t) => t.id === id) || fresh.some((t) => t.id === id);
+    const topic: Topic = {
+      id: taken ? newId() : id,
+      name,
+      division,
+      source: 'user',
+      createdBy: user.id,
+    };
+    fresh.push(topic);
+    return topic;
+  };
+  for (const row of rows) {
+    let topic = fallback.topic;
+    if (row.topic?.trim() || row.division?.trim()) {
+      const division = row.division?.trim() || fallback.topic.division;
+      if (!catalogue.divisions.has(division)) {
+        problems.push({ line: row.line, reason: 'unknown-division', field: division });
+        continue;
+      }
+      topic = topicFor(division, row.topic?.trim() || fallback.topic.name);
+    }
+    const own = normalizeRoles(row.roles);
+    const roles =
+      own.length > 0 ? own : formRoles.length > 0 ? formRoles : normalizeRoles(topic.roles);
+    const item = rowToVocabItem(
+      { ...row, id: newId(), topic: topic.name, division: topic.division },
+      'user',
+    );
+    items.push(withRoles<VocabItem>({ ...item, createdBy: user.id }, roles));
+  }
+  // Only topics that receive a word are created.
+  const used = new Set(items.map((item) => `${item.division}\n${item.topic}`));
+  return {
+    topics: fresh.filter((t) => used.has(`${t.division}\n${t.name}`)),
+    items,
+    problems,
+  };
 }
 
 /** Replaces one role code by another (or removes it) in a role list. */
@@ -541,11 +618,44 @@ export const useCatalogStore = create<CatalogState>()(() => ({
   async bulkImport(text, options = {}) {
     const user = actor();
     if (!canAddWords(user)) return fail('forbidden');
-    const { entries, skipped } = parseBulkImport(text);
-    if (entries.length === 0) return ok({ added: 0, duplicates: 0, skipped }, false);
     return writing(async (db) => {
-      const { added, duplicates } = await addPairs(db, user, entries, options);
-      return ok({ added: added.length, duplicates: duplicates.length, skipped }, added.length > 0);
+      const [roles, topics, divisions] = await Promise.all([
+        listRoles(db),
+        listTopics(db),
+        listDivisions(db),
+      ]);
+      const knownRoles = [...KNOWN_ROLES, ...roles.map((r) => normalizeRole(r.name))];
+      const parsed = parseWordImport(text, { knownRoles });
+      const problems = [...parsed.problems];
+      const skippedLines = new Set(problems.map((p) => p.line));
+      const planned = await planImport(db, user, parsed.rows, options, {
+        topics,
+        divisions: new Set(divisions.map((d) => d.id)),
+      });
+      problems.push(...planned.problems);
+      for (const problem of planned.problems) skippedLines.add(problem.line);
+      problems.sort((a, b) => a.line - b.line);
+      const { added, duplicates } =
+        planned.items.length > 0
+          ? await addWordsWithTopics(db, planned.topics, planned.items)
+          : { added: [], duplicates: [] };
+      const skipped =
+        parsed.format === 'lines'
+          ? text
+              .split(/\r\n|\n|\r/)
+              .filter((_, index) => skippedLines.has(index + 1))
+              .map((line) => line.trim())
+          : [];
+      return ok(
+        {
+          format: parsed.format,
+          added: added.length,
+          duplicates: duplicates.length,
+          skipped,
+          problems,
+        },
+        added.length > 0,
+      );
     });
   },
 }));
@@ -569,18 +679,18 @@ const ERROR_KEYS: Readonly<Record<CatalogErrorCode, MessageKey>> = {
  * (Палуба, Машина...); a renamed or admin-made one shows its name.
  */
 export function divisionLabel(division: Division, t: Translate): string {
-  const builtin = (BUILTIN_DIVISIONS as readonly string[]).includes(division.id);
+  const builtin = CATALOGUE_DIVISIONS.includes(division.id);
   if (builtin && division.name === division.id) {
     return t(`division.${division.id}` as MessageKey);
   }
   return division.name;
 }
 
-/** Divisions in display order: the built-in ones as the specification lists them, then by name. */
+/** Divisions in display order: the built-in ones as the specification lists them, the common core, then by name. */
 export function orderedDivisions(divisions: readonly Division[]): Division[] {
   const rank = (d: Division) => {
-    const index = (BUILTIN_DIVISIONS as readonly string[]).indexOf(d.id);
-    return index < 0 ? BUILTIN_DIVISIONS.length : index;
+    const index = CATALOGUE_DIVISIONS.indexOf(d.id);
+    return index < 0 ? CATALOGUE_DIVISIONS.length : index;
   };
   return [...divisions].sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
 }

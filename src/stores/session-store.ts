@@ -27,6 +27,7 @@ import type {
   VocabItem,
 } from '@/domain/types';
 import { clampSessionSize, stepSessionSize } from '@/domain/validation';
+import { tileText } from '@/domain/vocabulary';
 import { useAuthStore } from './auth-store';
 import { useVocabStore } from './vocab-store';
 import { GUEST_ID, useWordsStore } from './words-store';
@@ -205,7 +206,7 @@ function wordById(session: RunningSession, vocabId: string): VocabItem | undefin
 }
 
 function spellingWordFor(item: VocabItem, random: Random): SpellingWord {
-  const target = spellingTarget(item.langB);
+  const target = spellingTarget(tileText(item) ?? '');
   return {
     vocabId: item.id,
     target,
@@ -232,9 +233,9 @@ function spellingAt(
   };
 }
 
-/** The words the spelling quiz asks: those with something to spell. */
+/** The words the spelling quiz asks: those with something to spell (`spell: false` has none). */
 function spellingQueue(words: readonly VocabItem[]): string[] {
-  return words.filter((w) => spellingTarget(w.langB) !== '').map((w) => w.id);
+  return words.filter((w) => spellingTarget(tileText(w) ?? '') !== '').map((w) => w.id);
 }
 
 function buildSession(

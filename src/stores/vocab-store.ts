@@ -9,6 +9,7 @@ import type { Division, Role, Topic, VocabItem } from '@/domain/types';
 
 interface VocabState {
   loaded: boolean;
+  /** The words in use: retired built-in words (kept only for their progress) are left out. */
   vocab: VocabItem[];
   topics: Topic[];
   roles: Role[];
@@ -32,6 +33,6 @@ export const useVocabStore = create<VocabState>()((set) => ({
       listRoles(db),
       listDivisions(db),
     ]);
-    set({ loaded: true, vocab, topics, roles, divisions });
+    set({ loaded: true, vocab: vocab.filter((item) => !item.retired), topics, roles, divisions });
   },
 }));

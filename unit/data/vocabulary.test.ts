@@ -1,184 +1,185 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BRIDGE_VOCABULARY,
-  BUILTIN_VOCABULARY,
-  DECK_VOCABULARY,
-  ENGINE_VOCABULARY,
-  GALLEY_VOCABULARY,
-  VOCABULARY_VERSION,
-} from '@/data/vocabulary';
-import { DEFAULT_ROLES, KNOWN_ROLES } from '@/domain/roles';
+  builtinVocabulary,
+  builtinWords,
+  LEGACY_V1_INSTALLED,
+  VOCABULARY_FILES,
+} from '@/data/vocabulary/builtin';
+import { VOCABULARY_VERSION } from '@/data/vocabulary/version';
+import { CATALOGUE_DIVISIONS, COMMON_DIVISION } from '@/domain/constants';
+import { DEFAULT_ROLES, KNOWN_ROLES, matchesRole } from '@/domain/roles';
+import { spellingTarget } from '@/domain/spelling';
+import { deriveTopics, inDivision } from '@/domain/topics';
 import type { VocabItem } from '@/domain/types';
+import {
+  checkVocabRow,
+  isSpellableText,
+  MAX_TILE_LETTERS,
+  tileText,
+  vocabFingerprint,
+} from '@/domain/vocabulary';
+import { installedRecordOf } from '@/domain/vocabulary-update';
+import v1 from '../fixtures/vocabulary-v1.json';
 
-const CYRILLIC = /[А-Яа-яЁё]/;
-const LATIN = /[A-Za-z]/;
+const words = builtinWords();
+const rows = Object.entries(VOCABULARY_FILES).flatMap(([file, list]) =>
+  list.map((row) => ({ file, row })),
+);
 
-const GENERAL_DECK_TOPICS = [
-  'Mooring',
-  'Deck Work',
-  'Anchoring',
-  'Watchkeeping & Signals',
-  'Safety',
-  'Tools & Rigging',
-  'Everyday Life & Slang',
-];
-const BOSUN_DECK_TOPICS = [
-  'Leadership',
-  'Rigging & Ropes',
-  'Deck Maintenance',
-  'Cargo Operations',
-  'Safety Drills',
-  'Marine Slang & Phrases',
-];
-const GALLEY_TOPICS = ['Galley Safety', 'Kitchen Equipment', 'Pantry & Service'];
+/** Texts compared for duplicates: case, inner spacing and closing punctuation ignored. */
+const comparable = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[!?.,;:]+$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
-function byTopic(items: readonly VocabItem[]): Map<string, VocabItem[]> {
-  const map = new Map<string, VocabItem[]>();
-  for (const item of items) map.set(item.topic, [...(map.get(item.topic) ?? []), item]);
-  return map;
-}
+/** The words a learner of a division sees: its own and the common core. */
+const scopeOf = (division: string) => words.filter((w) => inDivision(w.division, division));
 
-describe('built-in vocabulary', () => {
-  it('has a version and concatenates the four divisions', () => {
-    expect(VOCABULARY_VERSION).toBe(1);
-    expect(BUILTIN_VOCABULARY).toHaveLength(
-      DECK_VOCABULARY.length +
-        BRIDGE_VOCABULARY.length +
-        ENGINE_VOCABULARY.length +
-        GALLEY_VOCABULARY.length,
-    );
+describe('built-in vocabulary data', () => {
+  it('has at least 1,500 pairs', () => {
+    expect(words.length).toBeGreaterThanOrEqual(1500);
   });
 
-  it('has unique ids', () => {
-    const ids = BUILTIN_VOCABULARY.map((item) => item.id);
-    expect(new Set(ids).size).toBe(ids.length);
+  it('has rows that pass the strict row check: every field, known roles, a reference', () => {
+    for (const { file, row } of rows) {
+      expect(checkVocabRow(row, { knownRoles: KNOWN_ROLES, strict: true }), row.id).toEqual([]);
+      expect(row.division, row.id).toBe(file);
+    }
   });
 
-  it('has trimmed, non-empty Russian and English sides in the right scripts', () => {
-    for (const item of BUILTIN_VOCABULARY) {
-      for (const side of [item.langA, item.langB]) {
-        expect(side, item.id).not.toBe('');
-        expect(side, item.id).toBe(side.trim());
+  it('has unique ids across every file', () => {
+    const ids = words.map((w) => w.id);
+    const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+    expect(repeated).toEqual([]);
+  });
+
+  it('has no duplicate English or Russian within a division and its common core', () => {
+    for (const division of CATALOGUE_DIVISIONS) {
+      for (const side of ['langA', 'langB'] as const) {
+        const seen = new Map<string, string>();
+        const repeated: string[] = [];
+        for (const word of scopeOf(division)) {
+          const key = comparable(word[side]);
+          const first = seen.get(key);
+          if (first) repeated.push(`${first} = ${word.id}: ${word[side]}`);
+          else seen.set(key, word.id);
+        }
+        expect(repeated, `${division} ${side}`).toEqual([]);
       }
-      expect(item.langA, item.id).toMatch(CYRILLIC);
-      expect(item.langA, item.id).not.toMatch(LATIN);
-      expect(item.langB, item.id).toMatch(LATIN);
-      expect(item.langB, item.id).not.toMatch(CYRILLIC);
     }
   });
 
-  it('uses only built-in divisions, known lower-case roles and the builtin source', () => {
-    for (const item of BUILTIN_VOCABULARY) {
-      expect(['deck', 'engine', 'bridge', 'galley'], item.id).toContain(item.division);
-      expect(item.source, item.id).toBe('builtin');
-      expect(item.topic, item.id).toBe(item.topic.trim());
-      expect(item.topic, item.id).not.toBe('');
-      for (const role of item.roles ?? []) expect(KNOWN_ROLES, item.id).toContain(role);
+  it('puts Russian on the Russian side and English on the English side', () => {
+    for (const word of words) {
+      expect(word.langA, word.id).toMatch(/[А-Яа-яЁё]/);
+      expect(word.langB, word.id).not.toMatch(/[А-Яа-яЁё]/);
     }
   });
 
-  it('keeps each division in its own list', () => {
-    const lists: [string, readonly VocabItem[]][] = [
-      ['deck', DECK_VOCABULARY],
-      ['bridge', BRIDGE_VOCABULARY],
-      ['engine', ENGINE_VOCABULARY],
-      ['galley', GALLEY_VOCABULARY],
+  it('has at least 8 words in every topic', () => {
+    const thin = deriveTopics(words)
+      .map((topic) => ({
+        topic: topic.id,
+        count: words.filter((w) => w.division === topic.division && w.topic === topic.name).length,
+      }))
+      .filter(({ count }) => count < 8);
+    expect(thin).toEqual([]);
+  });
+
+  it('gives every word a spelling question of letters and spaces, at most 24 letters, or none', () => {
+    for (const word of words) {
+      const text = tileText(word);
+      if (text === null) continue;
+      expect(isSpellableText(text), `${word.id}: ${text}`).toBe(true);
+      const target = spellingTarget(text);
+      expect(target.replace(/_/g, '').length, word.id).toBeLessThanOrEqual(MAX_TILE_LETTERS);
+      expect(target, word.id).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
+    }
+  });
+
+  it('spells orders with hyphens as separate words', () => {
+    const hardAPort = words.find((w) => w.langB === 'Hard-a-port!');
+    expect(hardAPort).toBeDefined();
+    expect(spellingTarget(tileText(hardAPort as VocabItem) as string)).toBe('HARD_A_PORT');
+  });
+
+  it('carries an SMCP reference on every SMCP-derived pair, and a reference on every pair', () => {
+    for (const word of words) {
+      expect(word.ref?.trim(), word.id).toBeTruthy();
+      if (/smcp/i.test(word.note ?? '')) expect(word.ref, word.id).toMatch(/SMCP/);
+    }
+    const smcp = words.filter((w) => /^SMCP/.test(w.ref ?? ''));
+    expect(smcp.length).toBeGreaterThanOrEqual(100);
+  });
+
+  it('keeps every word of the first vocabulary the specification names, by id', () => {
+    const ids = new Set(words.map((w) => w.id));
+    const required = [
+      ...Array.from({ length: 20 }, (_, n) => `os${String(n + 1).padStart(3, '0')}`),
+      ...Array.from({ length: 20 }, (_, n) => `br${String(n + 1).padStart(3, '0')}`),
+      ...Array.from({ length: 39 }, (_, n) => `dk${String(n + 1).padStart(3, '0')}`),
+      ...Array.from({ length: 133 }, (_, n) => `eng${n + 201}`),
+      ...Array.from({ length: 9 }, (_, n) => `gal00${n + 1}`),
     ];
-    for (const [division, items] of lists) {
-      for (const item of items) expect(item.division, item.id).toBe(division);
+    expect(required.filter((id) => !ids.has(id))).toEqual([]);
+    const os = words.filter((w) => w.topic === 'OS-commands');
+    for (const word of os) expect(word.roles, word.id).toEqual(expect.arrayContaining(['os']));
+  });
+
+  it('fixes the known weak pairs', () => {
+    const en = (id: string) => words.find((w) => w.id === id)?.langB;
+    expect(en('br010')).toBe('Steady!');
+    expect(en('os011')).toBe('Hold on!');
+    expect(en('br020')).toMatch(/port|starboard/i);
+    expect(en('eng227')).toBe('emergency diesel generator');
+    expect(en('eng257')).toBe('sea chest valve');
+    expect(en('eng270')).toBe('paralleling generators');
+    expect(en('eng303')).toBe('alarm and monitoring system');
+    expect(en('dk039')).not.toBe('the Chief');
+    expect(words.find((w) => w.id === 'dk038')?.kind).toBe('idiom');
+  });
+
+  it('lets every default role see at least 300 words of its own division and the common core', () => {
+    for (const [division, roles] of Object.entries(DEFAULT_ROLES)) {
+      for (const role of roles) {
+        const visible = scopeOf(division).filter((w) => matchesRole(w, role));
+        expect(visible.length, `${division}/${role}`).toBeGreaterThanOrEqual(300);
+      }
     }
   });
 
-  it('has no duplicate (topic, Russian, English) triples', () => {
-    const keys = BUILTIN_VOCABULARY.map((i) => `${i.division}|${i.topic}|${i.langA}|${i.langB}`);
-    expect(new Set(keys).size).toBe(keys.length);
-  });
-
-  it('has unique English texts within each topic, ignoring case', () => {
-    for (const [topic, items] of byTopic(BUILTIN_VOCABULARY)) {
-      const english = items.map((i) => i.langB.toLowerCase());
-      expect(new Set(english).size, topic).toBe(english.length);
+  it('gives engine ratings words of their own', () => {
+    for (const role of ['motorman', 'oiler', 'fitter']) {
+      expect(words.filter((w) => w.roles?.includes(role)).length, role).toBeGreaterThanOrEqual(8);
     }
   });
 
-  it('has no topic name containing "engine"', () => {
-    for (const item of BUILTIN_VOCABULARY) expect(item.topic, item.id).not.toMatch(/engine/i);
+  it('ships the common core as a division of its own with default roles for every division', () => {
+    const shipped = builtinVocabulary();
+    expect(shipped.version).toBe(VOCABULARY_VERSION);
+    expect(shipped.divisions.map((d) => d.id)).toContain(COMMON_DIVISION);
+    expect(shipped.roles.map((r) => r.id)).toContain('deck::ab');
+    expect(words.filter((w) => w.division === COMMON_DIVISION).length).toBeGreaterThan(250);
   });
 });
 
-describe('deck vocabulary', () => {
-  const commands = DECK_VOCABULARY.filter((i) => i.topic === 'OS-commands');
-  const terms = DECK_VOCABULARY.filter((i) => i.topic !== 'OS-commands');
-
-  it('has about 20 OS commands for OS and bosun', () => {
-    expect(commands.length).toBeGreaterThanOrEqual(18);
-    expect(commands.length).toBeLessThanOrEqual(22);
-    for (const item of commands) {
-      expect(item.id).toMatch(/^os\d{3}$/);
-      expect(item.roles, item.id).toEqual(expect.arrayContaining(['os', 'bosun']));
-    }
-  });
-
-  it('has exactly 39 terms dk001..dk039 across the 13 deck topics', () => {
-    expect(terms.map((i) => i.id)).toEqual(
-      Array.from({ length: 39 }, (_, n) => `dk${String(n + 1).padStart(3, '0')}`),
-    );
-    const topics = byTopic(terms);
-    expect([...topics.keys()].sort()).toEqual(
-      [...GENERAL_DECK_TOPICS, ...BOSUN_DECK_TOPICS].sort(),
-    );
-    for (const [topic, items] of topics) expect(items.length, topic).toBeGreaterThanOrEqual(2);
-  });
-
-  it('shows general topics to everyone and bosun topics to the bosun only', () => {
-    for (const item of terms) {
-      if (BOSUN_DECK_TOPICS.includes(item.topic)) expect(item.roles, item.id).toEqual(['bosun']);
-      else expect(item.roles ?? [], item.id).toEqual([]);
-    }
-  });
-});
-
-describe('bridge vocabulary', () => {
-  it('has about 20 bridge commands for everyone', () => {
-    expect(BRIDGE_VOCABULARY.length).toBeGreaterThanOrEqual(18);
-    expect(BRIDGE_VOCABULARY.length).toBeLessThanOrEqual(22);
-    for (const item of BRIDGE_VOCABULARY) {
-      expect(item.topic, item.id).toBe('Bridge-commands');
-      expect(item.id).toMatch(/^br\d{3}$/);
-      expect(item.roles ?? [], item.id).toEqual([]);
-    }
-  });
-});
-
-describe('engine vocabulary', () => {
-  it('has ids eng201..eng333 in order', () => {
-    expect(ENGINE_VOCABULARY.map((i) => i.id)).toEqual(
-      Array.from({ length: 133 }, (_, n) => `eng${n + 201}`),
-    );
-  });
-
-  it('has a senior-only management topic for the chief engineer', () => {
-    const senior = ENGINE_VOCABULARY.filter((i) => i.roles?.includes('cheng'));
-    expect(senior.length).toBeGreaterThanOrEqual(8);
-    for (const item of senior) expect(item.roles).toContain('ce');
-  });
-
-  it('restricts items only to engine roles', () => {
-    const engineRoles = [...DEFAULT_ROLES.engine, 'cheng'];
-    for (const item of ENGINE_VOCABULARY) {
-      for (const role of item.roles ?? []) expect(engineRoles, item.id).toContain(role);
-    }
-  });
-});
-
-describe('galley vocabulary', () => {
-  it('has 9 terms, 3 in each galley topic, for everyone', () => {
-    expect(GALLEY_VOCABULARY.map((i) => i.id)).toEqual(
-      Array.from({ length: 9 }, (_, n) => `gal00${n + 1}`),
-    );
-    const topics = byTopic(GALLEY_VOCABULARY);
-    expect([...topics.keys()].sort()).toEqual([...GALLEY_TOPICS].sort());
-    for (const [topic, items] of topics) expect(items, topic).toHaveLength(3);
-    for (const item of GALLEY_VOCABULARY) expect(item.roles ?? [], item.id).toEqual([]);
+describe('the first vocabulary as the upgrade knows it', () => {
+  it('matches the digests of the words, topics and roles that version installed', () => {
+    const first = v1 as VocabItem[];
+    const record = installedRecordOf({
+      version: 1,
+      words: first,
+      topics: deriveTopics(first),
+      roles: [],
+      divisions: [],
+    });
+    expect(LEGACY_V1_INSTALLED.version).toBe(1);
+    expect(LEGACY_V1_INSTALLED.words).toEqual(record.words);
+    expect(LEGACY_V1_INSTALLED.topics).toEqual(record.topics);
+    expect(LEGACY_V1_INSTALLED.roles).toContain('deck::os');
+    expect(LEGACY_V1_INSTALLED.roles).not.toContain('deck::ab');
+    expect(vocabFingerprint(first[0] as VocabItem)).toBe(LEGACY_V1_INSTALLED.words.os001);
   });
 });

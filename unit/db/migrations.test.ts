@@ -141,7 +141,7 @@ const customTopic = { id: 'deck::Custom', name: 'Custom', division: 'deck', sour
 const customDivision = { id: 'deck', name: 'Deck (ours)' };
 const customRole = { id: 'deck::bosun', name: 'bosun', division: 'deck' };
 
-describe.each([1, 2, 3, 4])('upgrade from version %i to 5', (version) => {
+describe.each([1, 2, 3, 4])('upgrade from version %i to 6', (version) => {
   it('keeps and converts every record, and seeds only what is missing', async () => {
     const name = uniqueName();
     const old = await createAtVersion(name, version);
@@ -161,7 +161,13 @@ describe.each([1, 2, 3, 4])('upgrade from version %i to 5', (version) => {
       name,
       vocabulary: [vocab('v1', { langA: 'OVERWRITTEN' }), vocab('fresh')],
     });
-    expect(db.version).toBe(5);
+    expect(db.version).toBe(6);
+    // the database holds the first vocabulary: the install upgrades it at the next app start
+    expect(await db.get('meta', 'vocabulary')).toEqual({
+      key: 'vocabulary',
+      version: 1,
+      legacy: true,
+    });
 
     // users and vocab survive; no built-in vocabulary is added on upgrade
     expect(await db.getAll('users')).toEqual([user]);
@@ -244,8 +250,30 @@ describe.each([1, 2, 3, 4])('upgrade from version %i to 5', (version) => {
       expect(await db.getAll('roles')).toEqual([customRole]);
     } else {
       expect(await db.getAllKeys('divisions')).toEqual(['bridge', 'deck', 'engine', 'galley']);
-      expect(await db.count('roles')).toBe(15);
+      expect(await db.count('roles')).toBe(16);
     }
+    db.close();
+  });
+});
+
+describe('upgrade from version 5 to 6', () => {
+  it('adds the meta store marking the first vocabulary, and changes nothing else', async () => {
+    const name = uniqueName();
+    const old = await createAtVersion(name, 5);
+    await old.put('vocab', finalVocab[0]);
+    await old.put('divisions', customDivision);
+    old.close();
+    const db = await openMarineDB({ name });
+    expect(db.version).toBe(6);
+    expect(await db.getAll('meta')).toEqual([{ key: 'vocabulary', version: 1, legacy: true }]);
+    expect(await db.getAll('vocab')).toEqual([finalVocab[0]]);
+    expect(await db.getAll('divisions')).toEqual([customDivision]);
+    db.close();
+  });
+
+  it('gives a new database no vocabulary record: nothing is installed yet', async () => {
+    const db = await openMarineDB({ name: uniqueName() });
+    expect(await db.getAll('meta')).toEqual([]);
     db.close();
   });
 });
@@ -256,12 +284,14 @@ describe('structure at each version', () => {
     [2, ['syncQueue', 'topics', 'userWords', 'users', 'vocab']],
     [3, ['divisions', 'roles', 'syncQueue', 'topics', 'userWords', 'users', 'vocab']],
     [4, ['divisions', 'roles', 'syncQueue', 'topics', 'userWords', 'users', 'vocab']],
+    [5, ['divisions', 'roles', 'syncQueue', 'topics', 'userWords', 'users', 'vocab']],
+    [6, ['divisions', 'meta', 'roles', 'syncQueue', 'topics', 'userWords', 'users', 'vocab']],
   ])('version %i holds the documented stores', async (version, stores) => {
     const db = await createAtVersion(uniqueName(), version);
     expect([...db.objectStoreNames]).toEqual(stores);
     const userWordIndexes = [...db.transaction('userWords').store.indexNames];
     expect(userWordIndexes.includes('nextReviewAt')).toBe(version >= 4);
-    expect(userWordIndexes.includes('deleted')).toBe(false);
+    expect(userWordIndexes.includes('deleted')).toBe(version >= 5);
     db.close();
   });
 });

@@ -1,7 +1,6 @@
 /** Opening a fresh MarineDB: structure, first-run seed, failures and other connections. */
 import { openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
-import { BUILTIN_VOCABULARY } from '@/data/vocabulary/index';
 import { upgradeMarineDB } from '@/db/migrations';
 import { deleteMarineDB, openMarineDB } from '@/db/open';
 import type { MarineDB } from '@/db/schema';
@@ -16,6 +15,7 @@ const EXPECTED_INDEXES: Record<string, string[]> = {
   roles: [],
   divisions: [],
   syncQueue: ['createdAt'],
+  meta: [],
 };
 
 function describeStores(db: MarineDB) {
@@ -30,9 +30,9 @@ function describeStores(db: MarineDB) {
 }
 
 describe('openMarineDB on a fresh database', () => {
-  it('creates version 5 with exactly the seven stores and their indexes', async () => {
+  it('creates version 6 with exactly the eight stores and their indexes', async () => {
     await withDB([], async (db) => {
-      expect(db.version).toBe(5);
+      expect(db.version).toBe(6);
       const stores = describeStores(db);
       expect(Object.keys(stores).sort()).toEqual(Object.keys(EXPECTED_INDEXES).sort());
       for (const [name, indexes] of Object.entries(EXPECTED_INDEXES)) {
@@ -122,13 +122,13 @@ describe('openMarineDB on a fresh database', () => {
     });
   });
 
-  it('loads BUILTIN_VOCABULARY when no vocabulary is given', async () => {
+  it('adds no vocabulary when none is given: the app installs the built-in one afterwards', async () => {
     const db = await openMarineDB({ name: uniqueName() });
-    expect(await db.count('vocab')).toBe(new Set(BUILTIN_VOCABULARY.map((item) => item.id)).size);
+    expect(await db.count('vocab')).toBe(0);
     db.close();
   });
 
-  it('re-opening an existing version-5 database seeds nothing again', async () => {
+  it('re-opening an existing version-6 database seeds nothing again', async () => {
     const name = uniqueName();
     const first = await openMarineDB({ name, vocabulary: [vocab('a')] });
     await first.delete('divisions', 'galley');
@@ -152,14 +152,14 @@ describe('failures and other connections', () => {
     v2.close();
     const failure = vi.fn();
     await expect(
-      openDB(name, 6, {
+      openDB(name, 7, {
         upgrade: (db, oldVersion, newVersion, tx) => {
           upgradeMarineDB(db, oldVersion, newVersion, tx).catch(failure);
         },
       }),
     ).rejects.toThrow();
     expect(failure).toHaveBeenCalledWith(
-      expect.objectContaining({ message: expect.stringMatching(/version 6/) }),
+      expect.objectContaining({ message: expect.stringMatching(/version 7/) }),
     );
     const reopened = await openDB(name);
     expect(reopened.version).toBe(2);

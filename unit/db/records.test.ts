@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromStoredUserWord, toStoredUserWord, toStoredVocab } from '@/db/records';
-import { deriveTopics } from '@/db/seed';
+import { deriveTopics } from '@/domain/topics';
 import type { UserWord } from '@/domain/types';
 import { vocab } from './helpers';
 

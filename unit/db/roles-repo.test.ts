@@ -16,12 +16,13 @@ describe('roles repository', () => {
   it('lists per division, puts and gets', async () => {
     await withDB([], async (db) => {
       expect((await listRolesByDivision(db, 'deck')).map((r) => r.name).sort()).toEqual([
+        'ab',
         'bosun',
         'os',
       ]);
       await putRole(db, { id: 'deck::cadet', name: 'cadet', division: 'deck', createdBy: 'admin' });
       expect(await getRole(db, 'deck::cadet')).toMatchObject({ name: 'cadet' });
-      expect(await listRoles(db)).toHaveLength(16);
+      expect(await listRoles(db)).toHaveLength(17);
     });
   });
 

@@ -15,7 +15,8 @@ describe('constants of SPEC §9', () => {
     expect(C.SPLASH_MS).toBe(3000);
     expect(C.TOAST_MS).toBe(3500);
     expect(C.DB_NAME).toBe('MarineDB');
-    expect(C.DB_VERSION).toBe(5);
+    // Version 6 (a deliberate deviation) adds the meta store of the installed vocabulary.
+    expect(C.DB_VERSION).toBe(6);
     expect(C.RANDOM_ID_LENGTH).toBe(21);
   });
 

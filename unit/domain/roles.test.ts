@@ -43,7 +43,8 @@ describe('matchesRole', () => {
 describe('DEFAULT_ROLES', () => {
   it('lists the default roles per division of SPEC §6', () => {
     expect(DEFAULT_ROLES).toEqual({
-      deck: ['bosun', 'os'],
+      // The able seaman (AB) is added to the specification's deck list.
+      deck: ['bosun', 'ab', 'os'],
       engine: ['watch_eng', '2e', '3e', 'ce', 'motorman', 'oiler', 'fitter'],
       bridge: ['master', 'chief_officer', '2o', '3o'],
       galley: ['cook', 'steward'],

@@ -68,6 +68,18 @@ describe('sessionPool', () => {
     expect(ids(sessionPool({ vocab, userWords: [], division: 'engine' }))).toEqual(['e1', 'e2']);
   });
 
+  it('adds the common core to every division', () => {
+    const withCore = [...vocab, item('c1', { division: 'common', topic: 'First Aid' })];
+    expect(ids(sessionPool({ vocab: withCore, userWords: [], division: 'engine' }))).toEqual([
+      'c1',
+      'e1',
+      'e2',
+    ]);
+    expect(ids(sessionPool({ vocab: withCore, userWords: [], division: 'common' }))).toEqual([
+      'c1',
+    ]);
+  });
+
   it('topics choose the pool, by name or by division::name id', () => {
     expect(
       ids(sessionPool({ vocab, userWords: [], topics: ['Mooring'], division: 'engine' })),

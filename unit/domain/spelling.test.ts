@@ -10,7 +10,9 @@ describe('spellingTarget', () => {
     ['Полный вперёд', 'ПОЛНЫЙ_ВПЕРЁД'],
     ['Man overboard, port side (No. 2)', 'MAN_OVERBOARD_PORT_SIDE_NO'],
     ['Fire - fighting', 'FIRE_FIGHTING'],
-    ['  hard a-starboard  ', 'HARD_ASTARBOARD'],
+    ['  hard a-starboard  ', 'HARD_A_STARBOARD'],
+    ['Hard-a-port!', 'HARD_A_PORT'],
+    ['lockout/tagout', 'LOCKOUT_TAGOUT'],
     ["bosun's locker", 'BOSUNS_LOCKER'],
     ['', ''],
   ])('%s -> %s', (text, target) => {

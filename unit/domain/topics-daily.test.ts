@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dueCount, learnedCount, startOfDay, studiedToday } from '@/domain/daily';
+import { dueCount, learnableCount, learnedCount, startOfDay, studiedToday } from '@/domain/daily';
 import { newUserWord } from '@/domain/srs';
-import { countWordsByTopic, topicId, visibleTopics, wordsOfTopic } from '@/domain/topics';
+import {
+  countWordsByTopic,
+  inDivision,
+  topicId,
+  visibleTopics,
+  wordsOfTopic,
+} from '@/domain/topics';
 import type { Topic, UserWord, VocabItem } from '@/domain/types';
 
 const topic = (division: string, name: string, roles?: string[]): Topic => ({
@@ -66,6 +72,35 @@ describe('visibleTopics', () => {
   });
 });
 
+describe('the common core', () => {
+  it('belongs to every division, and a division only to itself', () => {
+    expect(inDivision('common', 'galley')).toBe(true);
+    expect(inDivision('deck', 'deck')).toBe(true);
+    expect(inDivision('deck', 'galley')).toBe(false);
+    expect(inDivision('engine', undefined)).toBe(true);
+  });
+
+  it('lists its topics after the division own topics', () => {
+    const topics = [
+      topic('common', 'Alarms & Musters'),
+      topic('galley', 'Provisions'),
+      topic('deck', 'Mooring'),
+      topic('galley', 'Hygiene'),
+      topic('common', 'First Aid'),
+    ];
+    expect(visibleTopics(topics, 'galley', 'cook').map((t) => t.id)).toEqual([
+      'galley::Hygiene',
+      'galley::Provisions',
+      'common::Alarms & Musters',
+      'common::First Aid',
+    ]);
+    expect(visibleTopics(topics, 'common').map((t) => t.id)).toEqual([
+      'common::Alarms & Musters',
+      'common::First Aid',
+    ]);
+  });
+});
+
 describe('daily figures', () => {
   const now = new Date(2026, 10, 22, 15, 0).getTime();
   const midnight = new Date(2026, 10, 22, 0, 0).getTime();
@@ -85,5 +120,18 @@ describe('daily figures', () => {
     expect(studiedToday(words, now)).toBe(1);
     expect(learnedCount(words)).toBe(1);
     expect(dueCount(words, now)).toBe(1);
+  });
+});
+
+describe('learnableCount', () => {
+  it('counts the words in use that are not learned, across every division', () => {
+    const vocab = [{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd', retired: true }, { id: 'e' }];
+    const words = new Map<string, UserWord>([
+      ['a', { ...newUserWord('u', 'a', 0), status: 'learned' }],
+      ['b', { ...newUserWord('u', 'b', 0), status: 'learning' }],
+      ['e', { ...newUserWord('u', 'e', 0), status: 'learned', deleted: true }],
+    ]);
+    expect(learnableCount(vocab, words)).toBe(3);
+    expect(learnableCount([], words)).toBe(0);
   });
 });

@@ -6,7 +6,6 @@ import {
   isDuplicateWord,
   isSettingsDailyGoal,
   PROFILE_DAILY_GOAL,
-  parseBulkImport,
   parseExportJson,
   REGISTRATION_DAILY_GOAL,
   stepSessionSize,
@@ -144,31 +143,6 @@ describe('words', () => {
     expect(isDuplicateWord(a, { topic: 'Deck Work', langA: 'кнехт', langB: 'bollard' })).toBe(
       false,
     );
-  });
-});
-
-describe('parseBulkImport', () => {
-  it("reads 'ru=en' entries split on newlines, backslashes and slashes", () => {
-    const result = parseBulkImport(
-      'кнехт=bollard\nкранец = fender\\шпиль=capstan/клюз=fairlead\r\nтрос=rope',
-    );
-    expect(result.entries).toEqual([
-      { langA: 'кнехт', langB: 'bollard' },
-      { langA: 'кранец', langB: 'fender' },
-      { langA: 'шпиль', langB: 'capstan' },
-      { langA: 'клюз', langB: 'fairlead' },
-      { langA: 'трос', langB: 'rope' },
-    ]);
-    expect(result.skipped).toEqual([]);
-  });
-
-  it("skips lines without '=' or with an empty side, and ignores blank lines", () => {
-    const result = parseBulkImport('кнехт=bollard\n\nбез знака\n=fender\nшпиль=\n  \nа=b=c');
-    expect(result.entries).toEqual([
-      { langA: 'кнехт', langB: 'bollard' },
-      { langA: 'а', langB: 'b=c' },
-    ]);
-    expect(result.skipped).toEqual(['без знака', '=fender', 'шпиль=']);
   });
 });
 

@@ -112,7 +112,7 @@ describe('permissions', () => {
       vocab()
         .divisions.map((d) => d.id)
         .sort(),
-    ).toEqual(['bridge', 'deck', 'engine', 'galley']);
+    ).toEqual(['bridge', 'common', 'deck', 'engine', 'galley']);
   });
 
   it('a user edits and deletes their own word but not a built-in one', async () => {
@@ -154,7 +154,7 @@ describe('divisions', () => {
     if (!result.ok) {
       expect(translate('en', catalogErrorKey(result.code))).toBe('Division name cannot be empty');
     }
-    expect(vocab().divisions).toHaveLength(4);
+    expect(vocab().divisions).toHaveLength(5);
   });
 
   it('returns the existing division for a duplicate name, ignoring case', async () => {
@@ -166,7 +166,7 @@ describe('divisions', () => {
       created: false,
       value: { id: 'deck' },
     });
-    expect(vocab().divisions).toHaveLength(5);
+    expect(vocab().divisions).toHaveLength(6);
   });
 
   it('renames; the same name ignoring case does nothing; a taken name is refused', async () => {
@@ -435,21 +435,81 @@ describe('words', () => {
     ].join('\n');
     const result = value(await catalog().bulkImport(text, { topic: 'Mooring' }));
     expect(result).toEqual({
-      added: 5,
-      duplicates: 2,
+      format: 'lines',
+      added: 3,
+      duplicates: 1,
       skipped: ['no equals sign', '=left empty', 'right empty='],
+      problems: [
+        { line: 2, reason: 'no-equals', text: 'no equals sign' },
+        { line: 4, reason: 'missing-ru', text: '=left empty' },
+        { line: 8, reason: 'missing-en', text: 'right empty=' },
+      ],
     });
     const mooring = vocab().vocab.filter((i) => i.topic === 'Mooring' && i.source === 'user');
+    // Lines split only on line breaks: a slash or backslash stays part of the pair.
     expect(mooring.map((i) => `${i.langA}=${i.langB}`).sort()).toEqual(
-      ['бухта=coil', 'скоба=shackle', 'строп=sling', 'трап=gangway', 'узел=knot'].sort(),
+      ['бухта=coil/строп=sling\\скоба=shackle', 'трап=gangway', 'узел=knot'].sort(),
     );
     expect(mooring.every((i) => i.division === 'deck' && i.createdBy === 'captain')).toBe(true);
   });
 
   it('a bulk import of nothing valid adds nothing and creates no topic', async () => {
     const result = value(await catalog().bulkImport('just text\n\n', { topic: 'Nowhere' }));
-    expect(result).toEqual({ added: 0, duplicates: 0, skipped: ['just text'] });
+    expect(result).toEqual({
+      format: 'lines',
+      added: 0,
+      duplicates: 0,
+      skipped: ['just text'],
+      problems: [{ line: 1, reason: 'no-equals', text: 'just text' }],
+    });
     expect(vocab().topics.some((t) => t.name === 'Nowhere')).toBe(false);
+  });
+
+  it('imports JSON rows of the data format into their own topics, divisions and roles', async () => {
+    const rows = [
+      {
+        ru: 'блокировка и маркировка',
+        en: 'lockout/tagout',
+        topic: 'Permit to Work',
+        division: 'engine',
+        roles: ['2e', '3e'],
+        kind: 'term',
+        spell: 'lockout tagout',
+        ref: 'industry',
+        note: 'isolation before work',
+      },
+      { ru: 'кнехт', en: 'bitts', kind: 'term' },
+      { ru: 'неизвестно', en: 'unknown', division: 'kitchen' },
+      { ru: 'плохая роль', en: 'bad role', roles: ['wizard'] },
+    ];
+    const result = value(await catalog().bulkImport(JSON.stringify(rows), { topic: 'Mooring' }));
+    expect(result).toMatchObject({ format: 'json', added: 2, duplicates: 0 });
+    expect(result.problems).toEqual([
+      { line: 3, reason: 'unknown-division', field: 'kitchen' },
+      { line: 4, reason: 'unknown-role', field: 'wizard' },
+    ]);
+    const loto = vocab().vocab.find((i) => i.langB === 'lockout/tagout');
+    expect(loto).toMatchObject({
+      topic: 'Permit to Work',
+      division: 'engine',
+      roles: ['2e', '3e'],
+      kind: 'term',
+      spell: 'lockout tagout',
+      ref: 'industry',
+      note: 'isolation before work',
+      source: 'user',
+      createdBy: 'captain',
+    });
+    expect(vocab().topics.find((t) => t.name === 'Permit to Work')).toMatchObject({
+      division: 'engine',
+      source: 'user',
+    });
+    expect(vocab().vocab.find((i) => i.langB === 'bitts' && i.source === 'user')).toMatchObject({
+      topic: 'Mooring',
+    });
+    // The same file again adds nothing: every valid row is now a duplicate.
+    const again = value(await catalog().bulkImport(JSON.stringify(rows), { topic: 'Mooring' }));
+    expect(again).toMatchObject({ added: 0, duplicates: 2 });
   });
 });
 

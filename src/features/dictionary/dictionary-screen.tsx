@@ -9,6 +9,7 @@ import type { VocabItem } from '@/domain/types';
 import { useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
 import { canAddWords, useCatalogRunner, useCatalogStore } from '@/stores/catalog-store';
+import { useSessionStore } from '@/stores/session-store';
 import { useToast } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
@@ -83,6 +84,15 @@ export function DictionaryScreen({ topic }: { topic?: string }) {
     }
     return set;
   }, [words, pendingMarks]);
+
+  /** Any topic of any division and role can be studied: it becomes the session's selection. */
+  async function studyTopic() {
+    if (!topic) return;
+    const session = useSessionStore.getState();
+    const home = topics.find((x) => x.name === topic)?.division;
+    session.setTopics([topic], session.division || !home ? {} : { division: home });
+    await navigate({ to: '/session-setup' });
+  }
 
   const chooseTopic = (value: string) =>
     navigate({ to: '/dictionary', search: value ? { topic: value } : {} });
@@ -184,6 +194,11 @@ export function DictionaryScreen({ topic }: { topic?: string }) {
             {topic ? (
               <button type="button" className="btn" onClick={() => chooseTopic('')}>
                 {t('dictionary.clearTopic')}
+              </button>
+            ) : null}
+            {topic && matches.length > 0 ? (
+              <button type="button" className="btn btn-primary" onClick={() => void studyTopic()}>
+                {t('dictionary.studyTopic')}
               </button>
             ) : null}
           </div>

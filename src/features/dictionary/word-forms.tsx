@@ -2,7 +2,8 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { normalizeRoles } from '@/domain/roles';
 import type { VocabItem } from '@/domain/types';
-import { useT } from '@/i18n';
+import type { ImportProblemReason } from '@/domain/word-import';
+import { type MessageKey, useT } from '@/i18n';
 import { type BulkImportOutcome, useCatalogRunner, useCatalogStore } from '@/stores/catalog-store';
 import { useToast } from '@/stores/toast-store';
 import { Modal } from '@/ui/modal';
@@ -123,6 +124,27 @@ export function AddWordForm({ topic, topicList }: AddWordFormProps) {
   );
 }
 
+const IMPORT_REASON_KEYS: Readonly<Record<ImportProblemReason, MessageKey>> = {
+  'not-an-object': 'dictionary.import.notAnObject',
+  'missing-ru': 'dictionary.import.missingRu',
+  'missing-en': 'dictionary.import.missingEn',
+  'missing-field': 'dictionary.import.badField',
+  'unknown-field': 'dictionary.import.unknownField',
+  'bad-kind': 'dictionary.import.badKind',
+  'bad-roles': 'dictionary.import.badField',
+  'unknown-role': 'dictionary.import.unknownRole',
+  'bad-alt': 'dictionary.import.badField',
+  'bad-spell': 'dictionary.import.badSpell',
+  'bad-text': 'dictionary.import.badField',
+  'invalid-json': 'dictionary.import.invalidJson',
+  'not-a-list': 'dictionary.import.notAList',
+  'no-equals': 'dictionary.import.noEquals',
+  'csv-header': 'dictionary.import.csvHeader',
+  'csv-columns': 'dictionary.import.csvColumns',
+  'csv-quote': 'dictionary.import.csvQuote',
+  'unknown-division': 'dictionary.import.unknownDivision',
+};
+
 export function BulkImportForm({ topic, topicList }: AddWordFormProps) {
   const t = useT();
   const run = useCatalogRunner();
@@ -144,8 +166,10 @@ export function BulkImportForm({ topic, topicList }: AddWordFormProps) {
     setBusy(false);
     if (!result?.ok) return;
     setOutcome(result.value);
-    // The skipped lines stay in the box to be fixed; nothing typed is lost.
-    setText(result.value.skipped.join('\n'));
+    // What was not imported stays in the box to be fixed; nothing typed is lost. A JSON or CSV
+    // file stays whole (its imported rows come back as duplicates, which are ignored).
+    if (result.value.format === 'lines') setText(result.value.skipped.join('\n'));
+    else if (result.value.problems.length === 0) setText('');
   }
 
   return (
@@ -159,7 +183,11 @@ export function BulkImportForm({ topic, topicList }: AddWordFormProps) {
           placeholder={'кнехт=bitts\nтрап=gangway'}
           onChange={(e) => setText(e.target.value)}
           spellCheck={false}
+          aria-describedby={`${textId}-hint`}
         />
+        <p id={`${textId}-hint`} className="muted word-hint">
+          {t('dictionary.bulkHint')}
+        </p>
       </div>
       <TextField
         label={t('dictionary.topicField')}
@@ -179,17 +207,28 @@ export function BulkImportForm({ topic, topicList }: AddWordFormProps) {
             <p className={outcome.added > 0 ? 'form-success' : undefined}>
               {t('dictionary.bulkResult', {
                 added: outcome.added,
-                skipped: outcome.skipped.length,
+                skipped: outcome.problems.length,
               })}
             </p>
-            {outcome.skipped.length > 0 ? (
+            {outcome.problems.length > 0 ? (
               <>
                 <p className="bulk-skipped-title">{t('dictionary.bulkSkipped')}</p>
                 <ul className="bulk-skipped">
-                  {outcome.skipped.map((line, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the same line may be skipped twice.
+                  {outcome.problems.map((problem, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: one line may have several problems.
                     <li key={index}>
-                      <code>{line}</code>
+                      {t('dictionary.bulkProblem', {
+                        line: problem.line,
+                        reason: t(IMPORT_REASON_KEYS[problem.reason], {
+                          field: problem.field ?? '',
+                        }),
+                      })}
+                      {problem.text ? (
+                        <>
+                          {' '}
+                          <code>{problem.text}</code>
+                        </>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

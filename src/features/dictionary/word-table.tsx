@@ -83,8 +83,18 @@ const WordRow = memo(function WordRow({
       <td className="dict-ru" lang="ru">
         {word.langA}
       </td>
-      <td className="dict-en" lang="en">
-        {word.langB}
+      <td className="dict-en">
+        <span lang="en">{word.langB}</span>
+        {word.alt && word.alt.length > 0 ? (
+          <span className="dict-alt" lang="en">
+            {t('dictionary.alt', { words: word.alt.join(', ') })}
+          </span>
+        ) : null}
+        {word.ref ? (
+          <span className="dict-ref" title={word.note}>
+            {word.ref}
+          </span>
+        ) : null}
       </td>
       <td className="word-roles">
         {roles.length === 0 ? (

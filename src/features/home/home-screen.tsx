@@ -4,12 +4,13 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
-import { dueCount, learnedCount, studiedToday } from '@/domain/daily';
+import { dueCount, learnableCount, learnedCount, studiedToday } from '@/domain/daily';
 import { plural, useLang, useT } from '@/i18n';
 import { useAuthStore, useUser } from '@/stores/auth-store';
 import { useDailyGoal } from '@/stores/settings-store';
 import { useSyncStore } from '@/stores/sync-store';
 import { useToast } from '@/stores/toast-store';
+import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
 import {
   BookIcon,
@@ -35,6 +36,7 @@ export function HomeScreen() {
   const online = useOnline();
   const toast = useToast();
   const words = useWordsStore((s) => s.words);
+  const vocab = useVocabStore((s) => s.vocab);
   const goal = useDailyGoal();
   // The start-up bench reads this mark: the home screen's content has rendered (first time only).
   useEffect(
@@ -49,8 +51,9 @@ export function HomeScreen() {
       today: studiedToday(all, now),
       due: dueCount(all, now),
       learned: learnedCount(all),
+      learnable: learnableCount(vocab, words),
     };
-  }, [words]);
+  }, [words, vocab]);
   const progress = goalProgress(figures.today, goal);
 
   const name = user ? user.fullName.trim() || user.email : '';
@@ -218,6 +221,7 @@ export function HomeScreen() {
         <RankCard
           className="home-rank"
           learned={figures.learned}
+          learnable={figures.learnable}
           division={user?.settings.division}
         />
 

@@ -18,11 +18,14 @@ const DESCRIPTIONS: Readonly<Record<RankId, MessageKey>> = {
 
 export function RankCard({
   learned,
+  learnable,
   division,
   className = '',
 }: {
   /** Learned words: the MAST count. */
   learned: number;
+  /** Words of every division not yet learned: how far the ranks can still take the learner. */
+  learnable: number;
   /** The user's division picks the ladder (engine or deck). */
   division?: DivisionId | null;
   className?: string;
@@ -59,6 +62,7 @@ export function RankCard({
             <span className="rank-label">{label}</span>
             <span className="rank-mast">{t('home.rank.mast', { count: learned })}</span>
             <span className="rank-next">{toNext}</span>
+            <span className="rank-learnable">{t('home.rank.learnable', { count: learnable })}</span>
             <span className="rank-hint">{t('home.rank.open')}</span>
           </span>
         </button>

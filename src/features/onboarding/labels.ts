@@ -1,16 +1,16 @@
 /** Labels shared by the onboarding screens: division names and word counts in the interface language. */
-import { BUILTIN_DIVISIONS } from '@/domain/constants';
-import type { BuiltinDivision, Division, UiLang } from '@/domain/types';
+import { CATALOGUE_DIVISIONS } from '@/domain/constants';
+import type { Division, UiLang } from '@/domain/types';
 import { plural, type Translate } from '@/i18n';
 
-/** The four built-in divisions get their translated name; an admin-made one shows its own name. */
+/** The built-in divisions and the common core get their translated name; an admin-made one shows its own name. */
 export function divisionLabel(
   t: Translate,
   division: string,
   divisions: readonly Division[] = [],
 ): string {
-  if ((BUILTIN_DIVISIONS as readonly string[]).includes(division)) {
-    return t(`division.${division as BuiltinDivision}`);
+  if (CATALOGUE_DIVISIONS.includes(division)) {
+    return t(`division.${division as 'deck'}`);
   }
   return divisions.find((d) => d.id === division)?.name ?? division;
 }

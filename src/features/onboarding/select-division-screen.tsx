@@ -1,7 +1,8 @@
 /** /select-division: a grid of divisions; choosing one saves it and goes on to the roles. */
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { BUILTIN_DIVISIONS } from '@/domain/constants';
+import { CATALOGUE_DIVISIONS } from '@/domain/constants';
+import { inDivision } from '@/domain/topics';
 import type { Division } from '@/domain/types';
 import { useLang, useT } from '@/i18n';
 import { useSessionStore } from '@/stores/session-store';
@@ -13,11 +14,11 @@ import { divisionLabel, wordCount } from './labels';
 import { StepHeader } from './step-header';
 import './onboarding.css';
 
-/** The built-in divisions in their usual order (deck, engine, bridge, galley), then the others by name. */
+/** The built-in divisions in their usual order (deck, engine, bridge, galley, common core), then the others by name. */
 function ordered(divisions: readonly Division[]): Division[] {
   const rank = (id: string) => {
-    const i = (BUILTIN_DIVISIONS as readonly string[]).indexOf(id);
-    return i === -1 ? BUILTIN_DIVISIONS.length : i;
+    const i = CATALOGUE_DIVISIONS.indexOf(id);
+    return i === -1 ? CATALOGUE_DIVISIONS.length : i;
   };
   return [...divisions].sort((a, b) => rank(a.id) - rank(b.id) || a.name.localeCompare(b.name));
 }
@@ -61,7 +62,8 @@ export function SelectDivisionScreen() {
         <ul className="pick-grid">
           {divisions.map((division) => {
             const selected = division.id === current;
-            const count = vocab.filter((v) => v.division === division.id).length;
+            // What a learner of the division studies: its words and the common core.
+            const count = vocab.filter((v) => inDivision(v.division, division.id)).length;
             return (
               <li key={division.id}>
                 <button

@@ -1,6 +1,7 @@
 /** /select-topic: a checklist of the topics the division and role see; Continue goes to the setup. */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
+import { COMMON_DIVISION } from '@/domain/constants';
 import { roleLabel } from '@/domain/roles';
 import { visibleTopics, wordsOfTopic } from '@/domain/topics';
 import { useLang, useT } from '@/i18n';
@@ -148,6 +149,9 @@ export function SelectTopicScreen({
                       onChange={(event) => toggle(topic.id, event.target.checked)}
                     />
                     <span className="pick-topic-name">{topic.name}</span>
+                    {topic.division === COMMON_DIVISION && division !== COMMON_DIVISION ? (
+                      <span className="badge pick-topic-common">{t('division.common')}</span>
+                    ) : null}
                     <span className="pick-topic-count">
                       {wordCount(t, lang, counts.get(topic.id) ?? 0)}
                     </span>

@@ -4,6 +4,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
+import { learnableCount } from '@/domain/daily';
 import { rankFor } from '@/domain/ranks';
 import type { UserWord, VocabItem } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
@@ -41,6 +42,7 @@ export function ProgressScreen() {
             learning={lists.learning.length}
             due={lists.due.length}
             total={lists.total}
+            learnable={learnableCount(vocab, words)}
             division={user?.settings.division}
           />
           <div className="progress-lists">
@@ -83,12 +85,14 @@ function RankSummary({
   learning,
   due,
   total,
+  learnable,
   division,
 }: {
   learned: number;
   learning: number;
   due: number;
   total: number;
+  learnable: number;
   division?: string;
 }) {
   const t = useT();
@@ -114,6 +118,7 @@ function RankSummary({
                 })
               : t('home.rank.top')}
           </p>
+          <p className="summary-next">{t('home.rank.learnable', { count: learnable })}</p>
         </div>
       </div>
       <dl className="summary-figures">

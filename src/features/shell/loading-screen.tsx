@@ -1,9 +1,10 @@
 /**
- * Shown while authentication loads. Its reset button deletes the local database, but only when
+ * Shown while authentication loads (and, on a new database or after an app update, while the
+ * built-in vocabulary is installed). Its reset button deletes the local database, but only when
  * there are queued local changes; otherwise it says there are none.
  */
-import { useState } from 'react';
-import { getDB, resetDB } from '@/db/instance';
+import { useState, useSyncExternalStore } from 'react';
+import { getDB, isInstallingVocabulary, onVocabularyInstall, resetDB } from '@/db/instance';
 import { countQueue } from '@/db/sync-queue-repo';
 import { useT } from '@/i18n';
 import { useConfirm } from '@/ui/confirm';
@@ -16,6 +17,7 @@ export function LoadingScreen() {
   const t = useT();
   const confirm = useConfirm();
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const installing = useSyncExternalStore(onVocabularyInstall, isInstallingVocabulary);
 
   async function reset() {
     setMessage(null);
@@ -49,6 +51,11 @@ export function LoadingScreen() {
     <main className="center-screen" aria-busy="true">
       <div className="spinner" aria-hidden="true" />
       <h1>{t('loading.title')}</h1>
+      {installing ? (
+        <p className="muted" role="status">
+          {t('loading.vocabulary')}
+        </p>
+      ) : null}
       <button type="button" className="btn" onClick={reset}>
         {t('loading.reset')}
       </button>

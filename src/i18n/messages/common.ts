@@ -31,6 +31,7 @@ export const common = defineMessages(
     'splash.label': 'Maritime English is starting',
     'splash.skip': 'Tap or press any key to skip',
     'loading.title': 'Loading…',
+    'loading.vocabulary': 'Installing the vocabulary of this version…',
     'loading.reset': 'Reset local database',
     'loading.noLocalChanges': 'There are no local changes: nothing to reset.',
     'loading.resetConfirm':
@@ -59,6 +60,7 @@ export const common = defineMessages(
     'division.engine': 'Engine',
     'division.bridge': 'Bridge',
     'division.galley': 'Galley',
+    'division.common': 'Common core',
     'theme.light': 'Light',
     'theme.dark': 'Dark',
     'theme.system': 'System',
@@ -94,6 +96,7 @@ export const common = defineMessages(
     'splash.label': 'Морской английский запускается',
     'splash.skip': 'Коснитесь или нажмите любую клавишу, чтобы пропустить',
     'loading.title': 'Загрузка…',
+    'loading.vocabulary': 'Устанавливаем словарь этой версии…',
     'loading.reset': 'Сбросить локальную БД',
     'loading.noLocalChanges': 'Локальных изменений нет — сбрасывать нечего.',
     'loading.resetConfirm':
@@ -122,6 +125,7 @@ export const common = defineMessages(
     'division.engine': 'Машина',
     'division.bridge': 'Мостик',
     'division.galley': 'Камбуз',
+    'division.common': 'Общий курс',
     'theme.light': 'Светлая',
     'theme.dark': 'Тёмная',
     'theme.system': 'Системная',

@@ -58,6 +58,7 @@ export const home = defineMessages(
     'home.rank.title': 'Your rank',
     'home.rank.mast': '{count}\u00a0MAST',
     'home.rank.toNext': '{count}\u00a0MAST to {next}',
+    'home.rank.learnable': 'Words you can still learn in all divisions: {count}',
     'home.rank.top': 'The highest rank — the sea has nothing left to teach you.',
     'home.rank.open': 'Tap to read about your rank',
     'home.rank.L1':
@@ -132,6 +133,7 @@ export const home = defineMessages(
     'home.rank.title': 'Ваше звание',
     'home.rank.mast': '{count}\u00a0MAST',
     'home.rank.toNext': 'До звания «{next}» — ещё {count}\u00a0MAST',
+    'home.rank.learnable': 'Ещё можно выучить во всех разделах: {count}',
     'home.rank.top': 'Высшее звание — морю больше нечему вас учить.',
     'home.rank.open': 'Нажмите, чтобы узнать о звании',
     'home.rank.L1': 'Пока путаете бак с ютом — но швабра уже слушается вас.',

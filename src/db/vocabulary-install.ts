@@ -1,0 +1,96 @@
+/** Installing and upgrading the built-in vocabulary of MarineDB: one transaction, idempotent. */
+import type { Division, Role, Topic, VocabItem } from '@/domain/types';
+import {
+  type BuiltinVocabulary,
+  type InstalledVocabulary,
+  planVocabularyUpdate,
+  type VocabularyUpdatePlan,
+} from '@/domain/vocabulary-update';
+import { abortQuietly } from './migrations';
+import { toStoredTopic, toStoredVocab } from './records';
+import type { MarineDB, VocabularyMeta } from './schema';
+
+const META_KEY = 'vocabulary';
+
+/** The installed vocabulary version recorded in the database (0: none yet). */
+export async function installedVocabularyVersion(db: MarineDB): Promise<number> {
+  const meta = await db.get('meta', META_KEY);
+  return meta?.version ?? 0;
+}
+
+export interface InstallOptions {
+  /** What a `legacy` record stands for: the first vocabulary's digests. */
+  legacy: InstalledVocabulary;
+}
+
+function byId<T extends { id: string }>(records: readonly T[]): Map<string, T> {
+  return new Map(records.map((record) => [record.id, record]));
+}
+
+/**
+ * Brings the database to the shipped vocabulary (see `planVocabularyUpdate` for the rules).
+ * Everything is read and written inside one readwrite transaction, and the installed record is
+ * written in it too: a crash halfway changes nothing, and a second run finds nothing to do.
+ * Returns the plan that was applied, or null when the installed version was already current.
+ */
+export async function installVocabulary(
+  db: MarineDB,
+  builtin: BuiltinVocabulary,
+  options: InstallOptions,
+): Promise<VocabularyUpdatePlan | null> {
+  const tx = db.transaction(
+    ['meta', 'vocab', 'topics', 'roles', 'divisions', 'userWords'],
+    'readwrite',
+  );
+  const meta = await tx.objectStore('meta').get(META_KEY);
+  if (meta && meta.version >= builtin.version) {
+    await tx.done;
+    return null;
+  }
+  const [vocab, topics, roles, divisions] = await Promise.all([
+    tx.objectStore('vocab').getAll() as Promise<VocabItem[]>,
+    tx.objectStore('topics').getAll() as Promise<Topic[]>,
+    tx.objectStore('roles').getAll() as Promise<Role[]>,
+    tx.objectStore('divisions').getAll() as Promise<Division[]>,
+  ]);
+  // Which words anyone has progress on: a dropped word with progress is retired, not deleted.
+  const progressIds = new Set(
+    (await tx.objectStore('userWords').index('vocabId').getAllKeys()).map(([, vocabId]) => vocabId),
+  );
+  const installed = !meta ? null : 'legacy' in meta ? options.legacy : meta;
+  const plan = planVocabularyUpdate({
+    installed,
+    next: builtin,
+    stored: {
+      vocab: byId(vocab),
+      topics: byId(topics),
+      roles: byId(roles),
+      divisions: byId(divisions),
+    },
+    hasProgress: (id) => progressIds.has(id),
+  });
+
+  const writes: Promise<unknown>[] = [];
+  try {
+    const vocabStore = tx.objectStore('vocab');
+    for (const item of plan.putVocab) writes.push(vocabStore.put(toStoredVocab(item)));
+    for (const id of plan.deleteVocab) writes.push(vocabStore.delete(id));
+    for (const topic of plan.putTopics) {
+      writes.push(tx.objectStore('topics').put(toStoredTopic(topic)));
+    }
+    for (const role of plan.putRoles) writes.push(tx.objectStore('roles').put(role));
+    for (const division of plan.putDivisions) {
+      writes.push(tx.objectStore('divisions').put(division));
+    }
+    const record: VocabularyMeta = { key: META_KEY, ...plan.installed };
+    writes.push(tx.objectStore('meta').put(record));
+    await Promise.all([...writes, tx.done]);
+  } catch (error) {
+    // A request that cannot even be made (a record without a key) must not let the ones before
+    // it commit: the whole install is undone.
+    for (const write of writes) write.catch(() => undefined);
+    abortQuietly(tx);
+    throw error;
+  }
+  return plan;
+}

@@ -1,0 +1,199 @@
+/**
+ * Bringing a device's built-in vocabulary up to the version an app ships (pure: the database
+ * layer reads the stores, calls `planVocabularyUpdate` and writes the plan in one transaction).
+ *
+ * The rules:
+ * - a built-in word, topic, role or division that is new in this version is added, unless a
+ *   record with its id is already there;
+ * - a built-in word or topic that changed is updated, unless an admin edited it on this device
+ *   (its digest differs from the one recorded when it was installed) or deleted it;
+ * - a built-in word this version drops is deleted when nobody has progress on it, otherwise
+ *   kept as `retired` (shown nowhere, progress intact); an admin-edited one is left alone;
+ * - admin-made words, topics and roles and all user progress are never touched.
+ * Applying a plan and planning again with the same data gives an empty plan (idempotent).
+ */
+import { normalizeRoles } from './roles';
+import type { Division, Role, Topic, VocabItem } from './types';
+import { vocabFingerprint } from './vocabulary';
+
+/** What a device has installed of the built-in vocabulary: kept in the database's meta store. */
+export interface InstalledVocabulary {
+  version: number;
+  /** Built-in word id -> digest of the pair as installed. */
+  words: Record<string, string>;
+  /** Built-in topic id -> digest of the topic as installed. */
+  topics: Record<string, string>;
+  /** Ids of the built-in roles installed. */
+  roles: string[];
+  /** Ids of the built-in divisions installed. */
+  divisions: string[];
+}
+
+/** The built-in vocabulary an app version ships. */
+export interface BuiltinVocabulary {
+  version: number;
+  words: readonly VocabItem[];
+  topics: readonly Topic[];
+  roles: readonly Role[];
+  divisions: readonly Division[];
+}
+
+export interface StoredCatalogue {
+  vocab: ReadonlyMap<string, VocabItem>;
+  topics: ReadonlyMap<string, Topic>;
+  roles: ReadonlyMap<string, Role>;
+  divisions: ReadonlyMap<string, Division>;
+}
+
+export interface VocabularyUpdatePlan {
+  putVocab: VocabItem[];
+  deleteVocab: string[];
+  putTopics: Topic[];
+  putRoles: Role[];
+  putDivisions: Division[];
+  installed: InstalledVocabulary;
+  counts: { added: number; updated: number; retired: number; removed: number };
+}
+
+/** A digest of a topic's editable fields (name, division, roles). */
+export function topicFingerprint(topic: Topic): string {
+  return vocabFingerprint({
+    id: topic.id,
+    langA: topic.name,
+    langB: '',
+    topic: '',
+    division: topic.division,
+    roles: topic.roles ?? [],
+    source: 'builtin',
+  });
+}
+
+/** What an install records for a shipped vocabulary. */
+export function installedRecordOf(builtin: BuiltinVocabulary): InstalledVocabulary {
+  return {
+    version: builtin.version,
+    words: Object.fromEntries(builtin.words.map((w) => [w.id, vocabFingerprint(w)])),
+    topics: Object.fromEntries(builtin.topics.map((t) => [t.id, topicFingerprint(t)])),
+    roles: builtin.roles.map((r) => r.id),
+    divisions: builtin.divisions.map((d) => d.id),
+  };
+}
+
+const NOTHING_INSTALLED: InstalledVocabulary = {
+  version: 0,
+  words: {},
+  topics: {},
+  roles: [],
+  divisions: [],
+};
+
+/** The stored item with the shipped content; a retired flag goes, nothing else is kept. */
+function shipped(item: VocabItem): VocabItem {
+  const { retired: _retired, ...rest } = item;
+  return { ...rest, source: 'builtin', roles: normalizeRoles(rest.roles) };
+}
+
+/**
+ * The changes that bring `stored` from `installed` (null: nothing recorded, a fresh database) to
+ * `next`. `hasProgress(id)` says whether any user has a record for the word.
+ */
+export function planVocabularyUpdate(input: {
+  installed: InstalledVocabulary | null;
+  next: BuiltinVocabulary;
+  stored: StoredCatalogue;
+  hasProgress: (vocabId: string) => boolean;
+}): VocabularyUpdatePlan {
+  const installed = input.installed ?? NOTHING_INSTALLED;
+  const { next, stored } = input;
+  const plan: VocabularyUpdatePlan = {
+    putVocab: [],
+    deleteVocab: [],
+    putTopics: [],
+    putRoles: [],
+    putDivisions: [],
+    installed: installedRecordOf(next),
+    counts: { added: 0, updated: 0, retired: 0, removed: 0 },
+  };
+
+  const nextIds = new Set<string>();
+  for (const word of next.words) {
+    nextIds.add(word.id);
+    const current = stored.vocab.get(word.id);
+    const wanted = shipped(word);
+    const digest = installed.words[word.id];
+    if (digest === undefined) {
+      // New in this version (or dropped earlier and now back): add, or bring back a retired copy.
+      if (!current) {
+        plan.putVocab.push(wanted);
+        plan.counts.added++;
+      } else if (current.retired && current.source === 'builtin') {
+        plan.putVocab.push(wanted);
+        plan.counts.updated++;
+      }
+      continue;
+    }
+    // Installed before: an admin deleted it (absent) or edited it (digest differs): keep theirs.
+    if (!current || vocabFingerprint(current) !== digest) continue;
+    if (vocabFingerprint(wanted) !== digest || current.retired || !sameExtras(current, wanted)) {
+      plan.putVocab.push(wanted);
+      plan.counts.updated++;
+    }
+  }
+
+  for (const [id, digest] of Object.entries(installed.words)) {
+    if (nextIds.has(id)) continue;
+    const current = stored.vocab.get(id);
+    if (!current || current.retired || vocabFingerprint(current) !== digest) continue;
+    if (input.hasProgress(id)) {
+      plan.putVocab.push({ ...current, retired: true });
+      plan.counts.retired++;
+    } else {
+      plan.deleteVocab.push(id);
+      plan.counts.removed++;
+    }
+  }
+
+  for (const topic of next.topics) {
+    const current = stored.topics.get(topic.id);
+    const digest = installed.topics[topic.id];
+    if (digest === undefined) {
+      if (!current) plan.putTopics.push(topic);
+    } else if (current && topicFingerprint(current) === digest) {
+      if (topicFingerprint(topic) !== digest) plan.putTopics.push({ ...current, ...topic });
+    }
+  }
+
+  const installedRoles = new Set(installed.roles);
+  for (const role of next.roles) {
+    if (!installedRoles.has(role.id) && !stored.roles.has(role.id)) plan.putRoles.push(role);
+  }
+  const installedDivisions = new Set(installed.divisions);
+  for (const division of next.divisions) {
+    if (!installedDivisions.has(division.id) && !stored.divisions.has(division.id)) {
+      plan.putDivisions.push(division);
+    }
+  }
+  return plan;
+}
+
+/** Whether the fields outside the digest (kind, reference, note, alternatives) are the same. */
+function sameExtras(a: VocabItem, b: VocabItem): boolean {
+  return (
+    a.kind === b.kind &&
+    a.ref === b.ref &&
+    a.note === b.note &&
+    JSON.stringify(a.alt ?? []) === JSON.stringify(b.alt ?? [])
+  );
+}
+
+/** Whether a plan changes anything in the stores (the installed record aside). */
+export function planChangesStores(plan: VocabularyUpdatePlan): boolean {
+  return (
+    plan.putVocab.length +
+      plan.deleteVocab.length +
+      plan.putTopics.length +
+      plan.putRoles.length +
+      plan.putDivisions.length >
+    0
+  );
+}
