@@ -1,6 +1,7 @@
-/** The application: providers, splash, the Loading screen while auth settles, then the router. */
+/** The application: providers, splash, the Loading screen while auth settles or the vocabulary installs, then the router. */
 import { RouterProvider } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { isInstallingVocabulary, onVocabularyInstall } from '@/db/instance';
 import { ErrorBoundary } from '@/features/shell/error-boundary';
 import { LoadingScreen } from '@/features/shell/loading-screen';
 import { Splash } from '@/features/shell/splash';
@@ -29,6 +30,8 @@ export function App() {
   const lang = useSettingsStore((s) => s.lang);
   const theme = useSettingsStore((s) => s.theme);
   const authStatus = useAuthStore((s) => s.status);
+  // A new database, or an app update that ships new words, installs the vocabulary first.
+  const installing = useSyncExternalStore(onVocabularyInstall, isInstallingVocabulary);
   const [splash, setSplash] = useState(() => !splashOff());
 
   useEffect(() => {
@@ -54,7 +57,11 @@ export function App() {
       <ErrorBoundary>
         <ToastProvider>
           <ConfirmProvider>
-            {authStatus === 'ready' ? <RouterProvider router={router} /> : <LoadingScreen />}
+            {authStatus === 'ready' && !installing ? (
+              <RouterProvider router={router} />
+            ) : (
+              <LoadingScreen />
+            )}
             {splash ? <Splash onDone={() => setSplash(false)} /> : null}
           </ConfirmProvider>
         </ToastProvider>

@@ -30,7 +30,9 @@ export function onVocabularyInstall(listener: Listener): () => void {
 
 /**
  * Installs the shipped vocabulary when the database holds an older one (or none: a new
- * database). The word data is imported only then, so it never weighs on a normal start.
+ * database). The word data is imported only then, so it never weighs on a normal start. A
+ * failure (storage full, the data chunk not reachable) leaves the database as it was, which the
+ * app can still use; the install is tried again at the next start.
  */
 async function bringVocabularyUpToDate(db: MarineDB): Promise<void> {
   if ((await installedVocabularyVersion(db)) >= VOCABULARY_VERSION) return;
@@ -38,6 +40,8 @@ async function bringVocabularyUpToDate(db: MarineDB): Promise<void> {
   try {
     const { builtinVocabulary, LEGACY_V1_INSTALLED } = await import('@/data/vocabulary/builtin');
     await installVocabulary(db, builtinVocabulary(), { legacy: LEGACY_V1_INSTALLED });
+  } catch (error) {
+    console.error('MarineDB: the built-in vocabulary could not be installed', error);
   } finally {
     setInstalling(false);
   }

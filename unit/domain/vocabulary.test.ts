@@ -17,7 +17,7 @@ const row = {
   roles: [],
   ru: 'Лево на борт!',
   en: 'Hard-a-port!',
-  kind: 'order',
+  kind: 'order' as const,
   spell: 'hard a port',
   ref: 'SMCP B2/1.1',
 };
