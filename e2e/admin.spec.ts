@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, registerViaUi, test } from './support/fixtures';
+import { topicSize } from './support/vocabulary';
 
 /** The admin of the e2e build (VITE_OWNER_EMAIL in .env.e2e). */
 const registerAdmin = (page: Page) =>
@@ -144,7 +145,7 @@ test.describe('admin screen', () => {
     await registerAdmin(page);
     await page.goto('/admin/roles');
     const divisions = page.getByRole('region', { name: 'Службы' });
-    for (const name of ['Палуба', 'Машина', 'Мостик', 'Камбуз']) {
+    for (const name of ['Палуба', 'Машина', 'Мостик', 'Камбуз', 'Общий курс']) {
       await divisions.getByRole('button', { name: `Удалить «${name}»` }).click();
       await confirmWith(
         page,
@@ -153,6 +154,11 @@ test.describe('admin screen', () => {
       await expect(divisions.getByRole('button', { name, exact: true })).toHaveCount(0);
     }
     await expect(divisions.getByText('Службы не заданы.')).toBeVisible();
+    await expectAccessible(page);
+    // With no division left, no topic is left to study either.
+    await page.goto('/select-topic?division=deck');
+    await expect(page.getByText('Нет тем для этой службы/должности.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Продолжить' })).toHaveCount(0);
     await expectAccessible(page);
   });
 });
@@ -171,28 +177,30 @@ test.describe('topics page for admins', () => {
     await form.getByRole('button', { name: 'Добавить тему' }).click();
     await expect(form.getByRole('alert')).toHaveText('Название темы не может быть пустым');
 
-    await form.getByLabel('Название темы').fill('Knots');
+    await form.getByLabel('Название темы').fill('Bosun Notes');
     await form.getByRole('checkbox', { name: 'Боцман' }).check();
     await form.getByRole('button', { name: 'Добавить тему' }).click();
     const links = page.getByRole('main').getByRole('link');
-    await expect(links.filter({ hasText: 'Knots' })).toContainText('0 слов');
-    await expect(links.filter({ hasText: 'Knots' })).toContainText('Для: Боцман');
+    await expect(links.filter({ hasText: 'Bosun Notes' })).toContainText('0 слов');
+    await expect(links.filter({ hasText: 'Bosun Notes' })).toContainText('Для: Боцман');
 
     // The same name again is reused (its roles merged), not duplicated.
-    await form.getByLabel('Название темы').fill('knots');
+    await form.getByLabel('Название темы').fill('bosun notes');
     await form.getByRole('checkbox', { name: 'Матрос (OS)' }).check();
     await form.getByRole('button', { name: 'Добавить тему' }).click();
-    await expect(links.filter({ hasText: 'Knots' })).toHaveCount(1);
-    await expect(links.filter({ hasText: 'Knots' })).toContainText('Для: Боцман, Матрос (OS)');
+    await expect(links.filter({ hasText: 'Bosun Notes' })).toHaveCount(1);
+    await expect(links.filter({ hasText: 'Bosun Notes' })).toContainText(
+      'Для: Боцман, Матрос (OS)',
+    );
     await dismissToasts(page);
     await expectAccessible(page);
 
-    await renameTo(page, 'Переименовать тему «Knots»', 'Knots & Hitches');
-    await expect(links.filter({ hasText: 'Knots & Hitches' })).toBeVisible();
+    await renameTo(page, 'Переименовать тему «Bosun Notes»', 'Bosun Notes & Tips');
+    await expect(links.filter({ hasText: 'Bosun Notes & Tips' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Удалить тему «Knots & Hitches»' }).click();
+    await page.getByRole('button', { name: 'Удалить тему «Bosun Notes & Tips»' }).click();
     await confirmWith(page, 'Удалить эту тему и все связанные слова?');
-    await expect(links.filter({ hasText: 'Knots' })).toHaveCount(0);
+    await expect(links.filter({ hasText: 'Bosun Notes' })).toHaveCount(0);
   });
 });
 
@@ -202,7 +210,8 @@ test.describe('dictionary for admins', () => {
     await registerAdmin(page);
     await page.goto('/dictionary?topic=Mooring');
     const rows = page.getByRole('table').getByRole('row');
-    await expect(rows).toHaveCount(4);
+    const mooring = topicSize('Mooring');
+    await expect(rows).toHaveCount(mooring + 1);
 
     await page.getByText('Добавить слово', { exact: true }).first().click();
     const form = page.locator('details').filter({ hasText: 'Добавить слово' });
@@ -211,70 +220,111 @@ test.describe('dictionary for admins', () => {
     await form.getByRole('button', { name: 'Добавить слово' }).click();
     await expect(form.getByRole('alert')).toHaveText('Заполните обе стороны: русскую и английскую');
 
-    await form.getByLabel('Русский (RU)').fill(' шпиль ');
-    await form.getByLabel('Английский (EN)').fill('capstan');
+    await form.getByLabel('Русский (RU)').fill(' вьюшка ');
+    await form.getByLabel('Английский (EN)').fill('rope reel');
     await form.getByRole('button', { name: 'Добавить слово' }).click();
-    await expect(rows.filter({ hasText: 'шпиль' })).toContainText('capstan');
-    await expect(rows).toHaveCount(5);
+    await expect(rows.filter({ hasText: 'вьюшка' })).toContainText('rope reel');
+    await expect(rows).toHaveCount(mooring + 2);
     await expect(form.getByLabel('Русский (RU)')).toHaveValue('');
 
-    await form.getByLabel('Русский (RU)').fill('ШПИЛЬ');
-    await form.getByLabel('Английский (EN)').fill('Capstan');
+    await form.getByLabel('Русский (RU)').fill('ВЬЮШКА');
+    await form.getByLabel('Английский (EN)').fill('Rope Reel');
     await form.getByRole('button', { name: 'Добавить слово' }).click();
     await expect(form.getByLabel('Русский (RU)')).toHaveValue('');
-    await expect(rows).toHaveCount(5);
+    await expect(rows).toHaveCount(mooring + 2);
     await dismissToasts(page);
     await expectAccessible(page);
 
-    await page.getByRole('button', { name: 'Изменить «шпиль»' }).click();
+    await page.getByRole('button', { name: 'Изменить «вьюшка»' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByLabel('Русский (RU)')).toHaveValue('шпиль');
-    await dialog.getByLabel('Английский (EN)').fill('capstan drum');
+    await expect(dialog.getByLabel('Русский (RU)')).toHaveValue('вьюшка');
+    await dialog.getByLabel('Английский (EN)').fill('storage reel');
     await dialog.getByLabel('Роли через запятую (необязательно)').fill('Bosun, OS');
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await expect(dialog).toBeHidden();
-    const edited = rows.filter({ hasText: 'шпиль' });
-    await expect(edited).toContainText('capstan drum');
+    const edited = rows.filter({ hasText: 'вьюшка' });
+    await expect(edited).toContainText('storage reel');
     await expect(edited).toContainText('Боцман');
     await expect(edited).toContainText('Матрос (OS)');
 
     // Built-in words may be edited by admins too.
     await expect(page.getByRole('button', { name: 'Изменить «кнехт»' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Удалить «шпиль»' }).click();
-    await confirmWith(page, 'Удалить слово «шпиль — capstan drum»?');
-    await expect(rows.filter({ hasText: 'шпиль' })).toHaveCount(0);
-    await expect(rows).toHaveCount(4);
+    await page.getByRole('button', { name: 'Удалить «вьюшка»' }).click();
+    await confirmWith(page, 'Удалить слово «вьюшка — storage reel»?');
+    await expect(rows.filter({ hasText: 'вьюшка' })).toHaveCount(0);
+    await expect(rows).toHaveCount(mooring + 1);
   });
 
-  test('bulk import adds the good lines and lists the skipped ones', async ({ page }) => {
+  test('bulk import adds the good lines and lists the skipped ones by line', async ({ page }) => {
     await registerAdmin(page);
     await page.goto('/dictionary?topic=Mooring');
     await page.getByText('Массовый импорт', { exact: true }).click();
     const form = page.locator('details').filter({ hasText: 'Массовый импорт' });
     await expect(form.getByLabel('Тема')).toHaveValue('Mooring');
-    await form
-      .getByLabel('Слова, по одному в строке: ru=en')
-      .fill('трап=gangway\nбез знака\nбухта = coil\n=пусто\nкнехт=bitts');
+    const box = form.getByLabel(/^Слова: по одному в строке ru=en/);
+    // A slash no longer splits a line: "lockout/tagout" is one pair.
+    await box.fill(
+      'трап=gangway ladder\nбез знака\nбухта = coil\n=пусто\nкнехт=bitts\nблокировка и маркировка=lockout/tagout',
+    );
     await form.getByRole('button', { name: 'Импортировать' }).click();
 
     const result = form.getByRole('status');
-    await expect(result).toContainText('Добавлено 2, пропущено 2');
-    await expect(result.getByRole('listitem')).toHaveText(['без знака', '=пусто']);
+    await expect(result).toContainText('Добавлено 3, пропущено 2');
+    await expect(result.getByRole('listitem')).toHaveText([
+      'Строка 2: нет знака «=» между русским и английским. без знака',
+      'Строка 4: русская часть пуста. =пусто',
+    ]);
     // The skipped lines stay in the box to be fixed.
-    await expect(form.getByLabel('Слова, по одному в строке: ru=en')).toHaveValue(
-      'без знака\n=пусто',
-    );
+    await expect(box).toHaveValue('без знака\n=пусто');
     const rows = page.getByRole('table').getByRole('row');
-    await expect(rows.filter({ hasText: 'трап' })).toContainText('gangway');
+    await expect(rows.filter({ hasText: 'трап' })).toContainText('gangway ladder');
     await expect(rows.filter({ hasText: 'бухта' })).toContainText('coil');
-    await expect(rows).toHaveCount(6);
+    await expect(rows.filter({ hasText: 'блокировка' })).toContainText('lockout/tagout');
+    await expect(rows).toHaveCount(topicSize('Mooring') + 4);
+    await expectAccessible(page);
+  });
+
+  test('bulk import takes JSON rows of the data format and reports bad rows', async ({ page }) => {
+    await registerAdmin(page);
+    await page.goto('/dictionary');
+    await page.getByText('Массовый импорт', { exact: true }).click();
+    const form = page.locator('details').filter({ hasText: 'Массовый импорт' });
+    await form.getByLabel(/^Слова: по одному в строке ru=en/).fill(
+      JSON.stringify([
+        {
+          ru: 'вахтенный журнал машинного отделения',
+          en: 'engine room log book',
+          topic: 'Company Words',
+          division: 'engine',
+          roles: ['2e'],
+          kind: 'term',
+          ref: 'industry',
+        },
+        { ru: 'без английского' },
+        { ru: 'роль', en: 'role', roles: ['wizard'] },
+      ]),
+    );
+    await form.getByRole('button', { name: 'Импортировать' }).click();
+    const result = form.getByRole('status');
+    await expect(result).toContainText('Добавлено 1, пропущено 2');
+    await expect(result.getByRole('listitem')).toHaveText([
+      'Строка 2: английская часть пуста.',
+      'Строка 3: неизвестная роль wizard.',
+    ]);
+    await page.goto('/dictionary?topic=Company%20Words');
+    const row = page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ hasText: 'engine room log book' });
+    await expect(row).toContainText('2-й механик (2E)');
+    await expect(row).toContainText('industry');
   });
 
   test('a non-admin gets no edit, delete or add tools, and no admin screen', async ({ page }) => {
     await registerViaUi(page);
     await page.goto('/dictionary?topic=Mooring');
-    await expect(page.getByRole('table').getByRole('row')).toHaveCount(4);
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(topicSize('Mooring') + 1);
     await expect(page.getByRole('button', { name: /^Изменить/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Удалить/ })).toHaveCount(0);
     await expect(page.getByText('Добавить слово')).toHaveCount(0);

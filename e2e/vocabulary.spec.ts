@@ -3,13 +3,16 @@
  * database made by the previous app version (MarineDB 5, the first 221 words, progress and an
  * admin's edit in it) takes on the new vocabulary at the next start with its progress intact.
  */
+import { readFileSync } from 'node:fs';
 import { deriveTopics } from '../src/domain/topics';
 import type { VocabItem } from '../src/domain/types';
-import firstVocabulary from '../unit/fixtures/vocabulary-v1.json';
 import { readStore } from './study-helpers';
 import { expect, expectAccessible, test } from './support/fixtures';
 
-const FIRST = firstVocabulary as VocabItem[];
+/** The first built-in vocabulary, as the previous app version installed it. */
+const FIRST: VocabItem[] = JSON.parse(
+  readFileSync(new URL('../unit/fixtures/vocabulary-v1.json', import.meta.url), 'utf8'),
+);
 
 test('a cook and an OS each have at least 300 words to study, the common core included', async ({
   page,

@@ -1,7 +1,7 @@
-/** The application: providers, splash, the Loading screen while auth settles or the vocabulary installs, then the router. */
+/** The application: providers, splash, the Loading screen while the database opens and auth settles, then the router. */
 import { RouterProvider } from '@tanstack/react-router';
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { isInstallingVocabulary, onVocabularyInstall } from '@/db/instance';
+import { useEffect, useState } from 'react';
+import { getDB } from '@/db/instance';
 import { ErrorBoundary } from '@/features/shell/error-boundary';
 import { LoadingScreen } from '@/features/shell/loading-screen';
 import { Splash } from '@/features/shell/splash';
@@ -30,11 +30,16 @@ export function App() {
   const lang = useSettingsStore((s) => s.lang);
   const theme = useSettingsStore((s) => s.theme);
   const authStatus = useAuthStore((s) => s.status);
-  // A new database, or an app update that ships new words, installs the vocabulary first.
-  const installing = useSyncExternalStore(onVocabularyInstall, isInstallingVocabulary);
+  // The database opens first: a new one, or one an app update brings new words to, gets the
+  // built-in vocabulary before any screen shows (a guest's start waits for it too).
+  const [dbReady, setDbReady] = useState(false);
   const [splash, setSplash] = useState(() => !splashOff());
 
   useEffect(() => {
+    // A database that cannot open is reported by the screens that use it; the app still starts.
+    void getDB()
+      .catch(() => undefined)
+      .finally(() => setDbReady(true));
     void useAuthStore.getState().init();
     void useVocabStore.getState().load();
   }, []);
@@ -57,7 +62,7 @@ export function App() {
       <ErrorBoundary>
         <ToastProvider>
           <ConfirmProvider>
-            {authStatus === 'ready' && !installing ? (
+            {authStatus === 'ready' && dbReady ? (
               <RouterProvider router={router} />
             ) : (
               <LoadingScreen />

@@ -1,0 +1,34 @@
+/** The built-in vocabulary as the data files ship it, for tests whose figures follow the data. */
+import { readFileSync } from 'node:fs';
+
+export interface BuiltinRow {
+  id: string;
+  division: string;
+  topic: string;
+  roles: string[];
+  ru: string;
+  en: string;
+  alt?: string[];
+  spell?: string | false;
+}
+
+const FILES = ['common', 'deck', 'bridge', 'engine', 'galley'];
+
+export const BUILTIN_ROWS: readonly BuiltinRow[] = FILES.flatMap(
+  (file) =>
+    JSON.parse(
+      readFileSync(new URL(`../../src/data/vocabulary/${file}.json`, import.meta.url), 'utf8'),
+    ) as BuiltinRow[],
+);
+
+/** How many built-in words carry this topic name (in any division, as the dictionary lists them). */
+export function topicSize(topic: string): number {
+  return BUILTIN_ROWS.filter((row) => row.topic === topic).length;
+}
+
+/** How many built-in words the dictionary's search finds for this text (Russian or English). */
+export function searchHits(text: string): number {
+  const needle = text.toLocaleLowerCase();
+  return BUILTIN_ROWS.filter((row) => `${row.ru}\n${row.en}`.toLocaleLowerCase().includes(needle))
+    .length;
+}
