@@ -105,13 +105,49 @@ describe('built-in vocabulary data', () => {
     expect(spellingTarget(tileText(hardAPort as VocabItem) as string)).toBe('HARD_A_PORT');
   });
 
-  it('carries an SMCP reference on every SMCP-derived pair, and a reference on every pair', () => {
-    for (const word of words) {
-      expect(word.ref?.trim(), word.id).toBeTruthy();
-      if (/smcp/i.test(word.note ?? '')) expect(word.ref, word.id).toMatch(/SMCP/);
+  it('carries a reference on every pair, and the SMCP section on the standard orders', () => {
+    for (const word of words) expect(word.ref?.trim(), word.id).toBeTruthy();
+    // The standard wheel (SMCP A2/1) and engine (SMCP A2/2) orders, as the SMCP writes them.
+    const standard: [string, RegExp][] = [
+      ...[
+        'Midships!',
+        'Port five!',
+        'Port ten!',
+        'Port fifteen!',
+        'Port twenty!',
+        'Hard-a-port!',
+        'Starboard five!',
+        'Starboard ten!',
+        'Starboard fifteen!',
+        'Starboard twenty!',
+        'Hard-a-starboard!',
+        'Steady!',
+        'Steady as she goes!',
+        'Nothing to port!',
+        'Nothing to starboard!',
+      ].map((en): [string, RegExp] => [en, /^SMCP A2\/1/]),
+      ...[
+        'Full ahead!',
+        'Half ahead!',
+        'Slow ahead!',
+        'Dead slow ahead!',
+        'Stop engine!',
+        'Dead slow astern!',
+        'Slow astern!',
+        'Half astern!',
+        'Full astern!',
+        'Finished with engine!',
+      ].map((en): [string, RegExp] => [en, /^SMCP A2\/2/]),
+    ];
+    for (const [en, ref] of standard) {
+      const word = words.find((w) => w.langB === en);
+      expect(word?.ref, en).toMatch(ref);
     }
-    const smcp = words.filter((w) => /^SMCP/.test(w.ref ?? ''));
-    expect(smcp.length).toBeGreaterThanOrEqual(100);
+    // Every SMCP reference names the phrases' part (A or B) or the General section.
+    for (const word of words.filter((w) => /SMCP/.test(w.ref ?? ''))) {
+      expect(word.ref, word.id).toMatch(/^SMCP( (General|Glossary|[AB]\d?)|$)/);
+    }
+    expect(words.filter((w) => /^SMCP/.test(w.ref ?? '')).length).toBeGreaterThanOrEqual(200);
   });
 
   it('keeps every word of the first vocabulary the specification names, by id', () => {
