@@ -3,9 +3,9 @@
  * to date, and the reset that deletes it.
  */
 import { VOCABULARY_VERSION } from '@/data/vocabulary/version';
+import { installedVocabularyVersion } from './meta-repo';
 import { deleteMarineDB, openMarineDB } from './open';
 import type { MarineDB } from './schema';
-import { installedVocabularyVersion, installVocabulary } from './vocabulary-install';
 
 let connection: Promise<MarineDB> | null = null;
 
@@ -38,7 +38,10 @@ async function bringVocabularyUpToDate(db: MarineDB): Promise<void> {
   if ((await installedVocabularyVersion(db)) >= VOCABULARY_VERSION) return;
   setInstalling(true);
   try {
-    const { builtinVocabulary, LEGACY_V1_INSTALLED } = await import('@/data/vocabulary/builtin');
+    const [{ builtinVocabulary, LEGACY_V1_INSTALLED }, { installVocabulary }] = await Promise.all([
+      import('@/data/vocabulary/builtin'),
+      import('./vocabulary-install'),
+    ]);
     await installVocabulary(db, builtinVocabulary(), { legacy: LEGACY_V1_INSTALLED });
   } catch (error) {
     console.error('MarineDB: the built-in vocabulary could not be installed', error);

@@ -1,4 +1,7 @@
-/** Installing and upgrading the built-in vocabulary of MarineDB: one transaction, idempotent. */
+/**
+ * Installing and upgrading the built-in vocabulary of MarineDB: one transaction, idempotent.
+ * Loaded lazily with the word data: nothing of it runs on a start that finds the vocabulary current.
+ */
 import type { Division, Role, Topic, VocabItem } from '@/domain/types';
 import {
   type BuiltinVocabulary,
@@ -6,17 +9,10 @@ import {
   planVocabularyUpdate,
   type VocabularyUpdatePlan,
 } from '@/domain/vocabulary-update';
+import { VOCABULARY_META_KEY as META_KEY } from './meta-repo';
 import { abortQuietly } from './migrations';
 import { toStoredTopic, toStoredVocab } from './records';
 import type { MarineDB, VocabularyMeta } from './schema';
-
-const META_KEY = 'vocabulary';
-
-/** The installed vocabulary version recorded in the database (0: none yet). */
-export async function installedVocabularyVersion(db: MarineDB): Promise<number> {
-  const meta = await db.get('meta', META_KEY);
-  return meta?.version ?? 0;
-}
 
 export interface InstallOptions {
   /** What a `legacy` record stands for: the first vocabulary's digests. */

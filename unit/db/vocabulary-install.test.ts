@@ -5,11 +5,12 @@
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { builtinVocabulary, LEGACY_V1_INSTALLED } from '@/data/vocabulary/builtin';
+import { installedVocabularyVersion } from '@/db/meta-repo';
 import { upgradeMarineDB } from '@/db/migrations';
 import { openMarineDB } from '@/db/open';
 import { toStoredUserWord } from '@/db/records';
 import type { MarineDB } from '@/db/schema';
-import { installedVocabularyVersion, installVocabulary } from '@/db/vocabulary-install';
+import { installVocabulary } from '@/db/vocabulary-install';
 import { CATALOGUE_DIVISIONS } from '@/domain/constants';
 import { defaultRoleRecords } from '@/domain/roles';
 import { deriveTopics } from '@/domain/topics';
