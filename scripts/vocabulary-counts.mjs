@@ -26,7 +26,9 @@ for (const file of FILES) {
 console.log('\n| division | role | words the role studies (with the common core) |\n|---|---|---|');
 for (const [division, roles] of Object.entries(ROLES)) {
   for (const role of roles) {
-    console.log(`| ${division} | ${role} | ${rows.filter((row) => sees(row, division, role)).length} |`);
+    console.log(
+      `| ${division} | ${role} | ${rows.filter((row) => sees(row, division, role)).length} |`,
+    );
   }
 }
 console.log('\n| division | topic | pairs |\n|---|---|---|');
@@ -41,4 +43,5 @@ const family = (ref) => (/^SMCP/.test(ref) ? 'IMO SMCP' : ref.split(/[ /(]/)[0])
 const refs = new Map();
 for (const row of rows) refs.set(family(row.ref), (refs.get(family(row.ref)) ?? 0) + 1);
 console.log('\n| reference | pairs |\n|---|---|');
-for (const [ref, count] of [...refs].sort((a, b) => b[1] - a[1])) console.log(`| ${ref} | ${count} |`);
+for (const [ref, count] of [...refs].sort((a, b) => b[1] - a[1]))
+  console.log(`| ${ref} | ${count} |`);

@@ -1,6 +1,6 @@
 /** The application: providers, splash, the Loading screen while the database opens and auth settles, then the router. */
 import { RouterProvider } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { getDB } from '@/db/instance';
 import { ErrorBoundary } from '@/features/shell/error-boundary';
 import { LoadingScreen } from '@/features/shell/loading-screen';
@@ -34,6 +34,8 @@ export function App() {
   // built-in vocabulary before any screen shows (a guest's start waits for it too).
   const [dbReady, setDbReady] = useState(false);
   const [splash, setSplash] = useState(() => !splashOff());
+  // A stable callback: the splash's 3 s timer must not restart whenever the app re-renders.
+  const hideSplash = useCallback(() => setSplash(false), []);
 
   useEffect(() => {
     // A database that cannot open is reported by the screens that use it; the app still starts.
@@ -67,7 +69,7 @@ export function App() {
             ) : (
               <LoadingScreen />
             )}
-            {splash ? <Splash onDone={() => setSplash(false)} /> : null}
+            {splash ? <Splash onDone={hideSplash} /> : null}
           </ConfirmProvider>
         </ToastProvider>
       </ErrorBoundary>
