@@ -89,8 +89,9 @@ test.describe('admin screen', () => {
 
     // The topics page shows it to that role.
     await page.getByRole('link', { name: 'Темы' }).first().click();
-    await page.getByRole('button', { name: 'Cargo Hold' }).click();
-    await page.getByRole('button', { name: 'pump man' }).click();
+    await expect(page).toHaveURL(/\/topics$/);
+    await page.getByRole('button', { name: 'Cargo Hold', exact: true }).click();
+    await page.getByRole('button', { name: 'pump man', exact: true }).click();
     await expect(
       page.getByRole('main').getByRole('link').filter({ hasText: 'Cargo Pumps' }),
     ).toBeVisible();

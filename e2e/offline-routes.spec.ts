@@ -80,7 +80,8 @@ async function studyFiveWords(page: Page): Promise<string[]> {
   await expect(page).toHaveURL(/\/select-role\?division=deck$/);
   await page.getByRole('button', { name: /Матрос \(OS\)/ }).click();
   await expect(page).toHaveURL(/\/select-topic\?division=deck&role=os$/);
-  await page.getByRole('checkbox', { name: /OS-commands/ }).check();
+  // Mooring: every word of it has a spelling question, so the spelling asks all five.
+  await page.getByRole('checkbox', { name: /^Mooring/ }).check();
   await page.getByRole('button', { name: 'Продолжить' }).click();
   await expect(page).toHaveURL(/\/session-setup$/);
   await expect(h1(page, 'Настройка сессии')).toBeVisible();
