@@ -489,7 +489,7 @@ describe('words', () => {
       { line: 3, reason: 'unknown-division', field: 'kitchen' },
       { line: 4, reason: 'unknown-role', field: 'wizard' },
     ]);
-    const loto = vocab().vocab.find((i) => i.langB === 'lockout/tagout');
+    const loto = vocab().vocab.find((i) => i.langB === 'lockout/tagout' && i.source === 'user');
     expect(loto).toMatchObject({
       topic: 'Permit to Work',
       division: 'engine',
