@@ -91,7 +91,7 @@ async function studyFiveWords(page: Page): Promise<string[]> {
   await page.getByRole('button', { name: 'Начать' }).click();
   await expect(page).toHaveURL(/\/quiz$/);
 
-  const vocab = await readVocabulary(page);
+  const vocab = await readVocabulary(page, { topic: 'Mooring', division: 'deck' });
   for (let n = 1; n <= 5; n++) {
     await expect(page.getByText(`Вопрос ${n} из 5`)).toBeVisible();
     const question = await currentQuestion(page, vocab);

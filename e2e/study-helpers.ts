@@ -35,7 +35,15 @@ export async function readStore<T>(page: Page, store: string): Promise<T[]> {
   );
 }
 
-export async function readVocabulary(page: Page): Promise<Pair[]> {
+/**
+ * The vocabulary in the page's database; with `topic`, only that topic's words (the same pair may
+ * live in two divisions, e.g. a hammer on deck and in the engine room: a session of one topic
+ * asks the one of its topic).
+ */
+export async function readVocabulary(
+  page: Page,
+  scope: { topic?: string; division?: string } = {},
+): Promise<Pair[]> {
   const items = await readStore<{
     id: string;
     langA: string;
@@ -44,7 +52,12 @@ export async function readVocabulary(page: Page): Promise<Pair[]> {
     division: string;
     spell?: string | false;
   }>(page, 'vocab');
-  return items.map((v) => ({
+  const inScope = items.filter(
+    (v) =>
+      (!scope.topic || v.topic === scope.topic) &&
+      (!scope.division || v.division === scope.division),
+  );
+  return inScope.map((v) => ({
     id: v.id,
     ru: v.langA,
     en: v.langB,

@@ -8,6 +8,7 @@ import { deriveTopics } from '../src/domain/topics';
 import type { VocabItem } from '../src/domain/types';
 import { readStore } from './study-helpers';
 import { expect, expectAccessible, test } from './support/fixtures';
+import { topicSize } from './support/vocabulary';
 
 /** The first built-in vocabulary, as the previous app version installed it. */
 const FIRST: VocabItem[] = JSON.parse(
@@ -35,6 +36,19 @@ test('a cook and an OS each have at least 300 words to study, the common core in
     const count = Number((await available.textContent())?.replace(/\D/g, ''));
     expect(count, `${division} / ${role}`).toBeGreaterThanOrEqual(300);
   }
+  await expectAccessible(page);
+});
+
+test('any topic of any division can be studied from the dictionary', async ({ page }) => {
+  await page.goto(`/dictionary?topic=${encodeURIComponent('Allergens')}`);
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(topicSize('Allergens') + 1);
+  // Each pair shows where it comes from.
+  const gluten = rows.filter({ has: page.getByRole('cell', { name: 'глютен', exact: true }) });
+  await expect(gluten).toContainText('EU FIC');
+  await page.getByRole('button', { name: 'Учить эту тему' }).click();
+  await expect(page).toHaveURL(/\/session-setup$/);
+  await expect(page.getByText(`Доступно слов: ${topicSize('Allergens')}`)).toBeVisible();
   await expectAccessible(page);
 });
 
