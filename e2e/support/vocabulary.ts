@@ -1,24 +1,14 @@
 /** The built-in vocabulary as the data files ship it, for tests whose figures follow the data. */
 import { readFileSync } from 'node:fs';
-
-export interface BuiltinRow {
-  id: string;
-  division: string;
-  topic: string;
-  roles: string[];
-  ru: string;
-  en: string;
-  alt?: string[];
-  spell?: string | false;
-}
+import type { VocabRow } from '../../src/domain/vocabulary';
 
 const FILES = ['common', 'deck', 'bridge', 'engine', 'galley'];
 
-export const BUILTIN_ROWS: readonly BuiltinRow[] = FILES.flatMap(
+export const BUILTIN_ROWS: readonly VocabRow[] = FILES.flatMap(
   (file) =>
     JSON.parse(
       readFileSync(new URL(`../../src/data/vocabulary/${file}.json`, import.meta.url), 'utf8'),
-    ) as BuiltinRow[],
+    ) as VocabRow[],
 );
 
 /** How many built-in words carry this topic name (in any division, as the dictionary lists them). */
