@@ -25,7 +25,7 @@ export type SyncOutcome =
   | {
       ok: false;
       /**
-       * offline: skipped, no network. busy: another tab holds the sync lock (automatic runs only).
+       * offline: no network (an automatic run skipped; a manual one failed while offline). busy: another tab holds the sync lock (automatic runs only).
        * backoff: an automatic run waited for the backoff. stopped: the scheduler was stopped.
        * error: the run failed (`error` holds why).
        */
@@ -191,7 +191,11 @@ export function createSyncScheduler(options: SyncSchedulerOptions): SyncSchedule
 
   function begin(mode: RunMode): Promise<SyncOutcome> {
     if (stopped) return Promise.resolve({ ok: false, reason: 'stopped' });
-    if (!options.isOnline()) return Promise.resolve({ ok: false, reason: 'offline' });
+    // Automatic runs skip quietly while the browser says it is offline. A manual sync tries
+    // anyway: `navigator.onLine` can be wrong (a captive port Wi-Fi, a browser that has not yet
+    // noticed the network is back); a failed try is reported as offline while it still says so.
+    if (!mode.manual && !options.isOnline())
+      return Promise.resolve({ ok: false, reason: 'offline' });
     if (!mode.manual && !mode.ignoreBackoff && backingOff()) {
       return Promise.resolve({ ok: false, reason: 'backoff' });
     }
@@ -218,7 +222,7 @@ export function createSyncScheduler(options: SyncSchedulerOptions): SyncSchedule
           later('retry', delay, () => void request({ manual: false, ignoreBackoff: true }));
         }
         emit({ syncing: false, lastError: error, failures, retryAt: timers.now() + delay });
-        return { ok: false, reason: 'error', error };
+        return { ok: false, reason: options.isOnline() ? 'error' : 'offline', error };
       } finally {
         current = null;
       }

@@ -165,13 +165,34 @@ describe('offline', () => {
     await vi.advanceTimersByTimeAsync(120_000);
     expect(h.runs).toEqual([]);
     expect(h.scheduler.status()).toMatchObject({ lastError: null, failures: 0, online: false });
-    await expect(h.scheduler.syncNow()).resolves.toEqual({ ok: false, reason: 'offline' });
 
     h.online.value = true;
     h.events.dispatchEvent(new Event('online'));
     expect(h.scheduler.status().online).toBe(true);
     await vi.advanceTimersByTimeAsync(200);
     expect(h.runs).toEqual([120_200]);
+    h.scheduler.stop();
+  });
+
+  it('a manual sync tries even when the browser says offline: it may be wrong', async () => {
+    const h = harness();
+    h.online.value = false;
+    await expect(h.scheduler.syncNow()).resolves.toEqual({ ok: true });
+    expect(h.runs).toHaveLength(1);
+    h.scheduler.stop();
+  });
+
+  it('a manual sync that fails while the browser says offline reports offline', async () => {
+    const h = harness({
+      run: async () => {
+        throw new Error('Failed to fetch');
+      },
+    });
+    h.online.value = false;
+    const outcome = await h.scheduler.syncNow();
+    expect(outcome).toMatchObject({ ok: false, reason: 'offline' });
+    h.online.value = true;
+    await expect(h.scheduler.syncNow()).resolves.toMatchObject({ ok: false, reason: 'error' });
     h.scheduler.stop();
   });
 
