@@ -22,7 +22,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   forbidOnly: true,
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   workers: 2,
   reporter: [['list']],
   timeout: 30_000,
@@ -54,9 +54,6 @@ export default defineConfig({
     {
       name: 'cloud',
       testMatch: CLOUD_SPECS,
-      // Known flake under investigation: a manual sync pressed right after the online-triggered
-      // sync sometimes does not settle within 15 s (see the closing note); CI retries twice here.
-      retries: process.env.CI ? 2 : 0,
       use: { ...desktop, baseURL: `http://localhost:${CLOUD_PORT}` },
     },
   ],

@@ -98,7 +98,8 @@ export function HomeScreen() {
                 type="button"
                 className="btn btn-small"
                 onClick={sync}
-                disabled={syncing}
+                // Never disabled: a press during a background run (coming online, the worker's
+                // background sync) must not be lost; the scheduler runs it right after that run.
                 aria-busy={syncing || undefined}
               >
                 <SyncIcon width={18} height={18} />
