@@ -14,7 +14,7 @@
  */
 import { normalizeRoles } from './roles';
 import type { Division, Role, Topic, VocabItem } from './types';
-import { vocabFingerprint } from './vocabulary';
+import { digestOf, vocabFingerprint } from './vocabulary';
 
 /** What a device has installed of the built-in vocabulary: kept in the database's meta store. */
 export interface InstalledVocabulary {
@@ -57,15 +57,7 @@ export interface VocabularyUpdatePlan {
 
 /** A digest of a topic's editable fields (name, division, roles). */
 export function topicFingerprint(topic: Topic): string {
-  return vocabFingerprint({
-    id: topic.id,
-    langA: topic.name,
-    langB: '',
-    topic: '',
-    division: topic.division,
-    roles: topic.roles ?? [],
-    source: 'builtin',
-  });
+  return digestOf([topic.name, topic.division, normalizeRoles(topic.roles).sort()]);
 }
 
 /** What an install records for a shipped vocabulary. */

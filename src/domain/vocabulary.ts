@@ -190,22 +190,9 @@ export function rowToVocabItem(
   return item;
 }
 
-/**
- * A short stable digest of what an admin can edit in a built-in pair (texts, topic, division,
- * roles, spelling). The vocabulary upgrade compares it with the digest recorded at install time
- * to tell an untouched built-in word from one an admin changed on this device.
- */
-export function vocabFingerprint(item: VocabItem): string {
-  const roles = normalizeRoles(item.roles).sort();
-  const text = JSON.stringify([
-    item.langA,
-    item.langB,
-    item.topic,
-    item.division,
-    roles,
-    item.spell ?? null,
-  ]);
-  // FNV-1a, 32 bits, twice with different offsets: 64 bits are plenty for a few thousand words.
+/** A short stable digest of JSON-serialisable values: FNV-1a twice (64 bits, plenty here). */
+export function digestOf(values: readonly unknown[]): string {
+  const text = JSON.stringify(values);
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ 0x5bd1e995;
   for (let i = 0; i < text.length; i++) {
@@ -214,4 +201,14 @@ export function vocabFingerprint(item: VocabItem): string {
     b = Math.imul(b ^ c, 0x01000193) ^ (b >>> 15);
   }
   return (a >>> 0).toString(36) + (b >>> 0).toString(36);
+}
+
+/**
+ * A digest of what an admin can edit in a built-in pair (texts, topic, division, roles,
+ * spelling). The vocabulary upgrade compares it with the digest recorded at install time to tell
+ * an untouched built-in word from one an admin changed on this device.
+ */
+export function vocabFingerprint(item: VocabItem): string {
+  const roles = normalizeRoles(item.roles).sort();
+  return digestOf([item.langA, item.langB, item.topic, item.division, roles, item.spell ?? null]);
 }
