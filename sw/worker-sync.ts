@@ -1,12 +1,14 @@
 /// <reference lib="webworker" />
 /**
  * The sync the worker runs itself when no app window is open: the same MarineDB, the persisted
- * Firebase session (indexedDBLocalPersistence, shared with the page) and the same sync engine and
- * Firestore Lite adapter as the page.
+ * Firebase session (indexedDBLocalPersistence, shared with the page), the same sync engine and
+ * Firestore Lite adapter, and the same Web Lock as the page, so a window opened meanwhile never
+ * syncs at the same time.
  */
 import { connectAuthEmulator, indexedDBLocalPersistence, initializeAuth } from 'firebase/auth';
 import type { FirebaseSettings } from '@/auth/firebase-config';
 import { openMarineDB } from '@/db/open';
+import { SYNC_LOCK_NAME, SYNC_LOCK_WAIT_MS } from '@/domain/constants';
 import { syncOnce } from '@/sync/engine';
 import { loadFirebaseApp } from '@/sync/firebase-app';
 import { createFirestoreRemote } from '@/sync/firestore-remote';
@@ -20,16 +22,27 @@ export async function syncFromWorker(settings: FirebaseSettings): Promise<'signe
   await auth.authStateReady();
   const user = auth.currentUser;
   if (!user) return 'signed-out';
-  const db = await openMarineDB();
-  try {
-    await syncOnce({
-      db,
-      remote: createFirestoreRemote(settings),
-      userId: user.uid,
-      now: Date.now(),
-    });
-  } finally {
-    db.close();
+  const run = async () => {
+    const db = await openMarineDB();
+    try {
+      await syncOnce({
+        db,
+        remote: createFirestoreRemote(settings),
+        userId: user.uid,
+        now: Date.now(),
+      });
+    } finally {
+      db.close();
+    }
+  };
+  if (navigator.locks) {
+    await navigator.locks.request(
+      SYNC_LOCK_NAME,
+      { signal: AbortSignal.timeout(SYNC_LOCK_WAIT_MS) },
+      run,
+    );
+  } else {
+    await run();
   }
   return 'synced';
 }

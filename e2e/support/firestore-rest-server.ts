@@ -474,6 +474,34 @@ function authorize(caller: Caller, path: string, access: 'read' | 'write'): void
   if (collection !== 'users' || owner !== caller.uid) throw denied();
 }
 
+/** `users/{uid}/history/{batchId}`: the append-only answer-history batches. */
+function isHistoryBatch(path: string): boolean {
+  return /^users\/[^/]+\/history\/[^/]+$/.test(path);
+}
+
+/**
+ * firestore.rules' `validBatch`: only the fields device, count, entries and syncedAt; device a
+ * string of 1-64 characters; entries a list of 1-500 whose size is `count`; syncedAt the
+ * request time.
+ */
+function checkHistoryBatch(fields: Fields, requestTime: number): void {
+  const keys = Object.keys(fields);
+  const allowed = ['device', 'count', 'entries', 'syncedAt'];
+  if (!keys.every((key) => allowed.includes(key)) || keys.length !== allowed.length) throw denied();
+  const { device = {}, count = {}, entries = {}, syncedAt = {} } = fields;
+  const size = entries.arrayValue?.values?.length ?? -1;
+  if (typeof device.stringValue !== 'string' || device.stringValue.length < 1) throw denied();
+  if (device.stringValue.length > 64) throw denied();
+  if (!('arrayValue' in entries) || size < 1 || size > 500) throw denied();
+  if (count.integerValue === undefined || Number(count.integerValue) !== size) throw denied();
+  if (
+    syncedAt.timestampValue === undefined ||
+    parseTimestamp(syncedAt.timestampValue) !== requestTime
+  ) {
+    throw denied();
+  }
+}
+
 // ---- queries -----------------------------------------------------------------------------------
 
 interface FieldReference {
@@ -734,6 +762,9 @@ class FirestoreState {
         continue;
       }
       applied += 1;
+      const appendOnly = caller.uid !== undefined && isHistoryBatch(name.path);
+      // firestore.rules: history batches are created, never updated nor deleted.
+      if (appendOnly && (existing || raw.delete !== undefined)) throw denied();
       if (raw.delete !== undefined) {
         staged.set(key, null);
         writeResults.push({});
@@ -762,6 +793,7 @@ class FirestoreState {
         applyTransform(fields, transform, commitTime),
       );
 
+      if (appendOnly) checkHistoryBatch(fields, commitTime);
       const changed = !existing || JSON.stringify(existing.fields) !== JSON.stringify(fields);
       const stored: StoredDocument = {
         fields,

@@ -1,6 +1,9 @@
-/** The schema migrations of MarineDB, one step per version 1..6, run inside the versionchange transaction. */
+/** The schema migrations of MarineDB, one step per version 1..7, run inside the versionchange transaction. */
 import type { IDBPDatabase, IDBPObjectStore, IDBPTransaction } from 'idb';
 import { DB_VERSION } from '@/domain/constants';
+import { baselineEntry, checkEntry, effectiveTime } from '@/domain/history';
+import { newId } from '@/domain/ids';
+import type { UserWord } from '@/domain/types';
 import {
   convertQueueEntryV4,
   convertUserWordFlagsV5,
@@ -32,6 +35,14 @@ import {
  * v6  New store meta (keyPath 'key'): record 'vocabulary' says which built-in vocabulary is
  *     installed. A database that existed before holds the first vocabulary (version 1) and gets
  *     { version: 1, legacy: true }; a new database gets no record until the vocabulary install.
+ * v7  New store history (keyPath 'id'; indexes 'word' [userId, vocabId], 'userTime' [userId, t],
+ *     'unsent' [userId, sent]): the answer history. Every userWords record becomes a baseline
+ *     entry (id 'local-<digest>', unsent), and so does every sync-queue payload (the same state
+ *     gives the same id); a record or payload that fails the wire contract goes to the new store
+ *     deadLetters (keyPath 'id'; index 'userId') instead, and its userWords record is removed.
+ *     The syncQueue store is deleted. New store device (keyPath 'key'): this device's id and
+ *     clock, set past every baseline. Users lose their pull cursor (it named the old per-word
+ *     documents; the history is pulled from the start).
  *
  * Every step only creates what is missing, so a database whose structure is ahead of its
  * recorded version still upgrades. Steps await nothing but the upgrade transaction's requests.
@@ -60,7 +71,7 @@ function ensureStore(
 function ensureIndex(
   store: UpgradeStore,
   name: string,
-  keyPath: string,
+  keyPath: string | string[],
   options?: IDBIndexParameters,
 ): void {
   if (!store.indexNames.contains(name)) store.createIndex(name, keyPath, options);
@@ -130,6 +141,87 @@ const toV6: MigrationStep = async (db, tx, oldVersion) => {
   }
 };
 
+/** A stored user word (0/1 flags) or queue payload (booleans) as a domain word, unchecked. */
+function legacyWord(record: LegacyRecord): UserWord {
+  const word = { ...record } as unknown as UserWord;
+  word.deleted = Boolean(record.deleted);
+  if (record.hidden === undefined) delete word.hidden;
+  else word.hidden = Boolean(record.hidden);
+  return word;
+}
+
+const toV7: MigrationStep = async (db, tx) => {
+  const history = ensureStore(db, tx, 'history', { keyPath: 'id' });
+  ensureIndex(history, 'word', ['userId', 'vocabId']);
+  ensureIndex(history, 'userTime', ['userId', 't']);
+  ensureIndex(history, 'unsent', ['userId', 'sent']);
+  const deadLetters = ensureStore(db, tx, 'deadLetters', { keyPath: 'id' });
+  ensureIndex(deadLetters, 'userId', 'userId');
+  const deviceStore = ensureStore(db, tx, 'device', { keyPath: 'key' });
+  const device = ((await deviceStore.get('device')) as { id: string; hlc: number } | undefined) ?? {
+    id: newId(),
+    hlc: 0,
+  };
+  let clock = device.hlc;
+  const now = Date.now();
+
+  const keep = async (record: LegacyRecord, source: 'userWords' | 'syncQueue') => {
+    const word = legacyWord(
+      source === 'syncQueue' ? ((record.payload ?? {}) as LegacyRecord) : record,
+    );
+    const entry =
+      typeof word.vocabId === 'string' && typeof word.userId === 'string'
+        ? baselineEntry(word, { prefix: 'local', device: device.id })
+        : null;
+    const checked = entry ? checkEntry({ ...entry, snapshot: { ...word } }) : null;
+    if (checked?.ok) {
+      const valid = checked.entry;
+      await history.put({ ...valid, sent: 0, t: effectiveTime(valid) });
+      clock = Math.max(clock, valid.hlc);
+      return true;
+    }
+    await deadLetters.put({
+      id: newId(),
+      ...(typeof word.userId === 'string' ? { userId: word.userId } : {}),
+      source: 'upgrade',
+      reason: checked && !checked.ok ? checked.reason : `a ${source} record without a word`,
+      record: structuredClone(record),
+      at: now,
+    });
+    return false;
+  };
+
+  if (db.objectStoreNames.contains('userWords')) {
+    const userWords = tx.objectStore('userWords');
+    let cursor = await userWords.openCursor();
+    while (cursor) {
+      const value: unknown = cursor.value;
+      if (value !== null && typeof value === 'object') {
+        if (!(await keep(value as LegacyRecord, 'userWords'))) await cursor.delete();
+      }
+      cursor = await cursor.continue();
+    }
+  }
+  if (db.objectStoreNames.contains('syncQueue')) {
+    const queue = tx.objectStore('syncQueue');
+    let cursor = await queue.openCursor();
+    while (cursor) {
+      const value: unknown = cursor.value;
+      if (value !== null && typeof value === 'object')
+        await keep(value as LegacyRecord, 'syncQueue');
+      cursor = await cursor.continue();
+    }
+    db.deleteObjectStore('syncQueue');
+  }
+  if (db.objectStoreNames.contains('users')) {
+    await rewriteAll(ensureStore(db, tx, 'users', { keyPath: 'id' }), (user) => {
+      const { syncCursor: _oldCursor, ...rest } = user;
+      return rest;
+    });
+  }
+  await deviceStore.put({ key: 'device', id: device.id, hlc: clock });
+};
+
 /** MIGRATIONS[v] upgrades a database at version v-1 to version v. */
 export const MIGRATIONS: Readonly<Record<number, MigrationStep>> = {
   1: toV1,
@@ -138,6 +230,7 @@ export const MIGRATIONS: Readonly<Record<number, MigrationStep>> = {
   4: toV4,
   5: toV5,
   6: toV6,
+  7: toV7,
 };
 
 /**

@@ -1,15 +1,7 @@
-/** The typed shape of MarineDB version 6: stores, keys, indexes and the stored record types. */
+/** The typed shape of MarineDB version 7: stores, keys, indexes and the stored record types. */
 import type { DBSchema, IDBPDatabase } from 'idb';
-import type {
-  Division,
-  Role,
-  SyncQueueEntry,
-  Topic,
-  User,
-  UserWord,
-  VocabItem,
-  WordStatus,
-} from '@/domain/types';
+import type { HistoryEntry } from '@/domain/history';
+import type { Division, Role, Topic, User, UserWord, VocabItem, WordStatus } from '@/domain/types';
 import type { InstalledVocabulary } from '@/domain/vocabulary-update';
 
 /** A user as kept on this device: the domain user plus local-auth fields and the sync pull cursor. */
@@ -18,8 +10,38 @@ export interface LocalUserRecord extends User {
   passwordHash?: string;
   passwordSalt?: string;
   passwordIterations?: number;
-  /** Per-user sync pull cursor, epoch ms. */
+  /** Per-user pull cursor of the cloud history: the server time of the newest batch seen, epoch µs. */
   syncCursor?: number;
+  /** The cloud's per-word documents of older versions were read once into baselines. */
+  legacyCloudRead?: boolean;
+}
+
+/**
+ * A history entry as stored: `sent` 1 once the cloud holds it, `t` its effective time (indexed
+ * for the charts), `batch` the cloud batch it was (or is being) pushed in.
+ */
+export interface StoredHistoryEntry extends HistoryEntry {
+  sent: StoredFlag;
+  t: number;
+  batch?: string;
+}
+
+/** A record that failed the wire contract: kept here, shown in settings, never synced. */
+export interface DeadLetter {
+  id: string;
+  userId?: string;
+  source: 'upgrade' | 'import' | 'pull' | 'push';
+  reason: string;
+  record: unknown;
+  at: number;
+}
+
+/** This device: its id (entries name it) and its hybrid-logical-clock state. */
+export interface DeviceRecord {
+  key: 'device';
+  id: string;
+  /** The greatest stamp issued or seen. */
+  hlc: number;
 }
 
 /** A 0/1 flag: IndexedDB cannot index booleans. */
@@ -68,8 +90,18 @@ export interface MarineDBSchema extends DBSchema {
   topics: { key: string; value: Topic };
   roles: { key: string; value: Role };
   divisions: { key: string; value: Division };
-  syncQueue: { key: string; value: SyncQueueEntry; indexes: { createdAt: number } };
   meta: { key: string; value: VocabularyMeta };
+  history: {
+    key: string;
+    value: StoredHistoryEntry;
+    indexes: {
+      word: [userId: string, vocabId: string];
+      userTime: [userId: string, t: number];
+      unsent: [userId: string, sent: StoredFlag];
+    };
+  };
+  deadLetters: { key: string; value: DeadLetter; indexes: { userId: string } };
+  device: { key: string; value: DeviceRecord };
 }
 
 /** An open MarineDB connection. */

@@ -11,8 +11,11 @@ export const TOAST_MS = 3500;
 
 // Storage
 export const DB_NAME = 'MarineDB';
-/** Version 6 adds the meta store that records the installed built-in vocabulary. */
-export const DB_VERSION = 6;
+/**
+ * Version 7 adds the answer history (and the dead letters and this device's clock) and drops
+ * the sync queue: the history's unsent entries are what a push sends.
+ */
+export const DB_VERSION = 7;
 export const RANDOM_ID_LENGTH = 21;
 
 // Sync triggers
@@ -96,3 +99,11 @@ export const SYNC_BACKOFF_MAX_MS = 16 * MINUTE;
 export const DEFAULT_MIN_PASSWORD_LENGTH = 6;
 export const PBKDF2_ITERATIONS = 210_000;
 export const SYNC_BATCH_MAX_WRITES = 500;
+/** History entries in one cloud batch document (≈ 100 bytes each: far below Firestore's 1 MiB). */
+export const HISTORY_BATCH_MAX_ENTRIES = 500;
+/** Every cloud request gives up after this long (Firestore Lite's fetch has no timeout of its own). */
+export const REMOTE_CALL_TIMEOUT_MS = 30 * SECOND;
+/** How long a manual sync waits for another tab's (or the service worker's) sync to finish. */
+export const SYNC_LOCK_WAIT_MS = 60 * SECOND;
+/** The Web Lock every sync runs under, in every tab and in the service worker: one sync at a time. */
+export const SYNC_LOCK_NAME = 'marine-sync';

@@ -11,7 +11,6 @@ import {
   SESSION_SIZE_STEP,
   SETTINGS_DAILY_GOAL_OPTIONS,
 } from './constants';
-import type { UserWord, WordStatus } from './types';
 
 /** Either the cleaned value or a code with the specification's message. */
 export type Validated<T> =
@@ -168,36 +167,16 @@ export function isDuplicateWord(
 
 export interface ExportData<U = unknown> {
   user: U;
-  userWords: UserWord[];
-}
-
-const STATUSES: readonly WordStatus[] = ['new', 'learning', 'learned'];
-const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const optNum = (v: unknown) => v === undefined || isNum(v);
-
-function isUserWord(v: unknown): v is UserWord {
-  if (typeof v !== 'object' || v === null) return false;
-  const w = v as Record<string, unknown>;
-  return (
-    typeof w.vocabId === 'string' &&
-    w.vocabId !== '' &&
-    STATUSES.includes(w.status as WordStatus) &&
-    isNum(w.attempts) &&
-    isNum(w.correct) &&
-    isNum(w.streak) &&
-    isNum(w.strength) &&
-    w.strength >= 0 &&
-    w.strength <= 1 &&
-    isNum(w.updatedAt) &&
-    optNum(w.lastSeenAt) &&
-    optNum(w.nextReviewAt)
-  );
+  /** Word states; each record is checked against the wire contract when it is merged. */
+  userWords: unknown[];
+  /** Answer-history entries (exports of older versions have none); checked when merged. */
+  history?: unknown[];
 }
 
 /**
- * Parses pasted export JSON `{ user, userWords }`. Anything that is not JSON of that shape
- * (including a word record with missing or mistyped fields) is 'Invalid JSON', so nothing is
- * half-imported.
+ * Parses pasted export JSON `{ user, userWords, history? }`. Anything that is not JSON of that
+ * shape is 'Invalid JSON' and nothing is imported. The records inside are checked one by one
+ * when they are merged: one that fails is kept aside (the dead letters) and the rest import.
  */
 export function parseExportJson(text: string): Validated<ExportData> {
   let data: unknown;
@@ -207,8 +186,9 @@ export function parseExportJson(text: string): Validated<ExportData> {
     return fail('invalid-json');
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return fail('invalid-json');
-  const { user, userWords } = data as Record<string, unknown>;
+  const { user, userWords, history } = data as Record<string, unknown>;
   if (typeof user !== 'object' || user === null) return fail('invalid-json');
-  if (!Array.isArray(userWords) || !userWords.every(isUserWord)) return fail('invalid-json');
-  return { ok: true, value: { user, userWords } };
+  if (!Array.isArray(userWords)) return fail('invalid-json');
+  if (history !== undefined && !Array.isArray(history)) return fail('invalid-json');
+  return { ok: true, value: history ? { user, userWords, history } : { user, userWords } };
 }

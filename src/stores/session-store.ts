@@ -309,7 +309,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     const previous = session.results[word.vocabId] ?? {};
     const result: WordResult =
       spelling.pass === 1 ? { ...previous, spelling: outcome } : { ...previous, retry: outcome };
-    record(useWordsStore.getState().recordAnswer(word.vocabId, outcome === 'correct'));
+    record(useWordsStore.getState().recordAnswer(word.vocabId, outcome === 'correct', 'spelling'));
     return {
       results: { ...session.results, [word.vocabId]: result },
       spelling: { ...spelling, word: { ...word, outcome } },
@@ -420,7 +420,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
           },
         },
       });
-      record(useWordsStore.getState().recordAnswer(word.id, correct));
+      record(useWordsStore.getState().recordAnswer(word.id, correct, 'choice'));
       return correct;
     },
 

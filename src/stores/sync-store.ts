@@ -7,7 +7,7 @@
 import { create } from 'zustand';
 import { getDB } from '@/db/instance';
 import type { MarineDB } from '@/db/schema';
-import { listQueue } from '@/db/sync-queue-repo';
+import { countUnsent } from '@/db/history-repo';
 import { syncOnce } from '@/sync/engine';
 import type { RemoteStore } from '@/sync/remote-store';
 import {
@@ -36,7 +36,7 @@ export interface SyncState {
   syncing: boolean;
   /** Epoch ms of the last successful sync in this session, or null. */
   lastSyncedAt: number | null;
-  /** The signed-in user's queue entries not yet in the cloud. */
+  /** The signed-in user's history entries not yet in the cloud. */
   pendingCount: number;
   /** The message of the last failure; null after a success. */
   lastError: string | null;
@@ -112,7 +112,7 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
               userId,
               now: Date.now(),
             });
-            if (session === current && report.pulled > 0) {
+            if (session === current && report.refolded > 0) {
               set({ remoteChanges: get().remoteChanges + 1 });
             }
           } finally {
@@ -160,8 +160,7 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
     const current = session;
     if (!current) return;
     try {
-      const queue = await listQueue(await current.getDB());
-      const mine = queue.filter((entry) => entry.payload.userId === current.userId).length;
+      const mine = await countUnsent(await current.getDB(), current.userId);
       if (session === current) set({ pendingCount: mine });
     } catch (error) {
       console.error('Counting pending sync changes failed', error);

@@ -1,51 +1,86 @@
 /**
- * The learning records of whoever studies now. A signed-in user's records are loaded from
- * MarineDB, and every change is written through the SRS rules together with its sync-queue
- * entry; a guest's records live only in memory and are never saved.
+ * The learning records of whoever studies now. A signed-in user's change is appended to the
+ * answer history and the word's new state is computed from the STORED state inside the same
+ * transaction (db/history-repo): this store only shows the result, so a second tab, a sync that
+ * reloads the list meanwhile, or a stale copy here can never make an answer overwrite another.
+ * A guest's records live only in memory and are never saved.
  */
 import { create } from 'zustand';
+import { importBaselines, mergeEntries, recordChange } from '@/db/history-repo';
 import { getDB } from '@/db/instance';
-import { listUserWords, saveUserWord, saveUserWords } from '@/db/user-words-repo';
-import { answer, markLearned, newUserWord, relearn, skip, unmarkLearned } from '@/domain/srs';
+import { listUserWords } from '@/db/user-words-repo';
+import { type AnswerMode, applyEntry, type HistoryEntry, type WordChange } from '@/domain/history';
+import { newUserWord } from '@/domain/srs';
 import type { UserWord } from '@/domain/types';
 import { useAuthStore } from './auth-store';
 import { notifyLocalChange } from './sync-store';
 
 export const GUEST_ID = 'guest';
 
-type Change = (word: UserWord, now: number) => UserWord;
+export interface ImportReport {
+  /** Records (word states and history entries) that were new here. */
+  added: number;
+  /** Records refused by the wire contract (kept in the dead letters, shown in settings). */
+  rejected: number;
+}
 
 interface WordsState {
   /** Whose records these are: a user id, or GUEST_ID. */
   ownerId: string;
   words: ReadonlyMap<string, UserWord>;
   loaded: boolean;
+  /** Bumped whenever the history changed (the charts reload on it). */
+  revision: number;
   load(userId: string | null): Promise<void>;
-  recordAnswer(vocabId: string, correct: boolean): Promise<UserWord>;
+  recordAnswer(vocabId: string, correct: boolean, mode?: AnswerMode): Promise<UserWord>;
   recordSkip(vocabId: string): Promise<UserWord>;
   setLearned(vocabId: string, learned: boolean): Promise<UserWord>;
   relearnWord(vocabId: string): Promise<UserWord>;
-  /** Writes imported records (settings import) for the signed-in user, each queued for sync. */
-  importWords(words: readonly UserWord[]): Promise<number>;
+  /**
+   * Merges an export's word states (as baselines) and history entries for the signed-in user:
+   * what is already here is skipped, so importing the same file twice changes nothing.
+   */
+  importProgress(data: {
+    userWords: readonly unknown[];
+    history?: readonly unknown[];
+  }): Promise<ImportReport>;
+}
+
+/** A guest's change, in memory: the same rules the history fold applies. */
+function guestChange(word: UserWord, change: WordChange, now: number): UserWord {
+  const entry: HistoryEntry = {
+    id: 'guest',
+    userId: word.userId,
+    vocabId: word.vocabId,
+    ...change,
+    hlc: now * 1000,
+    wall: now,
+    device: 'guest',
+  };
+  return applyEntry(word, entry);
 }
 
 export const useWordsStore = create<WordsState>()((set, get) => {
-  async function change(vocabId: string, apply: Change): Promise<UserWord> {
-    const { ownerId, words } = get();
-    const now = Date.now();
-    const current = words.get(vocabId) ?? newUserWord(ownerId, vocabId, now);
-    let next = apply(current, now);
-    if (ownerId !== GUEST_ID) {
-      // Keep what was stored (e.g. a remoteId the database already had), not just what was sent.
-      next = await saveUserWord(await getDB(), next, { enqueue: true, now });
-      notifyLocalChange();
-    }
+  function show(ownerId: string, word: UserWord) {
     // Only the owner who made the change may see it land (a sign-out may have happened meanwhile).
-    if (get().ownerId === ownerId) {
-      const map = new Map(get().words);
-      map.set(vocabId, next);
-      set({ words: map });
+    if (get().ownerId !== ownerId) return;
+    const map = new Map(get().words);
+    map.set(word.vocabId, word);
+    set({ words: map, revision: get().revision + 1 });
+  }
+
+  async function change(vocabId: string, what: WordChange): Promise<UserWord> {
+    const { ownerId } = get();
+    const now = Date.now();
+    if (ownerId === GUEST_ID) {
+      const current = get().words.get(vocabId) ?? newUserWord(ownerId, vocabId, now);
+      const next = guestChange(current, what, now);
+      show(ownerId, next);
+      return next;
     }
+    const next = await recordChange(await getDB(), ownerId, vocabId, what, now);
+    notifyLocalChange();
+    show(ownerId, next);
     return next;
   }
 
@@ -53,32 +88,55 @@ export const useWordsStore = create<WordsState>()((set, get) => {
     ownerId: GUEST_ID,
     words: new Map(),
     loaded: false,
+    revision: 0,
 
     async load(userId) {
       if (!userId) {
         set({ ownerId: GUEST_ID, words: new Map(), loaded: true });
         return;
       }
-      set({ ownerId: userId, words: new Map(), loaded: false });
+      // A reload of the same user keeps showing the current list until the new one is read.
+      if (get().ownerId !== userId) set({ ownerId: userId, words: new Map(), loaded: false });
       const records = await listUserWords(await getDB(), userId);
       if (get().ownerId !== userId) return;
-      set({ words: new Map(records.map((w) => [w.vocabId, w])), loaded: true });
+      set({
+        words: new Map(records.map((w) => [w.vocabId, w])),
+        loaded: true,
+        revision: get().revision + 1,
+      });
     },
 
-    recordAnswer: (vocabId, correct) => change(vocabId, (w, now) => answer(w, correct, now)),
-    recordSkip: (vocabId) => change(vocabId, skip),
-    setLearned: (vocabId, learned) => change(vocabId, learned ? markLearned : unmarkLearned),
-    relearnWord: (vocabId) => change(vocabId, relearn),
+    recordAnswer: (vocabId, correct, mode) =>
+      change(vocabId, mode ? { kind: 'answer', correct, mode } : { kind: 'answer', correct }),
+    recordSkip: (vocabId) => change(vocabId, { kind: 'skip' }),
+    setLearned: (vocabId, learned) => change(vocabId, { kind: learned ? 'learn' : 'unlearn' }),
+    relearnWord: (vocabId) => change(vocabId, { kind: 'relearn' }),
 
-    async importWords(imported) {
+    async importProgress({ userWords, history = [] }) {
       const { ownerId } = get();
-      if (ownerId === GUEST_ID) return 0;
+      if (ownerId === GUEST_ID) return { added: 0, rejected: 0 };
+      const db = await getDB();
       const now = Date.now();
-      const mine = imported.map((w) => ({ ...w, userId: ownerId }));
-      await saveUserWords(await getDB(), mine, { enqueue: true, now });
+      const options = { sent: false, source: 'import' as const, now };
+      const words = await importBaselines(db, ownerId, userWords as UserWord[], {
+        ...options,
+        prefix: 'import',
+      });
+      // An export of another account (or device) is this user's history now.
+      const entries = await mergeEntries(
+        db,
+        ownerId,
+        history.map((entry) =>
+          typeof entry === 'object' && entry !== null ? { ...entry, userId: ownerId } : entry,
+        ),
+        options,
+      );
       notifyLocalChange();
       await get().load(ownerId);
-      return mine.length;
+      return {
+        added: words.added + entries.added,
+        rejected: words.rejected + entries.rejected,
+      };
     },
   };
 });

@@ -1,28 +1,38 @@
 /**
- * The sync engine (ARCHITECTURE.md decision 4): one `syncOnce` pulls the cloud's changes since the
- * user's cursor, then pushes the coalesced sync queue in batches.
+ * The sync engine (ARCHITECTURE.md decision 4): one `syncOnce` moves answer history, never word
+ * snapshots, so nothing a device recorded can be overwritten by another device's copy.
  *
- * Version order (the conflict rule). Two versions of one word are ordered by `updatedAt`; when
- * those are equal (two devices answering in the same millisecond, or two changes in one
- * millisecond on one device) by attempts, then correct, then streak, then strength, then
- * lastSeenAt, then nextReviewAt (missing first), then status, hidden and deleted. This is a total
- * order on a word's learning state (remoteId and userId do not count), so every device and the
- * cloud settle on the same greatest version whatever order the syncs ran in. A local version
- * replaces nothing unless it is greater, and the cloud is repaired when it holds a smaller one.
+ * 1. Migration, once per user on this device: the per-word documents older versions wrote are
+ *    read (all of them, with or without `syncedAt`) and become baseline entries (see
+ *    domain/history.ts); they stay in the cloud, so every device makes the same baselines.
+ * 2. Pull: the batches the cloud received since the user's cursor; their entries are merged (an
+ *    entry already here only learns its receipt time), the touched words refolded, the clock
+ *    advanced past every stamp seen, and only then the cursor moved.
+ * 3. Push: the unsent entries, grouped into batch documents whose ids are stored before anything
+ *    is sent. A batch that was sent before without a known outcome (a lost answer, a timeout, a
+ *    closed tab) is first looked up: if the cloud has it, its entries are marked sent and nothing
+ *    is written twice. Batches go in commits of at most SYNC_BATCH_MAX_WRITES documents; their
+ *    entries are marked sent only after the commit succeeded.
  *
- * Guarantees: a queue entry is deleted only after a commit that carried its word (or a newer
- * version of it) succeeded, or after a pull showed that the cloud already holds a version at least
- * as new; a failed or interrupted sync therefore never loses a change, and retrying is harmless
- * because each word is one document keyed by its vocabId.
+ * Every remote call has a time limit (REMOTE_CALL_TIMEOUT_MS). Records that fail the wire
+ * contract go to the dead letters, and the rest syncs.
  */
-import { fromStoredUserWord, toStoredUserWord } from '@/db/records';
+import {
+  importBaselines,
+  markSent,
+  mergeEntries,
+  type PushBatch,
+  takePushBatches,
+} from '@/db/history-repo';
 import type { MarineDB } from '@/db/schema';
-import { listQueue } from '@/db/sync-queue-repo';
-import { getSyncCursor, getUser, setSyncCursor } from '@/db/users-repo';
-import { SYNC_BATCH_MAX_WRITES } from '@/domain/constants';
-import { newId } from '@/domain/ids';
-import type { SyncQueueEntry, UserWord, WordStatus } from '@/domain/types';
+import { getUser, updateUser } from '@/db/users-repo';
+import {
+  HISTORY_BATCH_MAX_ENTRIES,
+  REMOTE_CALL_TIMEOUT_MS,
+  SYNC_BATCH_MAX_WRITES,
+} from '@/domain/constants';
 import type { RemoteStore, SyncCursor } from './remote-store';
+import { withTimeout } from './timeout';
 
 export const NOT_SIGNED_IN_MESSAGE = 'Not signed in to Firebase';
 
@@ -31,201 +41,27 @@ export interface SyncOnceInput {
   remote: RemoteStore;
   /** The signed-in cloud user; missing means nobody is signed in (an error). */
   userId: string | null | undefined;
-  /** Epoch ms: the createdAt of queue entries the sync itself adds (cloud repairs). */
+  /** Epoch ms: when dead letters are recorded. */
   now: number;
-  /** Writes per commit; defaults to (and is capped at) SYNC_BATCH_MAX_WRITES. */
+  /** Batch documents per commit; defaults to (and is capped at) SYNC_BATCH_MAX_WRITES. */
   batchSize?: number;
+  /** Entries per batch document; defaults to HISTORY_BATCH_MAX_ENTRIES. */
+  entriesPerBatch?: number;
+  /** Time limit of each remote call; defaults to REMOTE_CALL_TIMEOUT_MS. */
+  timeoutMs?: number;
 }
 
 export interface SyncReport {
-  /** Words written to the cloud (after coalescing). */
+  /** Entries the cloud received from this device in this sync. */
   pushed: number;
-  /** Remote versions applied locally (the local copy was missing or older). */
+  /** Entries that were new to this device. */
   pulled: number;
   /** Successful commits. */
   commits: number;
-}
-
-const STATUS_RANK: Record<WordStatus, number> = { new: 0, learning: 1, learned: 2 };
-
-function sign(value: number): number {
-  return value > 0 ? 1 : value < 0 ? -1 : 0;
-}
-
-function compareOptional(a: number | undefined, b: number | undefined): number {
-  if (a === b) return 0;
-  if (a === undefined) return -1;
-  if (b === undefined) return 1;
-  return sign(a - b);
-}
-
-/**
- * The version order of two states of ONE word (see the file comment): negative when `a` is older,
- * positive when newer, 0 when they hold the same learning state.
- */
-export function compareWordVersions(a: UserWord, b: UserWord): number {
-  return (
-    sign(a.updatedAt - b.updatedAt) ||
-    sign(a.attempts - b.attempts) ||
-    sign(a.correct - b.correct) ||
-    sign(a.streak - b.streak) ||
-    sign(a.strength - b.strength) ||
-    compareOptional(a.lastSeenAt, b.lastSeenAt) ||
-    compareOptional(a.nextReviewAt, b.nextReviewAt) ||
-    sign((STATUS_RANK[a.status] ?? -1) - (STATUS_RANK[b.status] ?? -1)) ||
-    sign(Number(Boolean(a.hidden)) - Number(Boolean(b.hidden))) ||
-    sign(Number(Boolean(a.deleted)) - Number(Boolean(b.deleted)))
-  );
-}
-
-/** A word as received from the cloud, made local: owned by `userId`, remoteId = its vocabId. */
-function fromRemote(userId: string, word: UserWord): UserWord {
-  return { ...word, userId, remoteId: word.vocabId, deleted: Boolean(word.deleted) };
-}
-
-/** The greatest version per vocabId (a pull normally holds each document once). */
-function newestPerWord(words: readonly UserWord[]): UserWord[] {
-  const newest = new Map<string, UserWord>();
-  for (const word of words) {
-    const seen = newest.get(word.vocabId);
-    if (!seen || compareWordVersions(word, seen) > 0) newest.set(word.vocabId, word);
-  }
-  return [...newest.values()];
-}
-
-function queueEntryFor(word: UserWord, now: number): SyncQueueEntry {
-  const entry: SyncQueueEntry = {
-    id: newId(),
-    entity: 'userWords',
-    op: 'upsert',
-    payload: word,
-    createdAt: now,
-  };
-  if (word.remoteId !== undefined) entry.remoteId = word.remoteId;
-  return entry;
-}
-
-function entriesByWord(entries: readonly SyncQueueEntry[], userId: string) {
-  const byWord = new Map<string, SyncQueueEntry[]>();
-  for (const entry of entries) {
-    if (entry.entity !== 'userWords' || entry.payload.userId !== userId) continue;
-    const list = byWord.get(entry.payload.vocabId);
-    if (list) list.push(entry);
-    else byWord.set(entry.payload.vocabId, [entry]);
-  }
-  return byWord;
-}
-
-/**
- * Applies pulled versions in ONE transaction over userWords + syncQueue (so a local change made
- * meanwhile cannot be overwritten by an older remote one). For each remote version R:
- * - queue entries of the word whose payload is not newer than R are dropped (the cloud already
- *   holds R, so pushing them could only overwrite it with an older state);
- * - R replaces the local copy when that is missing or older (`mergeRemoteUserWords` semantics,
- *   with the tie rule above); no queue entry is written for it;
- * - when the local copy is newer and no entry is queued for it any more, the local state is
- *   queued, so the next push repairs the stale cloud copy;
- * - a local copy that stays gets remoteId = vocabId (the document exists).
- * Returns how many remote versions were applied.
- */
-async function mergePulled(
-  db: MarineDB,
-  userId: string,
-  remoteWords: readonly UserWord[],
-  now: number,
-): Promise<number> {
-  const tx = db.transaction(['userWords', 'syncQueue'], 'readwrite');
-  const words = tx.objectStore('userWords');
-  const queue = tx.objectStore('syncQueue');
-  const [locals, entries] = await Promise.all([
-    Promise.all(remoteWords.map((word) => words.get([userId, word.vocabId]))),
-    queue.getAll(),
-  ]);
-  const queued = entriesByWord(entries, userId);
-  const writes: Promise<unknown>[] = [];
-  let applied = 0;
-  for (const [index, remoteWord] of remoteWords.entries()) {
-    const stored = locals[index];
-    const local = stored && fromStoredUserWord(stored);
-    let pending = 0;
-    for (const entry of queued.get(remoteWord.vocabId) ?? []) {
-      if (compareWordVersions(entry.payload, remoteWord) <= 0) writes.push(queue.delete(entry.id));
-      else pending++;
-    }
-    if (!local || compareWordVersions(remoteWord, local) > 0) {
-      writes.push(words.put(toStoredUserWord(remoteWord)));
-      applied++;
-    } else {
-      // The cloud has this word's document: the local copy is named after it.
-      if (stored.remoteId !== remoteWord.vocabId) {
-        writes.push(words.put({ ...stored, remoteId: remoteWord.vocabId }));
-      }
-      if (compareWordVersions(local, remoteWord) > 0 && pending === 0) {
-        writes.push(queue.add(queueEntryFor({ ...local, remoteId: remoteWord.vocabId }, now)));
-      }
-    }
-  }
-  await Promise.all([...writes, tx.done]);
-  return applied;
-}
-
-interface PlannedWrite {
-  word: UserWord;
-  /** Every queue entry this write covers. */
-  entryIds: string[];
-  /** The local record's remoteId before the push. */
-  localRemoteId: string | undefined;
-}
-
-/**
- * One write per word of this user: the newest queued payload (ties: the latest createdAt), or
- * the current local record when it is at least as new (it normally is: each saved change writes
- * the record and its entry together). In queue order (the oldest entry first).
- */
-async function planPush(db: MarineDB, userId: string): Promise<PlannedWrite[]> {
-  const queued = entriesByWord(await listQueue(db), userId);
-  const vocabIds = [...queued.keys()];
-  const tx = db.transaction('userWords');
-  const locals = await Promise.all(vocabIds.map((vocabId) => tx.store.get([userId, vocabId])));
-  await tx.done;
-  return vocabIds.map((vocabId, index) => {
-    const entries = queued.get(vocabId) ?? [];
-    let newest = entries[0] as SyncQueueEntry;
-    for (const entry of entries) {
-      const order = compareWordVersions(entry.payload, newest.payload);
-      if (order > 0 || (order === 0 && entry.createdAt >= newest.createdAt)) newest = entry;
-    }
-    const stored = locals[index];
-    const local = stored && fromStoredUserWord(stored);
-    const base = local && compareWordVersions(local, newest.payload) >= 0 ? local : newest.payload;
-    return {
-      word: { ...base, userId, vocabId, remoteId: vocabId },
-      entryIds: entries.map((entry) => entry.id),
-      localRemoteId: local?.remoteId,
-    };
-  });
-}
-
-/**
- * After a successful commit, in ONE transaction: deletes exactly the queue entries the batch
- * covered (as `deleteQueueEntries`) and records remoteId = vocabId on the local records that lack
- * it (as `setUserWordRemoteId`, touching nothing else).
- */
-async function settleBatch(db: MarineDB, userId: string, batch: readonly PlannedWrite[]) {
-  const tx = db.transaction(['userWords', 'syncQueue'], 'readwrite');
-  const words = tx.objectStore('userWords');
-  const queue = tx.objectStore('syncQueue');
-  const writes: Promise<unknown>[] = [];
-  for (const planned of batch) {
-    for (const id of planned.entryIds) writes.push(queue.delete(id));
-  }
-  const unnamed = batch.filter((planned) => planned.localRemoteId !== planned.word.vocabId);
-  const stored = await Promise.all(unnamed.map((p) => words.get([userId, p.word.vocabId])));
-  for (const [index, planned] of unnamed.entries()) {
-    const record = stored[index];
-    if (record) writes.push(words.put({ ...record, remoteId: planned.word.vocabId }));
-  }
-  await Promise.all([...writes, tx.done]);
+  /** Words whose state changed through what was pulled. */
+  refolded: number;
+  /** Records that failed the wire contract (moved to the dead letters). */
+  rejected: number;
 }
 
 /** Pull, then push (see the file comment). Rejects when a request fails; nothing is lost then. */
@@ -233,30 +69,65 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
   const { db, remote, userId, now } = input;
   if (!userId) throw new Error(NOT_SIGNED_IN_MESSAGE);
   const batchSize = Math.max(1, Math.min(input.batchSize ?? Infinity, SYNC_BATCH_MAX_WRITES));
+  const perBatch = Math.max(1, input.entriesPerBatch ?? HISTORY_BATCH_MAX_ENTRIES);
+  const ms = input.timeoutMs ?? REMOTE_CALL_TIMEOUT_MS;
+  const report: SyncReport = { pushed: 0, pulled: 0, commits: 0, refolded: 0, rejected: 0 };
+  const user = await getUser(db, userId);
 
-  // Pull: everything the cloud received since the cursor.
-  const cursor: SyncCursor = (await getSyncCursor(db, userId)) ?? 0;
-  const result = await remote.pullWords(userId, cursor);
-  const remoteWords = newestPerWord(result.words.map((word) => fromRemote(userId, word)));
-  const pulled = remoteWords.length > 0 ? await mergePulled(db, userId, remoteWords, now) : 0;
+  // 1. The one-time migration of the old per-word documents.
+  if (user && !user.legacyCloudRead) {
+    const words = await withTimeout(remote.readLegacyWords(userId), ms, 'Reading old progress');
+    if (words.length > 0) {
+      const merged = await importBaselines(db, userId, words, {
+        prefix: 'cloud',
+        sent: true,
+        source: 'pull',
+        now,
+      });
+      report.refolded += merged.refolded.length;
+      report.rejected += merged.rejected;
+    }
+    await updateUser(db, userId, (record) => ({ ...record, legacyCloudRead: true }));
+  }
+
+  // 2. Pull.
+  const cursor: SyncCursor = user?.syncCursor ?? 0;
+  const result = await withTimeout(remote.pullHistory(userId, cursor), ms, 'Pulling');
+  const records = result.batches.flatMap((batch) => batch.entries);
+  if (records.length > 0) {
+    const merged = await mergeEntries(db, userId, records, { sent: true, source: 'pull', now });
+    report.pulled += merged.added;
+    report.refolded += merged.refolded.length;
+    report.rejected += merged.rejected;
+  }
   // Only once the merge is stored; a user without a local record simply pulls from 0 each time.
-  if (result.cursor > cursor && (await getUser(db, userId))) {
-    await setSyncCursor(db, userId, result.cursor);
+  if (result.cursor > cursor && user) {
+    await updateUser(db, userId, (record) => ({ ...record, syncCursor: result.cursor }));
   }
 
-  // Push: the coalesced queue, in batches; each batch's entries go only after its commit.
-  const plan = await planPush(db, userId);
-  let pushed = 0;
-  let commits = 0;
-  for (let start = 0; start < plan.length; start += batchSize) {
-    const batch = plan.slice(start, start + batchSize);
-    await remote.commitWords(
-      userId,
-      batch.map((planned) => planned.word),
-    );
-    commits++;
-    pushed += batch.length;
-    await settleBatch(db, userId, batch);
+  // 3. Push.
+  const batches = await takePushBatches(db, userId, perBatch, now);
+  const toSend: PushBatch[] = [];
+  for (const batch of batches) {
+    if (
+      batch.inDoubt &&
+      (await withTimeout(remote.hasHistoryBatch(userId, batch.id), ms, 'Checking'))
+    ) {
+      await markSent(
+        db,
+        batch.entries.map((entry) => entry.id),
+      );
+      continue;
+    }
+    toSend.push(batch);
   }
-  return { pushed, pulled, commits };
+  for (let start = 0; start < toSend.length; start += batchSize) {
+    const commit = toSend.slice(start, start + batchSize);
+    await withTimeout(remote.pushHistory(userId, commit), ms, 'Pushing');
+    report.commits++;
+    const ids = commit.flatMap((batch) => batch.entries.map((entry) => entry.id));
+    await markSent(db, ids);
+    report.pushed += ids.length;
+  }
+  return report;
 }

@@ -1,15 +1,23 @@
 /**
  * The RemoteStore port over `firebase/firestore/lite` (plain REST, no WebChannel). Documents:
- * `users/{uid}` (profile) and `users/{uid}/userWords/{vocabId}` (one per word: a retried or
- * duplicated upsert lands on the same document). Every word write sets `syncedAt` to the server's
- * time, and pulls are incremental on it. Firebase is loaded with `import()` on first use only.
+ * `users/{uid}` (profile), `users/{uid}/history/{batchId}` (append-only batches of history
+ * entries, see history-wire.ts; each created with `syncedAt` = the server's time, and pulls are
+ * incremental on it) and, read once for the migration, the old `users/{uid}/userWords/{vocabId}`.
+ * Firebase is loaded with `import()` on first use only.
  */
 import type { DocumentData, Firestore, QueryDocumentSnapshot } from 'firebase/firestore/lite';
 import type { FirebaseSettings } from '@/auth/firebase-config';
 import { SYNC_BATCH_MAX_WRITES } from '@/domain/constants';
 import type { UserWord, WordStatus } from '@/domain/types';
 import { loadFirebaseApp, parseEmulatorHost } from './firebase-app';
-import type { PullResult, RemoteProfile, RemoteStore, SyncCursor } from './remote-store';
+import { entriesOfBatch, HISTORY_COLLECTION, toBatchWire } from './history-wire';
+import type {
+  PulledBatch,
+  PullResult,
+  RemoteProfile,
+  RemoteStore,
+  SyncCursor,
+} from './remote-store';
 
 type Lite = typeof import('firebase/firestore/lite');
 
@@ -47,39 +55,6 @@ export async function openFirestore(
 }
 
 // ---- wire format ---------------------------------------------------------------------------
-
-/** The fields of a word document, without `syncedAt` (set by the server). */
-export interface WordWire {
-  vocabId: string;
-  status: WordStatus;
-  attempts: number;
-  correct: number;
-  streak: number;
-  strength: number;
-  updatedAt: number;
-  lastSeenAt?: number;
-  nextReviewAt?: number;
-  hidden?: boolean;
-  deleted?: boolean;
-}
-
-/** A word's document fields; undefined fields are left out (Firestore rejects undefined). */
-export function toWordWire(word: UserWord): WordWire {
-  const wire: WordWire = {
-    vocabId: word.vocabId,
-    status: word.status,
-    attempts: word.attempts,
-    correct: word.correct,
-    streak: word.streak,
-    strength: word.strength,
-    updatedAt: word.updatedAt,
-  };
-  if (word.lastSeenAt !== undefined) wire.lastSeenAt = word.lastSeenAt;
-  if (word.nextReviewAt !== undefined) wire.nextReviewAt = word.nextReviewAt;
-  if (word.hidden !== undefined) wire.hidden = word.hidden;
-  if (word.deleted !== undefined) wire.deleted = word.deleted;
-  return wire;
-}
 
 const STATUSES: readonly string[] = ['new', 'learning', 'learned'] satisfies WordStatus[];
 
@@ -176,43 +151,65 @@ export function createFirestoreRemote(settings: FirebaseSettings): RemoteStore {
   const open = () => openFirestore(settings);
 
   return {
-    async commitWords(userId, words) {
-      if (words.length > SYNC_BATCH_MAX_WRITES) {
+    async pushHistory(userId, batches) {
+      if (batches.length > SYNC_BATCH_MAX_WRITES) {
         throw new RangeError(
-          `commitWords: ${words.length} words exceed the ${SYNC_BATCH_MAX_WRITES} writes of one commit`,
+          `pushHistory: ${batches.length} batches exceed the ${SYNC_BATCH_MAX_WRITES} writes of one commit`,
         );
       }
-      if (words.length === 0) return;
+      if (batches.length === 0) return;
       const { fs, db } = await open();
       const batch = fs.writeBatch(db);
-      for (const word of words) {
-        const ref = fs.doc(db, USERS_COLLECTION, userId, USER_WORDS_COLLECTION, word.vocabId);
-        batch.set(ref, { ...toWordWire(word), syncedAt: fs.serverTimestamp() }, { merge: true });
+      for (const { id, entries } of batches) {
+        const ref = fs.doc(db, USERS_COLLECTION, userId, HISTORY_COLLECTION, id);
+        batch.set(ref, { ...toBatchWire(entries), syncedAt: fs.serverTimestamp() });
       }
       await batch.commit();
     },
 
-    async pullWords(userId, cursor: SyncCursor): Promise<PullResult> {
+    async hasHistoryBatch(userId, batchId) {
       const { fs, db } = await open();
-      const words = fs.collection(db, USERS_COLLECTION, userId, USER_WORDS_COLLECTION);
+      const snapshot = await fs.getDoc(
+        fs.doc(db, USERS_COLLECTION, userId, HISTORY_COLLECTION, batchId),
+      );
+      return snapshot.exists();
+    },
+
+    async pullHistory(userId, cursor: SyncCursor): Promise<PullResult> {
+      const { fs, db } = await open();
+      const history = fs.collection(db, USERS_COLLECTION, userId, HISTORY_COLLECTION);
       const ordered = fs.orderBy('syncedAt');
       const query =
         cursor > 0
-          ? fs.query(words, fs.where('syncedAt', '>', microsToTimestamp(fs, cursor)), ordered)
-          : fs.query(words, ordered);
+          ? fs.query(history, fs.where('syncedAt', '>', microsToTimestamp(fs, cursor)), ordered)
+          : fs.query(history, ordered);
       const snapshot = await fs.getDocs(query);
-      const result: UserWord[] = [];
+      const batches: PulledBatch[] = [];
       let next = cursor;
       snapshot.forEach((document: QueryDocumentSnapshot) => {
         const data = document.data();
-        // A malformed document still moves the cursor past it: it is never fetched again.
         const syncedAt = timestampToMicros(data.syncedAt);
-        if (syncedAt !== null && syncedAt > next) next = syncedAt;
-        const owner = document.ref.parent.parent?.id ?? userId;
-        const word = fromWordDocument(owner, document.id, data);
-        if (word) result.push(word);
+        if (syncedAt === null) return;
+        if (syncedAt > next) next = syncedAt;
+        batches.push({
+          id: document.id,
+          entries: entriesOfBatch(userId, Math.floor(syncedAt / 1000), data),
+        });
       });
-      return { words: result, cursor: next };
+      return { batches, cursor: next };
+    },
+
+    async readLegacyWords(userId) {
+      const { fs, db } = await open();
+      const snapshot = await fs.getDocs(
+        fs.collection(db, USERS_COLLECTION, userId, USER_WORDS_COLLECTION),
+      );
+      const words: UserWord[] = [];
+      snapshot.forEach((document: QueryDocumentSnapshot) => {
+        const word = fromWordDocument(userId, document.id, document.data());
+        if (word) words.push(word);
+      });
+      return words;
     },
 
     async readProfile(userId) {

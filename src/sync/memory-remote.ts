@@ -1,20 +1,29 @@
 /**
  * An in-memory RemoteStore for tests and the benchmark. It behaves like the Firestore documents of
- * ARCHITECTURE.md decision 3: one document per (user, vocabId), upserts merge fields, every commit
- * stamps its documents with one server time (`syncedAt`, microseconds, strictly increasing), and
- * a pull returns the documents with `syncedAt > cursor` ordered by `syncedAt`. It counts what a
- * real backend would bill and can be told to fail.
+ * ARCHITECTURE.md decision 3: append-only history batch documents (creating one that exists is
+ * refused, as the rules refuse the update), each commit stamped with one server time (`syncedAt`,
+ * microseconds, strictly increasing), pulls of the batches with `syncedAt > cursor` in `syncedAt`
+ * order, and the old per-word documents for the migration. It counts what a real backend would
+ * bill and can be told to fail, lose a response, or deliver a pulled batch twice.
  */
 import { SYNC_BATCH_MAX_WRITES } from '@/domain/constants';
+import type { HistoryEntry } from '@/domain/history';
 import type { UserWord } from '@/domain/types';
-import type { PullResult, RemoteProfile, RemoteStore, SyncCursor } from './remote-store';
+import { type BatchWire, entriesOfBatch, toBatchWire } from './history-wire';
+import type {
+  PullResult,
+  PushBatchInput,
+  RemoteProfile,
+  RemoteStore,
+  SyncCursor,
+} from './remote-store';
 
 export interface MemoryRemoteCounters {
   /** Documents returned; a query that returns nothing still counts 1 (as Firestore bills it). */
   reads: number;
-  /** Documents written (word upserts and profile writes). */
+  /** Documents written (batches and profile writes). */
   writes: number;
-  /** Word commits that were applied. */
+  /** History commits that were applied. */
   commits: number;
   /** Every call, successful or not. */
   requests: number;
@@ -24,25 +33,20 @@ export interface MemoryRemoteCounters {
  * - 'error': the request fails and changes nothing.
  * - 'lost-response': the request is applied, then the caller gets an error (as when the
  *   connection drops before the response arrives).
+ * - 'duplicate': (pulls) the request succeeds but every batch is delivered twice.
  */
-export type MemoryRemoteFault = 'error' | 'lost-response';
+export type MemoryRemoteFault = 'error' | 'lost-response' | 'duplicate';
+type FaultTarget = 'commit' | 'pull' | 'check' | 'legacy';
 
 export interface MemoryRemoteOptions {
   /** Server time source in microseconds; the clock never repeats or goes back whatever it says. */
   clock?: () => number;
 }
 
-interface StoredDocument {
-  data: Partial<UserWord>;
+interface StoredBatch {
+  id: string;
+  data: BatchWire;
   syncedAt: number;
-}
-
-function withoutUndefined<T extends object>(record: T): Partial<T> {
-  const copy: Partial<T> = {};
-  for (const [key, value] of Object.entries(record)) {
-    if (value !== undefined) (copy as Record<string, unknown>)[key] = value;
-  }
-  return copy;
 }
 
 export class MemoryRemoteError extends Error {
@@ -57,18 +61,19 @@ export class MemoryRemoteError extends Error {
 
 export class MemoryRemote implements RemoteStore {
   readonly counters: MemoryRemoteCounters = { reads: 0, writes: 0, commits: 0, requests: 0 };
-  private readonly words = new Map<string, Map<string, StoredDocument>>();
+  private readonly batches = new Map<string, Map<string, StoredBatch>>();
+  private readonly legacy = new Map<string, Map<string, Record<string, unknown>>>();
   private readonly profiles = new Map<string, RemoteProfile>();
   private readonly clock: () => number;
   private lastServerTime = 0;
-  private readonly faults: { mode: MemoryRemoteFault; on: 'commit' | 'pull' }[] = [];
+  private readonly faults: { mode: MemoryRemoteFault; on: FaultTarget }[] = [];
 
   constructor(options: MemoryRemoteOptions = {}) {
     this.clock = options.clock ?? (() => Date.now() * 1000);
   }
 
-  /** The next `count` word commits (or, with on: 'pull', word pulls) fail as `mode` says. */
-  failNext(mode: MemoryRemoteFault, options: { count?: number; on?: 'commit' | 'pull' } = {}) {
+  /** The next `count` calls of the kind `on` (default: commits) fail as `mode` says. */
+  failNext(mode: MemoryRemoteFault, options: { count?: number; on?: FaultTarget } = {}) {
     for (let i = 0; i < (options.count ?? 1); i++) {
       this.faults.push({ mode, on: options.on ?? 'commit' });
     }
@@ -88,59 +93,100 @@ export class MemoryRemote implements RemoteStore {
     return this.lastServerTime;
   }
 
-  /** Test inspection (not counted): the user's documents as words, in syncedAt order. */
-  documents(userId: string): (UserWord & { syncedAt: number })[] {
-    return [...(this.words.get(userId)?.values() ?? [])]
-      .sort((a, b) => a.syncedAt - b.syncedAt)
-      .map((doc) => ({ ...(doc.data as UserWord), syncedAt: doc.syncedAt }));
+  /** Test inspection (not counted): every entry the cloud holds for the user, as pulled. */
+  entries(userId: string): HistoryEntry[] {
+    return [...(this.batches.get(userId)?.values() ?? [])].flatMap(
+      (batch) =>
+        entriesOfBatch(userId, Math.floor(batch.syncedAt / 1000), batch.data) as HistoryEntry[],
+    );
   }
 
-  /** Test inspection (not counted): one document, or undefined. */
-  document(userId: string, vocabId: string): UserWord | undefined {
-    const doc = this.words.get(userId)?.get(vocabId);
-    return doc && { ...(doc.data as UserWord) };
+  /** Test inspection (not counted): how many batch documents the user has. */
+  batchCount(userId: string): number {
+    return this.batches.get(userId)?.size ?? 0;
   }
 
-  async commitWords(userId: string, words: readonly UserWord[]): Promise<void> {
+  /** Test setup (not counted): an old per-word document, as older versions wrote it. */
+  putLegacyWord(userId: string, data: Record<string, unknown>): void {
+    let words = this.legacy.get(userId);
+    if (!words) {
+      words = new Map();
+      this.legacy.set(userId, words);
+    }
+    words.set(String(data.vocabId), structuredClone(data));
+  }
+
+  async pushHistory(userId: string, batches: readonly PushBatchInput[]): Promise<void> {
     this.counters.requests++;
     const fault = this.takeFault('commit');
     if (fault === 'error') throw new MemoryRemoteError('commit failed', fault);
-    if (words.length > SYNC_BATCH_MAX_WRITES) {
+    if (batches.length > SYNC_BATCH_MAX_WRITES) {
       throw new Error(
-        `A commit holds at most ${SYNC_BATCH_MAX_WRITES} writes, not ${words.length}`,
+        `A commit holds at most ${SYNC_BATCH_MAX_WRITES} writes, not ${batches.length}`,
       );
     }
-    const syncedAt = this.tick();
-    let collection = this.words.get(userId);
-    if (!collection) {
-      collection = new Map();
-      this.words.set(userId, collection);
+    let stored = this.batches.get(userId);
+    if (!stored) {
+      stored = new Map();
+      this.batches.set(userId, stored);
     }
-    for (const word of words) {
-      const existing = collection.get(word.vocabId);
-      collection.set(word.vocabId, {
-        data: { ...existing?.data, ...withoutUndefined(structuredClone(word)) },
+    // A commit is all or nothing: one existing document refuses the whole of it.
+    for (const batch of batches) {
+      if (stored.has(batch.id)) {
+        throw new Error(`PERMISSION_DENIED: history/${batch.id} exists (append-only)`);
+      }
+    }
+    const syncedAt = this.tick();
+    for (const batch of batches) {
+      stored.set(batch.id, {
+        id: batch.id,
+        data: structuredClone(toBatchWire(batch.entries)),
         syncedAt,
       });
     }
-    this.counters.writes += words.length;
+    this.counters.writes += batches.length;
     this.counters.commits++;
     if (fault === 'lost-response') throw new MemoryRemoteError('commit response lost', fault);
   }
 
-  async pullWords(userId: string, cursor: SyncCursor): Promise<PullResult> {
+  async hasHistoryBatch(userId: string, batchId: string): Promise<boolean> {
+    this.counters.requests++;
+    const fault = this.takeFault('check');
+    if (fault === 'error') throw new MemoryRemoteError('check failed', fault);
+    this.counters.reads++;
+    return this.batches.get(userId)?.has(batchId) ?? false;
+  }
+
+  async pullHistory(userId: string, cursor: SyncCursor): Promise<PullResult> {
     this.counters.requests++;
     const fault = this.takeFault('pull');
     if (fault === 'error') throw new MemoryRemoteError('pull failed', fault);
-    const docs = [...(this.words.get(userId)?.values() ?? [])]
-      .filter((doc) => doc.syncedAt > cursor)
+    const found = [...(this.batches.get(userId)?.values() ?? [])]
+      .filter((batch) => batch.syncedAt > cursor)
       .sort((a, b) => a.syncedAt - b.syncedAt);
-    this.counters.reads += Math.max(1, docs.length);
+    this.counters.reads += Math.max(1, found.length);
     if (fault === 'lost-response') throw new MemoryRemoteError('pull response lost', fault);
+    const delivered = fault === 'duplicate' ? [...found, ...found] : found;
     return {
-      words: docs.map((doc) => structuredClone(doc.data) as UserWord),
-      cursor: docs.reduce((max, doc) => Math.max(max, doc.syncedAt), cursor),
+      batches: delivered.map((batch) => ({
+        id: batch.id,
+        entries: entriesOfBatch(
+          userId,
+          Math.floor(batch.syncedAt / 1000),
+          structuredClone(batch.data),
+        ),
+      })),
+      cursor: found.reduce((max, batch) => Math.max(max, batch.syncedAt), cursor),
     };
+  }
+
+  async readLegacyWords(userId: string): Promise<UserWord[]> {
+    this.counters.requests++;
+    const fault = this.takeFault('legacy');
+    if (fault === 'error') throw new MemoryRemoteError('legacy read failed', fault);
+    const docs = [...(this.legacy.get(userId)?.values() ?? [])];
+    this.counters.reads += Math.max(1, docs.length);
+    return docs.map((data) => ({ ...(structuredClone(data) as unknown as UserWord), userId }));
   }
 
   async readProfile(userId: string): Promise<RemoteProfile | null> {
@@ -155,7 +201,8 @@ export class MemoryRemote implements RemoteStore {
     this.counters.writes++;
     // As the Firestore adapter: a client never writes isAdmin (the field is dropped).
     const { isAdmin: _neverWritten, ...allowed } = patch;
-    this.profiles.set(userId, { ...this.profiles.get(userId), ...withoutUndefined(allowed) });
+    const clean = Object.fromEntries(Object.entries(allowed).filter(([, v]) => v !== undefined));
+    this.profiles.set(userId, { ...this.profiles.get(userId), ...clean });
   }
 
   /** Test setup (not counted): marks a user as admin, as the Admin SDK would. */
@@ -163,7 +210,7 @@ export class MemoryRemote implements RemoteStore {
     this.profiles.set(userId, { ...this.profiles.get(userId), isAdmin });
   }
 
-  private takeFault(on: 'commit' | 'pull'): MemoryRemoteFault | undefined {
+  private takeFault(on: FaultTarget): MemoryRemoteFault | undefined {
     const index = this.faults.findIndex((fault) => fault.on === on);
     if (index < 0) return undefined;
     return this.faults.splice(index, 1)[0]?.mode;

@@ -1,9 +1,11 @@
 /**
  * The RemoteStore port: what the sync engine needs from the cloud. The Firestore Lite adapter
- * implements it for real; tests use an in-memory one. Documents: `users/{uid}` and
- * `users/{uid}/userWords/{vocabId}` (the vocabId is the document id, so a retried or duplicated
- * upsert lands on the same document).
+ * implements it for real; tests use an in-memory one. Documents: `users/{uid}` (the profile),
+ * `users/{uid}/history/{batchId}` (append-only batches of answer-history entries, each stamped
+ * with the server time `syncedAt`) and, read once for the migration, the per-word documents
+ * `users/{uid}/userWords/{vocabId}` that older versions wrote.
  */
+import type { HistoryEntry } from '@/domain/history';
 import type { UserWord } from '@/domain/types';
 
 /** The cloud's profile fields of a user (SPEC §7); never `isAdmin`, which clients do not write. */
@@ -23,20 +25,38 @@ export interface RemoteProfile {
 /** A pull cursor: the server time of the newest document seen, in epoch microseconds. */
 export type SyncCursor = number;
 
+/** One pulled batch: its entries as stored (unchecked: the engine checks each) and when the cloud got it. */
+export interface PulledBatch {
+  id: string;
+  /** The entries with their userId and `receivedAt` (the batch's server time, epoch ms) filled in. */
+  entries: unknown[];
+}
+
 export interface PullResult {
-  words: UserWord[];
-  /** The greatest `syncedAt` among the returned documents, or the given cursor when none. */
+  batches: PulledBatch[];
+  /** The greatest `syncedAt` among the returned batches, or the given cursor when none. */
   cursor: SyncCursor;
+}
+
+/** A batch to push: a new document named `id`. */
+export interface PushBatchInput {
+  id: string;
+  entries: readonly HistoryEntry[];
 }
 
 export interface RemoteStore {
   /**
-   * Upserts the words (merge) in ONE commit, each document's `syncedAt` set to the server time.
-   * At most SYNC_BATCH_MAX_WRITES words. Resolves only when the commit succeeded.
+   * Creates the batch documents in ONE commit (at most SYNC_BATCH_MAX_WRITES of them), each
+   * stamped with the server time. Documents are never overwritten: creating one that exists fails
+   * (the rules refuse the update). Resolves only when the commit succeeded.
    */
-  commitWords(userId: string, words: readonly UserWord[]): Promise<void>;
-  /** Documents with `syncedAt > cursor`, ordered by `syncedAt`. */
-  pullWords(userId: string, cursor: SyncCursor): Promise<PullResult>;
+  pushHistory(userId: string, batches: readonly PushBatchInput[]): Promise<void>;
+  /** Whether the batch document exists (after a push whose answer was lost). */
+  hasHistoryBatch(userId: string, batchId: string): Promise<boolean>;
+  /** Batches with `syncedAt > cursor`, ordered by `syncedAt`. */
+  pullHistory(userId: string, cursor: SyncCursor): Promise<PullResult>;
+  /** Every per-word document older versions wrote (with or without `syncedAt`); malformed ones are left out. */
+  readLegacyWords(userId: string): Promise<UserWord[]>;
   readProfile(userId: string): Promise<RemoteProfile | null>;
   /** Merge-writes the given profile fields. */
   writeProfile(userId: string, patch: RemoteProfile): Promise<void>;

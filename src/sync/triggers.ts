@@ -15,10 +15,12 @@ import {
   SYNC_DEBOUNCE_MS,
   SYNC_FOCUS_ONLINE_DEBOUNCE_MS,
   SYNC_INTERVAL_MS,
+  SYNC_LOCK_NAME,
+  SYNC_LOCK_WAIT_MS,
   SYNC_START_DELAY_MS,
 } from '@/domain/constants';
 
-export const SYNC_LOCK_NAME = 'marine-sync';
+export { SYNC_LOCK_NAME };
 
 export type SyncOutcome =
   | { ok: true }
@@ -51,7 +53,7 @@ export interface SchedulerEventTarget {
 export interface SchedulerLockManager {
   request<T>(
     name: string,
-    options: { ifAvailable?: boolean },
+    options: { ifAvailable?: boolean; signal?: AbortSignal },
     callback: (lock: unknown) => Promise<T>,
   ): Promise<T>;
 }
@@ -82,6 +84,8 @@ export interface SyncSchedulerOptions {
   /** Defaults to `navigator.locks`; null or missing API: no cross-tab lock. */
   locks?: SchedulerLockManager | null;
   lockName?: string;
+  /** How long a manual sync waits for the lock; defaults to SYNC_LOCK_WAIT_MS. */
+  lockWaitMs?: number;
 }
 
 export interface SyncScheduler {
@@ -130,6 +134,7 @@ export function createSyncScheduler(options: SyncSchedulerOptions): SyncSchedule
   const events = options.events === undefined ? defaultEvents() : options.events;
   const locks = options.locks === undefined ? defaultLocks() : options.locks;
   const lockName = options.lockName ?? SYNC_LOCK_NAME;
+  const lockWaitMs = options.lockWaitMs ?? SYNC_LOCK_WAIT_MS;
 
   let started = false;
   let stopped = false;
@@ -181,8 +186,10 @@ export function createSyncScheduler(options: SyncSchedulerOptions): SyncSchedule
       await options.run();
       return 'ran';
     }
-    // A manual sync waits for another tab's run to end; an automatic one just skips.
-    return locks.request(lockName, manual ? {} : { ifAvailable: true }, async (lock) => {
+    // A manual sync waits for another tab's (or the service worker's) run to end, but not for
+    // ever: a lock held by a hung context would otherwise hang the button. An automatic one skips.
+    const wait = manual ? { signal: AbortSignal.timeout(lockWaitMs) } : { ifAvailable: true };
+    return locks.request(lockName, wait, async (lock) => {
       if (lock === null) return 'busy';
       await options.run();
       return 'ran';

@@ -1,14 +1,21 @@
-/** The sync engine: coalesced batched push, incremental pull, conflict rule, failures. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+/** The sync engine: history moved, not snapshots; idempotent push and pull; migration; failures. */
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  countUnsent,
+  importBaselines,
+  listDeadLetters,
+  listHistory,
+  recordChange,
+} from '@/db/history-repo';
 import { openMarineDB } from '@/db/open';
 import type { MarineDB } from '@/db/schema';
-import { listQueue } from '@/db/sync-queue-repo';
-import { getUserWord, saveUserWord, saveUserWords } from '@/db/user-words-repo';
-import { getSyncCursor, putUser } from '@/db/users-repo';
-import { answer, newUserWord } from '@/domain/srs';
-import type { UserWord } from '@/domain/types';
-import { compareWordVersions, syncOnce } from '@/sync/engine';
+import { getUserWord } from '@/db/user-words-repo';
+import { getUser, putUser } from '@/db/users-repo';
+import { DAY_MS } from '@/domain/constants';
+import { foldWord } from '@/domain/history';
+import { NOT_SIGNED_IN_MESSAGE, syncOnce } from '@/sync/engine';
 import { MemoryRemote } from '@/sync/memory-remote';
+import type { RemoteStore } from '@/sync/remote-store';
 
 const USER = 'u-crew';
 const NOW = Date.UTC(2025, 5, 1, 8, 0, 0);
@@ -33,267 +40,266 @@ async function device(userId = USER): Promise<MarineDB> {
   return db;
 }
 
-function word(userId: string, vocabId: string, overrides: Partial<UserWord> = {}): UserWord {
-  return {
-    userId,
-    vocabId,
-    status: 'learning',
-    attempts: 1,
-    correct: 1,
-    streak: 1,
-    strength: 0.3,
-    updatedAt: 1_000,
-    deleted: false,
-    ...overrides,
-  };
-}
-
 afterEach(() => {
   for (const db of open.splice(0)) db.close();
 });
 
-/** Strips what is not learning state, for comparing a local record with a cloud document. */
-function state(w: UserWord | undefined) {
-  if (!w) return undefined;
-  const { remoteId: _r, userId: _u, syncedAt: _s, ...rest } = w as UserWord & { syncedAt?: number };
-  return { ...rest, deleted: Boolean(rest.deleted) };
-}
+const answerOn = (db: MarineDB, vocabId: string, correct: boolean, at: number) =>
+  recordChange(db, USER, vocabId, { kind: 'answer', correct }, at);
 
-describe('push', () => {
-  it('coalesces three changes of one word into one write of its latest state', async () => {
+const sync = (db: MarineDB, remote: RemoteStore, now = NOW) =>
+  syncOnce({ db, remote, userId: USER, now });
+
+describe('syncOnce', () => {
+  it('refuses to run with nobody signed in', async () => {
     const db = await device();
+    await expect(
+      syncOnce({ db, remote: new MemoryRemote(), userId: null, now: NOW }),
+    ).rejects.toThrow(NOT_SIGNED_IN_MESSAGE);
+  });
+
+  it('keeps every answer of two devices on the same word: both end with the sum', async () => {
     const remote = new MemoryRemote();
-    let w = newUserWord(USER, 'deck-1', NOW);
-    for (const [i, correct] of [true, false, true].entries()) {
-      w = await saveUserWord(db, answer(w, correct, NOW + i), { enqueue: true, now: NOW + i });
-    }
-    expect(await listQueue(db)).toHaveLength(3);
+    const phone = await device();
+    const tablet = await device();
+    for (let i = 0; i < 5; i++) await answerOn(phone, 'w1', true, NOW + i * 60_000);
+    await answerOn(tablet, 'w1', false, NOW + 30_000);
+    await sync(phone, remote);
+    await sync(tablet, remote);
+    await sync(phone, remote);
+    const onPhone = await getUserWord(phone, USER, 'w1');
+    const onTablet = await getUserWord(tablet, USER, 'w1');
+    expect(onPhone?.attempts).toBe(6);
+    expect(onPhone?.correct).toBe(5);
+    expect(onTablet).toEqual(onPhone);
+    expect(await countUnsent(phone, USER)).toBe(0);
+    expect(await countUnsent(tablet, USER)).toBe(0);
+  });
 
-    const report = await syncOnce({ db, remote, userId: USER, now: NOW + 10 });
-
-    expect(report).toEqual({ pushed: 1, pulled: 0, commits: 1 });
+  it('writes one document per push and pulls nothing twice', async () => {
+    const remote = new MemoryRemote();
+    const db = await device();
+    for (let i = 0; i < 12; i++) await answerOn(db, `w${i % 3}`, true, NOW + i);
+    const report = await sync(db, remote);
+    expect(report).toMatchObject({ pushed: 12, commits: 1 });
     expect(remote.counters.writes).toBe(1);
-    expect(state(remote.document(USER, 'deck-1'))).toEqual(state(w));
-    expect(remote.document(USER, 'deck-1')?.attempts).toBe(3);
-    expect(await listQueue(db)).toEqual([]);
-    expect((await getUserWord(db, USER, 'deck-1'))?.remoteId).toBe('deck-1');
-  });
-
-  it('commits 1,200 queued words in batches of 500, 500 and 200 and drains the queue', async () => {
-    const db = await device();
-    const remote = new MemoryRemote();
-    const commit = vi.spyOn(remote, 'commitWords');
-    const words = Array.from({ length: 1200 }, (_, i) =>
-      word(USER, `w${i}`, { updatedAt: NOW + i }),
-    );
-    await saveUserWords(db, words, { enqueue: true, now: NOW });
-
-    const report = await syncOnce({ db, remote, userId: USER, now: NOW + 5000 });
-
-    expect(commit.mock.calls.map(([, batch]) => batch.length)).toEqual([500, 500, 200]);
-    expect(report).toEqual({ pushed: 1200, pulled: 0, commits: 3 });
-    expect(remote.documents(USER)).toHaveLength(1200);
-    expect(await listQueue(db)).toEqual([]);
-  });
-
-  it('keeps the entries of a failed commit (and only those) in the queue', async () => {
-    const db = await device();
-    const remote = new MemoryRemote();
-    const words = Array.from({ length: 700 }, (_, i) => word(USER, `w${i}`, { updatedAt: NOW }));
-    await saveUserWords(db, words, { enqueue: true, now: NOW });
-    const queued = await listQueue(db);
-
-    remote.failNext('error');
-    await expect(syncOnce({ db, remote, userId: USER, now: NOW + 1 })).rejects.toThrow(
-      'commit failed',
-    );
-    expect(await listQueue(db)).toEqual(queued);
-    expect(remote.documents(USER)).toEqual([]);
-
-    // Retrying later sends them.
-    await syncOnce({ db, remote, userId: USER, now: NOW + 2 });
-    expect(await listQueue(db)).toEqual([]);
-    expect(remote.documents(USER)).toHaveLength(700);
-  });
-
-  it('removes exactly the entries of the batches that were committed', async () => {
-    const db = await device();
-    const remote = new MemoryRemote();
-    const words = Array.from({ length: 700 }, (_, i) => word(USER, `w${i}`, { updatedAt: NOW }));
-    await saveUserWords(db, words, { enqueue: true, now: NOW });
-    const inner = remote.commitWords.bind(remote);
-    let calls = 0;
-    vi.spyOn(remote, 'commitWords').mockImplementation(async (uid, batch) => {
-      calls++;
-      if (calls === 2) throw new Error('second batch failed');
-      return inner(uid, batch);
-    });
-
-    await expect(syncOnce({ db, remote, userId: USER, now: NOW + 1 })).rejects.toThrow(
-      'second batch failed',
-    );
-
-    const committed = new Set(remote.documents(USER).map((d) => d.vocabId));
-    const left = await listQueue(db);
-    expect(committed.size).toBe(500);
-    expect(left).toHaveLength(200);
-    expect(left.every((entry) => !committed.has(entry.payload.vocabId))).toBe(true);
-    vi.restoreAllMocks();
-  });
-
-  it('converges without duplicates after a lost response and a retry', async () => {
-    const db = await device();
-    const remote = new MemoryRemote();
-    const words = Array.from({ length: 3 }, (_, i) => word(USER, `w${i}`, { updatedAt: NOW }));
-    await saveUserWords(db, words, { enqueue: true, now: NOW });
-
-    remote.failNext('lost-response');
-    await expect(syncOnce({ db, remote, userId: USER, now: NOW + 1 })).rejects.toThrow(
-      'commit response lost',
-    );
-    expect(remote.documents(USER)).toHaveLength(3);
-    expect(await listQueue(db)).toHaveLength(3);
-
-    const retry = await syncOnce({ db, remote, userId: USER, now: NOW + 2 });
-
-    // The pull showed the cloud already holds these versions: the entries go, nothing is re-sent.
-    expect(retry.commits).toBe(0);
-    expect(await listQueue(db)).toEqual([]);
-    expect(
-      remote
-        .documents(USER)
-        .map((d) => d.vocabId)
-        .sort(),
-    ).toEqual(['w0', 'w1', 'w2']);
-    expect(remote.counters.writes).toBe(3);
-  });
-
-  it("pushes only the signed-in user's entries", async () => {
-    const db = await device();
-    const remote = new MemoryRemote();
-    await saveUserWord(db, word(USER, 'a'), { enqueue: true, now: NOW });
-    await saveUserWord(db, word('someone-else', 'b'), { enqueue: true, now: NOW });
-
-    await syncOnce({ db, remote, userId: USER, now: NOW + 1 });
-
-    expect(remote.documents(USER).map((d) => d.vocabId)).toEqual(['a']);
-    expect(remote.documents('someone-else')).toEqual([]);
-    expect((await listQueue(db)).map((e) => e.payload.userId)).toEqual(['someone-else']);
-  });
-});
-
-describe('pull', () => {
-  it('takes a newer remote version, keeps a newer local one and repairs the cloud', async () => {
-    const db = await device();
-    const remote = new MemoryRemote();
-    await remote.commitWords(USER, [
-      word(USER, 'remote-newer', { updatedAt: NOW + 100, attempts: 9 }),
-      word(USER, 'local-newer', { updatedAt: NOW - 100, attempts: 1 }),
-      word(USER, 'remote-only', { updatedAt: NOW }),
-    ]);
-    // Local state written earlier and already synced (no queue entries).
-    await saveUserWord(db, word(USER, 'remote-newer', { updatedAt: NOW, attempts: 2 }), {
-      enqueue: false,
-    });
-    const localNewer = word(USER, 'local-newer', { updatedAt: NOW, attempts: 5 });
-    await saveUserWord(db, localNewer, { enqueue: false });
+    expect(remote.batchCount(USER)).toBe(1);
+    // The next cycle reads its own batch back once (to learn its receipt time), then nothing.
+    await sync(db, remote);
     remote.resetCounters();
-
-    const report = await syncOnce({ db, remote, userId: USER, now: NOW + 1 });
-
-    expect(report).toEqual({ pushed: 1, pulled: 2, commits: 1 });
-    expect((await getUserWord(db, USER, 'remote-newer'))?.attempts).toBe(9);
-    expect((await getUserWord(db, USER, 'remote-only'))?.updatedAt).toBe(NOW);
-    expect(state(await getUserWord(db, USER, 'local-newer'))).toEqual(state(localNewer));
-    expect(state(remote.document(USER, 'local-newer'))).toEqual(state(localNewer));
-    expect(await listQueue(db)).toEqual([]);
+    const idle = await sync(db, remote);
+    expect(idle).toEqual({ pushed: 0, pulled: 0, commits: 0, refolded: 0, rejected: 0 });
+    expect(remote.counters).toEqual({ reads: 1, writes: 0, commits: 0, requests: 1 });
   });
 
-  it('drops a queued change that a newer remote version replaced', async () => {
-    const db = await device();
+  it('splits a large push into batch documents of the given size, one commit per batchSize documents', async () => {
     const remote = new MemoryRemote();
-    await saveUserWord(db, word(USER, 'w', { updatedAt: NOW, attempts: 1 }), {
-      enqueue: true,
+    const db = await device();
+    for (let i = 0; i < 7; i++) await answerOn(db, `w${i}`, true, NOW + i);
+    const report = await syncOnce({
+      db,
+      remote,
+      userId: USER,
       now: NOW,
+      entriesPerBatch: 3,
+      batchSize: 2,
     });
-    const newer = word(USER, 'w', { updatedAt: NOW + 50, attempts: 7 });
-    await remote.commitWords(USER, [newer]);
-
-    const report = await syncOnce({ db, remote, userId: USER, now: NOW + 60 });
-
-    expect(report).toEqual({ pushed: 0, pulled: 1, commits: 0 });
-    expect(await listQueue(db)).toEqual([]);
-    expect(state(remote.document(USER, 'w'))).toEqual(state(newer));
-    expect(state(await getUserWord(db, USER, 'w'))).toEqual(state(newer));
+    expect(report).toMatchObject({ pushed: 7, commits: 2 });
+    expect(remote.batchCount(USER)).toBe(3);
+    expect(remote.entries(USER)).toHaveLength(7);
   });
 
-  it('advances the cursor; an idle sync costs exactly 1 read and 0 commits', async () => {
-    const db = await device();
+  it('a push whose answer was lost is not written twice: the retry finds the batch and marks it sent', async () => {
     const remote = new MemoryRemote();
-    await remote.commitWords(USER, [word(USER, 'a'), word(USER, 'b')]);
-    expect(await getSyncCursor(db, USER)).toBeUndefined();
-
-    await syncOnce({ db, remote, userId: USER, now: NOW });
-    expect(await getSyncCursor(db, USER)).toBe(remote.serverTime);
-
+    const db = await device();
+    await answerOn(db, 'w1', true, NOW);
+    remote.failNext('lost-response');
+    await expect(sync(db, remote)).rejects.toThrow('commit response lost');
+    remote.failNext('error', { on: 'pull' }); // the retry cannot even pull: it must still not resend
+    await expect(sync(db, remote)).rejects.toThrow('pull failed');
+    expect(await countUnsent(db, USER)).toBe(1);
     remote.resetCounters();
-    const idle = await syncOnce({ db, remote, userId: USER, now: NOW + 1 });
-    expect(idle).toEqual({ pushed: 0, pulled: 0, commits: 0 });
-    expect(remote.counters).toEqual({ reads: 1, writes: 0, commits: 0, requests: 1 });
+    await sync(db, remote);
+    expect(remote.counters.writes).toBe(0);
+    expect(remote.entries(USER)).toHaveLength(1);
+    expect(await countUnsent(db, USER)).toBe(0);
   });
 
-  it('reads back its own push once, then is idle', async () => {
-    const db = await device();
+  it('a failed commit keeps the entries unsent, and the next sync sends them in the same batch', async () => {
     const remote = new MemoryRemote();
-    await saveUserWord(db, word(USER, 'a'), { enqueue: true, now: NOW });
-    await syncOnce({ db, remote, userId: USER, now: NOW });
-    await syncOnce({ db, remote, userId: USER, now: NOW + 1 });
+    const db = await device();
+    await answerOn(db, 'w1', true, NOW);
+    remote.failNext('error');
+    await expect(sync(db, remote)).rejects.toThrow('commit failed');
+    expect(await countUnsent(db, USER)).toBe(1);
+    const report = await sync(db, remote);
+    expect(report.pushed).toBe(1);
+    expect(remote.batchCount(USER)).toBe(1);
+  });
+
+  it('a batch delivered twice adds its entries once', async () => {
+    const remote = new MemoryRemote();
+    const phone = await device();
+    const tablet = await device();
+    await answerOn(phone, 'w1', true, NOW);
+    await answerOn(phone, 'w1', true, NOW + 1000);
+    await sync(phone, remote);
+    remote.failNext('duplicate', { on: 'pull' });
+    const report = await sync(tablet, remote);
+    expect(report.pulled).toBe(2);
+    expect(await listHistory(tablet, USER)).toHaveLength(2);
+    expect((await getUserWord(tablet, USER, 'w1'))?.attempts).toBe(2);
+  });
+
+  it('a device clock a year ahead cannot schedule the word a year away once the cloud has its answer', async () => {
+    const remote = new MemoryRemote({ clock: () => NOW * 1000 + 5_000_000 });
+    const wrong = await device();
+    const right = await device();
+    const yearAhead = NOW + 365 * DAY_MS;
+    await answerOn(wrong, 'w1', true, yearAhead);
+    await sync(wrong, remote);
+    await sync(right, remote);
+    const word = await getUserWord(right, USER, 'w1');
+    // Received at NOW + 5 s: scheduled one day after that, not a year and a day.
+    expect(word?.nextReviewAt).toBe(NOW + 5_000 + DAY_MS);
+    // The right device's later answer still counts and sorts after the far-ahead one.
+    await answerOn(right, 'w1', false, NOW + 60_000);
+    const after = await getUserWord(right, USER, 'w1');
+    expect(after).toMatchObject({ attempts: 2, correct: 1, streak: 0, nextReviewAt: NOW + 60_000 });
+  });
+
+  it('reads the old per-word documents once, with or without syncedAt, as baselines', async () => {
+    const remote = new MemoryRemote();
+    remote.putLegacyWord(USER, {
+      vocabId: 'old1',
+      status: 'learned',
+      attempts: 4,
+      correct: 4,
+      streak: 4,
+      strength: 0.9,
+      updatedAt: NOW - DAY_MS,
+      nextReviewAt: NOW + 10 * DAY_MS,
+    });
+    remote.putLegacyWord(USER, {
+      vocabId: 'bad',
+      status: 'learned',
+      attempts: -1,
+      correct: 0,
+      streak: 0,
+      strength: 0,
+      updatedAt: 1,
+    });
+    const db = await device();
+    const first = await sync(db, remote);
+    expect(first.rejected).toBe(1);
+    expect(await getUserWord(db, USER, 'old1')).toMatchObject({ status: 'learned', attempts: 4 });
+    expect((await listDeadLetters(db, USER)).map((l) => l.source)).toEqual(['pull']);
+    expect((await getUser(db, USER))?.legacyCloudRead).toBe(true);
+    // Baselines from the cloud are never pushed back (every device reads the documents itself).
+    expect(await countUnsent(db, USER)).toBe(0);
     remote.resetCounters();
-
-    await syncOnce({ db, remote, userId: USER, now: NOW + 2 });
-
-    expect(remote.counters).toEqual({ reads: 1, writes: 0, commits: 0, requests: 1 });
+    await sync(db, remote);
+    expect(remote.counters.reads).toBe(1); // only the history pull
+    // An answer after the migration adds to the baseline.
+    await answerOn(db, 'old1', true, NOW);
+    expect(await getUserWord(db, USER, 'old1')).toMatchObject({
+      attempts: 5,
+      correct: 5,
+      streak: 5,
+    });
   });
 
-  it('does not store the cursor when the pull or the merge fails', async () => {
+  it('a record that fails the contract goes to the dead letters and the rest still syncs', async () => {
+    const remote = new MemoryRemote();
     const db = await device();
-    const remote = new MemoryRemote();
-    await remote.commitWords(USER, [word(USER, 'a')]);
-    remote.failNext('lost-response', { on: 'pull' });
-
-    await expect(syncOnce({ db, remote, userId: USER, now: NOW })).rejects.toThrow();
-
-    expect(await getSyncCursor(db, USER)).toBeUndefined();
-    expect(await getUserWord(db, USER, 'a')).toBeUndefined();
-  });
-
-  it('breaks an updatedAt tie the same way on every device', async () => {
-    const a = word(USER, 'w', { updatedAt: NOW, attempts: 3, correct: 1 });
-    const b = word(USER, 'w', { updatedAt: NOW, attempts: 3, correct: 2 });
-    expect(compareWordVersions(a, b)).toBeLessThan(0);
-    expect(compareWordVersions(b, a)).toBeGreaterThan(0);
-    expect(compareWordVersions(a, { ...a, remoteId: 'w' })).toBe(0);
-
-    const dbA = await device();
-    const dbB = await device();
-    const remote = new MemoryRemote();
-    await saveUserWord(dbA, a, { enqueue: true, now: NOW });
-    await saveUserWord(dbB, b, { enqueue: true, now: NOW });
-    for (const db of [dbA, dbB, dbA, dbB]) await syncOnce({ db, remote, userId: USER, now: NOW });
-
-    expect(state(await getUserWord(dbA, USER, 'w'))).toEqual(state(b));
-    expect(state(await getUserWord(dbB, USER, 'w'))).toEqual(state(b));
-    expect(state(remote.document(USER, 'w'))).toEqual(state(b));
-  });
-});
-
-it("rejects with 'Not signed in to Firebase' without a user", async () => {
-  const db = await device();
-  const remote = new MemoryRemote();
-  for (const userId of [null, undefined, '']) {
-    await expect(syncOnce({ db, remote, userId, now: NOW })).rejects.toThrow(
-      'Not signed in to Firebase',
+    const imported = await importBaselines(
+      db,
+      USER,
+      [
+        {
+          userId: USER,
+          vocabId: 'a/b',
+          status: 'new',
+          attempts: 0,
+          correct: 0,
+          streak: 0,
+          strength: 0,
+          updatedAt: 1,
+        },
+        {
+          userId: USER,
+          vocabId: 'ok',
+          status: 'learning',
+          attempts: 2,
+          correct: 1,
+          streak: 1,
+          strength: 0.3,
+          updatedAt: 5,
+        },
+        {
+          userId: USER,
+          vocabId: 'far',
+          status: 'new',
+          attempts: 0,
+          correct: 0,
+          streak: 0,
+          strength: 0,
+          updatedAt: 1e15,
+        },
+        {
+          userId: USER,
+          vocabId: 'frac',
+          status: 'new',
+          attempts: 1.5,
+          correct: 0,
+          streak: 0,
+          strength: 0,
+          updatedAt: 1,
+        },
+      ],
+      { prefix: 'import', sent: false, source: 'import', now: NOW },
     );
-  }
-  expect(remote.counters.requests).toBe(0);
+    expect(imported).toMatchObject({ added: 1, rejected: 3 });
+    await answerOn(db, 'w1', true, NOW);
+    const report = await sync(db, remote);
+    expect(report.pushed).toBe(2);
+    const reasons = (await listDeadLetters(db, USER)).map((l) => l.reason).sort();
+    expect(reasons).toEqual([
+      'attempts is not a whole number 0..1000000',
+      'invalid word id "a/b"',
+      'updatedAt is not a valid time',
+    ]);
+  });
+
+  it('gives up on a remote call that never answers, and loses nothing', async () => {
+    const db = await device();
+    await answerOn(db, 'w1', true, NOW);
+    const hanging: RemoteStore = {
+      ...new MemoryRemote(),
+      pullHistory: () => new Promise(() => undefined),
+      readLegacyWords: async () => [],
+      pushHistory: async () => undefined,
+      hasHistoryBatch: async () => false,
+      readProfile: async () => null,
+      writeProfile: async () => undefined,
+    };
+    await expect(
+      syncOnce({ db, remote: hanging, userId: USER, now: NOW, timeoutMs: 20 }),
+    ).rejects.toThrow('Pulling did not finish');
+    expect(await countUnsent(db, USER)).toBe(1);
+  });
+
+  it('every device ends with the fold of all entries', async () => {
+    const remote = new MemoryRemote();
+    const a = await device();
+    const b = await device();
+    await answerOn(a, 'w1', true, NOW);
+    await recordChange(b, USER, 'w1', { kind: 'learn' }, NOW + 10);
+    await recordChange(a, USER, 'w1', { kind: 'relearn' }, NOW + 20);
+    for (const db of [a, b, a, b]) await sync(db, remote);
+    const all = remote.entries(USER);
+    const expected = foldWord(USER, 'w1', all);
+    expect(await getUserWord(a, USER, 'w1')).toEqual(expected);
+    expect(await getUserWord(b, USER, 'w1')).toEqual(expected);
+  });
 });

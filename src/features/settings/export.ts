@@ -1,4 +1,5 @@
-/** The settings export: its file name and its content, `{ user, userWords }` (SPEC §7). */
+/** The settings export: its file name and its content, `{ user, userWords, history }` (SPEC §7 plus the answer history). */
+import { compareEntries, type HistoryEntry } from '@/domain/history';
 import type { User, UserWord } from '@/domain/types';
 import type { ExportData } from '@/domain/validation';
 
@@ -11,13 +12,22 @@ export function exportFileName(now: number): string {
 }
 
 /**
- * The signed-in user and their word records. Only the public user fields are copied, so a record
- * that carried password fields at run time could never leak them into a file.
+ * The signed-in user, their word records and their answer history (in history order). Only the
+ * public user fields are copied, so a record that carried password fields at run time could
+ * never leak them into a file.
  */
-export function buildExport(user: User, words: Iterable<UserWord>): ExportData<User> {
+export function buildExport(
+  user: User,
+  words: Iterable<UserWord>,
+  history: readonly HistoryEntry[],
+): ExportData<User> {
   const { id, email, fullName, isAdmin, createdAt, settings } = user;
   const userWords = [...words].sort((a, b) => a.vocabId.localeCompare(b.vocabId));
-  return { user: { id, email, fullName, isAdmin, createdAt, settings }, userWords };
+  return {
+    user: { id, email, fullName, isAdmin, createdAt, settings },
+    userWords,
+    history: [...history].sort(compareEntries),
+  };
 }
 
 export function exportJson(data: ExportData<User>): string {

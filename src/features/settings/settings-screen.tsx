@@ -4,6 +4,8 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { type CSSProperties, type FormEvent, useId, useRef, useState } from 'react';
+import { listHistory } from '@/db/history-repo';
+import { getDB } from '@/db/instance';
 import { SETTINGS_DAILY_GOAL_OPTIONS } from '@/domain/constants';
 import type { Theme, UiLang } from '@/domain/types';
 import { parseExportJson } from '@/domain/validation';
@@ -12,6 +14,7 @@ import { useAuthStore, useUser } from '@/stores/auth-store';
 import { useSettingsStore } from '@/stores/settings-store';
 import { useToast } from '@/stores/toast-store';
 import { useWordsStore } from '@/stores/words-store';
+import { DeadLettersCard } from './dead-letters-card';
 import { buildExport, exportFileName, exportJson } from './export';
 import { StorageCard } from './storage-card';
 import { SyncCard } from './sync-card';
@@ -111,6 +114,7 @@ export function SettingsScreen() {
         </section>
 
         <DataCard />
+        <DeadLettersCard />
 
         <SyncCard />
 
@@ -203,9 +207,10 @@ function DataCard() {
   const [importing, setImporting] = useState(false);
   const exportRef = useRef<HTMLTextAreaElement>(null);
 
-  function exportData() {
+  async function exportData() {
     if (!user) return;
-    const text = exportJson(buildExport(user, words.values()));
+    const history = await listHistory(await getDB(), user.id);
+    const text = exportJson(buildExport(user, words.values(), history));
     setExported(text);
     const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
     const link = document.createElement('a');
@@ -240,9 +245,17 @@ function DataCard() {
     }
     setImporting(true);
     try {
-      const count = await useWordsStore.getState().importWords(parsed.value.userWords);
-      setResult({ ok: true, text: t('settings.imported', { count }) });
-      setPasted('');
+      const report = await useWordsStore.getState().importProgress(parsed.value);
+      const text = t('settings.imported', { count: report.added });
+      setResult(
+        report.rejected > 0
+          ? {
+              ok: false,
+              text: `${text}. ${t('settings.importRejected', { count: report.rejected })}`,
+            }
+          : { ok: true, text },
+      );
+      if (report.rejected === 0) setPasted('');
     } catch (error) {
       console.error('Import failed', error);
       const message = error instanceof Error ? error.message : String(error);

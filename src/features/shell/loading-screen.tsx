@@ -5,7 +5,7 @@
  */
 import { useState, useSyncExternalStore } from 'react';
 import { getDB, isInstallingVocabulary, onVocabularyInstall, resetDB } from '@/db/instance';
-import { countQueue } from '@/db/sync-queue-repo';
+import { countAllUnsent } from '@/db/history-repo';
 import { useT } from '@/i18n';
 import { useConfirm } from '@/ui/confirm';
 
@@ -25,7 +25,7 @@ export function LoadingScreen() {
       // The queue is counted on a fresh connection attempt; a database that cannot open in time
       // (another tab holds an older version open) has no readable queue, which counts as empty.
       const pending = await Promise.race([
-        getDB().then(countQueue),
+        getDB().then(countAllUnsent),
         new Promise<number>((resolve) =>
           setTimeout(() => resolve(UNREADABLE), QUEUE_COUNT_WAIT_MS),
         ),

@@ -1,0 +1,374 @@
+/**
+ * The answer history: every change a learner makes to a word is an immutable entry, and a word's
+ * learning state is a pure fold of its entries. Every device holding the same entries computes
+ * the same state, whatever order they arrived in.
+ *
+ * Order. Entries are ordered by their hybrid-logical-clock stamp (`hlc`), ties broken by device
+ * id and then entry id. Baseline entries (the state a word had before the history existed: a
+ * record of an older version of the app, an old cloud document, an imported record) are not
+ * ordered in time: the word starts from the greatest baseline by `compareSnapshots` (the order
+ * the old last-writer-wins sync used, so a baseline loses nothing the old sync kept), and every
+ * other entry is applied on top.
+ *
+ * Clock sanity (the rule the README states). The stamp only orders entries. The time an entry
+ * happened at, which the spaced-repetition rules use as "now" (last seen, next review) and the
+ * charts use as its day, is `effectiveTime`: the physical clock of the device that made it,
+ * capped by the server time at which the cloud received it. A device whose clock runs a year
+ * ahead therefore cannot schedule a word a year away once its entries have reached the cloud, and
+ * the devices that adopt its far-ahead stamps keep using their own physical clocks for their own
+ * entries: a wrong clock can reorder concurrent entries but never hide them or freeze a word.
+ */
+import { HLC_MAX } from './hlc';
+import { answer, markLearned, newUserWord, relearn, skip, unmarkLearned } from './srs';
+import type { UserWord, WordStatus } from './types';
+import { digestOf } from './vocabulary';
+
+export type HistoryKind =
+  | 'baseline'
+  | 'answer'
+  | 'skip'
+  | 'learn'
+  | 'unlearn'
+  | 'relearn'
+  | 'hide'
+  | 'unhide'
+  | 'delete'
+  | 'restore';
+
+export const HISTORY_KINDS: readonly HistoryKind[] = [
+  'baseline',
+  'answer',
+  'skip',
+  'learn',
+  'unlearn',
+  'relearn',
+  'hide',
+  'unhide',
+  'delete',
+  'restore',
+];
+
+/** How an answer was given. */
+export type AnswerMode = 'choice' | 'spelling';
+export const ANSWER_MODES: readonly AnswerMode[] = ['choice', 'spelling'];
+
+/** A word's learning state as a baseline carries it. */
+export interface WordSnapshot {
+  status: WordStatus;
+  attempts: number;
+  correct: number;
+  streak: number;
+  strength: number;
+  updatedAt: number;
+  lastSeenAt?: number;
+  nextReviewAt?: number;
+  hidden?: boolean;
+  deleted?: boolean;
+}
+
+/** The change a learner asks for (what the words store passes down). */
+export type WordChange =
+  | { kind: 'answer'; correct: boolean; mode?: AnswerMode }
+  | { kind: Exclude<HistoryKind, 'answer' | 'baseline'> };
+
+export interface HistoryEntry {
+  /** Unique: 1-64 of A-Z a-z 0-9 _ - (a random id, or a digest for baselines). */
+  id: string;
+  userId: string;
+  vocabId: string;
+  kind: HistoryKind;
+  /** Answers only. */
+  correct?: boolean;
+  mode?: AnswerMode;
+  /** Hybrid logical clock stamp (see hlc.ts): the order. */
+  hlc: number;
+  /** The recording device's physical clock, epoch ms. */
+  wall: number;
+  /** The recording device's id. */
+  device: string;
+  /** The cloud's server time when it stored the entry, epoch ms; missing until known. */
+  receivedAt?: number;
+  /** Baselines only. */
+  snapshot?: WordSnapshot;
+}
+
+/** When an entry happened, for the scheduling rules and the charts (see the file comment). */
+export function effectiveTime(entry: Pick<HistoryEntry, 'wall' | 'receivedAt'>): number {
+  return entry.receivedAt === undefined ? entry.wall : Math.min(entry.wall, entry.receivedAt);
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The history order: stamp, then device id, then entry id. */
+export function compareEntries(a: HistoryEntry, b: HistoryEntry): number {
+  return a.hlc - b.hlc || compareText(a.device, b.device) || compareText(a.id, b.id);
+}
+
+const STATUS_RANK: Record<WordStatus, number> = { new: 0, learning: 1, learned: 2 };
+
+function sign(value: number): number {
+  return value > 0 ? 1 : value < 0 ? -1 : 0;
+}
+
+function compareOptional(a: number | undefined, b: number | undefined): number {
+  if (a === b) return 0;
+  if (a === undefined) return -1;
+  if (b === undefined) return 1;
+  return sign(a - b);
+}
+
+/**
+ * A total order on snapshots of one word: updatedAt, then attempts, correct, streak, strength,
+ * lastSeenAt, nextReviewAt (missing first), status, hidden, deleted. Which of two baselines a
+ * word starts from.
+ */
+export function compareSnapshots(a: WordSnapshot, b: WordSnapshot): number {
+  return (
+    sign(a.updatedAt - b.updatedAt) ||
+    sign(a.attempts - b.attempts) ||
+    sign(a.correct - b.correct) ||
+    sign(a.streak - b.streak) ||
+    sign(a.strength - b.strength) ||
+    compareOptional(a.lastSeenAt, b.lastSeenAt) ||
+    compareOptional(a.nextReviewAt, b.nextReviewAt) ||
+    sign(STATUS_RANK[a.status] - STATUS_RANK[b.status]) ||
+    sign(Number(Boolean(a.hidden)) - Number(Boolean(b.hidden))) ||
+    sign(Number(Boolean(a.deleted)) - Number(Boolean(b.deleted)))
+  );
+}
+
+/** The learning-state part of a user word. */
+export function snapshotOf(word: UserWord): WordSnapshot {
+  const snapshot: WordSnapshot = {
+    status: word.status,
+    attempts: word.attempts,
+    correct: word.correct,
+    streak: word.streak,
+    strength: word.strength,
+    updatedAt: word.updatedAt,
+  };
+  if (word.lastSeenAt !== undefined) snapshot.lastSeenAt = word.lastSeenAt;
+  if (word.nextReviewAt !== undefined) snapshot.nextReviewAt = word.nextReviewAt;
+  if (word.hidden) snapshot.hidden = true;
+  if (word.deleted) snapshot.deleted = true;
+  return snapshot;
+}
+
+/** A word's state after one more entry (which must sort after every entry already folded). */
+export function applyEntry(word: UserWord, entry: HistoryEntry): UserWord {
+  const now = effectiveTime(entry);
+  switch (entry.kind) {
+    case 'answer':
+      return answer(word, entry.correct === true, now);
+    case 'skip':
+      return skip(word, now);
+    case 'learn':
+      return markLearned(word, now);
+    case 'unlearn':
+      return unmarkLearned(word, now);
+    case 'relearn':
+      return relearn(word, now);
+    case 'hide':
+      return { ...word, hidden: true, updatedAt: now };
+    case 'unhide':
+      return { ...word, hidden: false, updatedAt: now };
+    case 'delete':
+      return { ...word, deleted: true, updatedAt: now };
+    case 'restore':
+      return { ...word, deleted: false, updatedAt: now };
+    case 'baseline':
+      // A baseline is not a step in time: the fold starts from it (see `foldWord`).
+      return word;
+  }
+}
+
+/** The word a baseline describes. */
+function fromSnapshot(userId: string, vocabId: string, snapshot: WordSnapshot): UserWord {
+  const word: UserWord = { userId, vocabId, ...snapshot, deleted: Boolean(snapshot.deleted) };
+  if (snapshot.hidden === undefined) delete word.hidden;
+  return word;
+}
+
+/**
+ * A word's state: the greatest baseline (or a new word), then every other entry in history order.
+ * Entries with the same id count once. Pure and deterministic.
+ */
+export function foldWord(
+  userId: string,
+  vocabId: string,
+  entries: readonly HistoryEntry[],
+): UserWord {
+  const unique = new Map<string, HistoryEntry>();
+  for (const entry of entries) if (!unique.has(entry.id)) unique.set(entry.id, entry);
+  let base: WordSnapshot | undefined;
+  const steps: HistoryEntry[] = [];
+  for (const entry of unique.values()) {
+    if (entry.kind === 'baseline') {
+      if (entry.snapshot && (!base || compareSnapshots(entry.snapshot, base) > 0)) {
+        base = entry.snapshot;
+      }
+    } else {
+      steps.push(entry);
+    }
+  }
+  steps.sort(compareEntries);
+  let word = base
+    ? fromSnapshot(userId, vocabId, base)
+    : { ...newUserWord(userId, vocabId, steps[0] ? effectiveTime(steps[0]) : 0), deleted: false };
+  for (const entry of steps) word = applyEntry(word, entry);
+  return word;
+}
+
+/** Groups entries by word and folds each: vocabId -> state. */
+export function foldAll(userId: string, entries: readonly HistoryEntry[]): Map<string, UserWord> {
+  const byWord = new Map<string, HistoryEntry[]>();
+  for (const entry of entries) {
+    const list = byWord.get(entry.vocabId);
+    if (list) list.push(entry);
+    else byWord.set(entry.vocabId, [entry]);
+  }
+  const states = new Map<string, UserWord>();
+  for (const [vocabId, list] of byWord) states.set(vocabId, foldWord(userId, vocabId, list));
+  return states;
+}
+
+// ---- the wire contract ----------------------------------------------------------------------
+
+export const ENTRY_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** A word id: 1-128 characters, no slash and no control character. */
+export const VOCAB_ID_PATTERN = /^[^/\u0000-\u001f]{1,128}$/;
+/** Times are whole milliseconds from 1970 to the year 2200. */
+export const TIME_MAX_MS = HLC_MAX / 1000;
+/** Counters are whole numbers up to a million. */
+export const COUNT_MAX = 1_000_000;
+
+export type EntryCheck = { ok: true; entry: HistoryEntry } | { ok: false; reason: string };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isTime = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) < TIME_MAX_MS;
+const isCount = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= COUNT_MAX;
+const STATUSES: readonly string[] = ['new', 'learning', 'learned'];
+
+/** A snapshot that meets the contract, or the reason it does not. */
+export function checkSnapshot(
+  raw: unknown,
+): { ok: true; snapshot: WordSnapshot } | { ok: false; reason: string } {
+  if (!isRecord(raw)) return { ok: false, reason: 'snapshot is not an object' };
+  if (typeof raw.status !== 'string' || !STATUSES.includes(raw.status)) {
+    return { ok: false, reason: `unknown status ${JSON.stringify(raw.status)}` };
+  }
+  for (const key of ['attempts', 'correct', 'streak'] as const) {
+    if (!isCount(raw[key]))
+      return { ok: false, reason: `${key} is not a whole number 0..${COUNT_MAX}` };
+  }
+  if ((raw.correct as number) > (raw.attempts as number)) {
+    return { ok: false, reason: 'correct exceeds attempts' };
+  }
+  const strength = raw.strength;
+  if (typeof strength !== 'number' || !(strength >= 0 && strength <= 1)) {
+    return { ok: false, reason: 'strength is not within 0..1' };
+  }
+  if (!isTime(raw.updatedAt)) return { ok: false, reason: 'updatedAt is not a valid time' };
+  const snapshot: WordSnapshot = {
+    status: raw.status as WordStatus,
+    attempts: raw.attempts as number,
+    correct: raw.correct as number,
+    streak: raw.streak as number,
+    strength,
+    updatedAt: raw.updatedAt,
+  };
+  for (const key of ['lastSeenAt', 'nextReviewAt'] as const) {
+    const value = raw[key];
+    if (value === undefined || value === null) continue;
+    if (!isTime(value)) return { ok: false, reason: `${key} is not a valid time` };
+    snapshot[key] = value;
+  }
+  for (const key of ['hidden', 'deleted'] as const) {
+    const value = raw[key];
+    if (value === undefined || value === null || value === false || value === 0) continue;
+    if (value !== true && value !== 1) return { ok: false, reason: `${key} is not a flag` };
+    snapshot[key] = true;
+  }
+  return { ok: true, snapshot };
+}
+
+/**
+ * Checks a history entry against the wire contract (the one place: import, upgrades, pulls and
+ * every push use it). Returns a clean copy with only the contract's fields.
+ */
+export function checkEntry(raw: unknown): EntryCheck {
+  const fail = (reason: string): EntryCheck => ({ ok: false, reason });
+  if (!isRecord(raw)) return fail('not an object');
+  const { id, userId, vocabId, kind, hlc, wall, device } = raw;
+  if (typeof id !== 'string' || !ENTRY_ID_PATTERN.test(id)) return fail('invalid id');
+  if (typeof userId !== 'string' || userId === '' || userId.length > 128) {
+    return fail('invalid userId');
+  }
+  if (typeof vocabId !== 'string' || !VOCAB_ID_PATTERN.test(vocabId)) {
+    return fail(`invalid word id ${JSON.stringify(vocabId)}`);
+  }
+  if (typeof kind !== 'string' || !HISTORY_KINDS.includes(kind as HistoryKind)) {
+    return fail(`unknown kind ${JSON.stringify(kind)}`);
+  }
+  if (!Number.isSafeInteger(hlc) || (hlc as number) < 0 || (hlc as number) >= HLC_MAX) {
+    return fail('invalid clock stamp');
+  }
+  if (!isTime(wall)) return fail('invalid time');
+  if (typeof device !== 'string' || !ENTRY_ID_PATTERN.test(device)) return fail('invalid device');
+  const entry: HistoryEntry = {
+    id,
+    userId,
+    vocabId,
+    kind: kind as HistoryKind,
+    hlc: hlc as number,
+    wall,
+    device,
+  };
+  if (raw.receivedAt !== undefined && raw.receivedAt !== null) {
+    if (!isTime(raw.receivedAt)) return fail('invalid receivedAt');
+    entry.receivedAt = raw.receivedAt;
+  }
+  if (kind === 'answer') {
+    if (typeof raw.correct !== 'boolean') return fail('an answer without correct');
+    entry.correct = raw.correct;
+    if (raw.mode !== undefined && raw.mode !== null) {
+      if (!ANSWER_MODES.includes(raw.mode as AnswerMode)) return fail('unknown answer mode');
+      entry.mode = raw.mode as AnswerMode;
+    }
+  }
+  if (kind === 'baseline') {
+    const snapshot = checkSnapshot(raw.snapshot);
+    if (!snapshot.ok) return fail(snapshot.reason);
+    entry.snapshot = snapshot.snapshot;
+  }
+  return { ok: true, entry };
+}
+
+/** A baseline's id: a digest of the word and its state, so the same record always makes the same entry. */
+export function baselineId(prefix: string, vocabId: string, snapshot: WordSnapshot): string {
+  return `${prefix}-${digestOf([vocabId, snapshot])}`;
+}
+
+/** A baseline entry for a user word (from an older record, cloud document or import). */
+export function baselineEntry(
+  word: UserWord,
+  options: { prefix: string; device: string },
+): HistoryEntry {
+  const snapshot = snapshotOf(word);
+  const wall = Math.min(Math.max(0, Math.floor(word.updatedAt)), TIME_MAX_MS - 1);
+  return {
+    id: baselineId(options.prefix, word.vocabId, snapshot),
+    userId: word.userId,
+    vocabId: word.vocabId,
+    kind: 'baseline',
+    hlc: wall * 1000,
+    wall,
+    device: options.device,
+    snapshot,
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * Records that failed the wire contract (an import, an old database, a pull or a push): kept on the
+ * device instead of blocking the sync, listed here with the reason, and cleared on request.
+ * Shown only when there are some.
+ */
+import { useEffect, useState } from 'react';
+import { deleteDeadLetters, listDeadLetters } from '@/db/history-repo';
+import { getDB } from '@/db/instance';
+import type { DeadLetter } from '@/db/schema';
+import { useT } from '@/i18n';
+import { useUser } from '@/stores/auth-store';
+import { useSyncStore } from '@/stores/sync-store';
+import { useWordsStore } from '@/stores/words-store';
+
+/** At most this many are listed; the heading gives the total. */
+const LISTED = 20;
+
+function describe(record: unknown): string {
+  const text = JSON.stringify(record) ?? String(record);
+  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
+}
+
+export function DeadLettersCard() {
+  const t = useT();
+  const user = useUser();
+  const revision = useWordsStore((s) => s.revision);
+  const pending = useSyncStore((s) => s.pendingCount);
+  const [letters, setLetters] = useState<DeadLetter[]>([]);
+  const [reload, setReload] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: revision, pending and reload only trigger a re-read.
+  useEffect(() => {
+    if (!user) return;
+    let live = true;
+    void (async () => {
+      const found = await listDeadLetters(await getDB(), user.id);
+      if (live) setLetters(found);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [user, revision, pending, reload]);
+
+  if (!user || letters.length === 0) return null;
+
+  async function clear() {
+    await deleteDeadLetters(
+      await getDB(),
+      letters.map((letter) => letter.id),
+    );
+    setReload((n) => n + 1);
+  }
+
+  return (
+    <section className="card settings-card" aria-labelledby="dead-letters-title">
+      <h2 id="dead-letters-title">{t('settings.deadLetters.title', { count: letters.length })}</h2>
+      <p className="muted">{t('settings.deadLetters.hint')}</p>
+      <ul className="dead-letters">
+        {letters.slice(0, LISTED).map((letter) => (
+          <li key={letter.id}>
+            <strong>{t(`settings.deadLetters.source.${letter.source}`)}</strong>: {letter.reason}
+            <code>{describe(letter.record)}</code>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="btn" onClick={clear}>
+        {t('settings.deadLetters.clear')}
+      </button>
+    </section>
+  );
+}
