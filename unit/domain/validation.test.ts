@@ -171,10 +171,17 @@ describe('parseExportJson', () => {
     ['an array', '[]'],
     ['no user', JSON.stringify({ userWords: [] })],
     ['no words list', JSON.stringify({ user: {} })],
-    ['a broken word', JSON.stringify({ user: {}, userWords: [{ ...word, status: 'nope' }] })],
-    ['a strength above 1', JSON.stringify({ user: {}, userWords: [{ ...word, strength: 2 }] })],
-    ['a string time', JSON.stringify({ user: {}, userWords: [{ ...word, nextReviewAt: 'soon' }] })],
+    ['a history that is not a list', JSON.stringify({ user: {}, userWords: [], history: {} })],
   ])("rejects %s with 'Invalid JSON'", (_, text) => {
     expect(parseExportJson(text)).toMatchObject({ ok: false, message: 'Invalid JSON' });
+  });
+
+  it('leaves the check of each record to the merge (a broken one is set aside, the rest imports)', () => {
+    const broken = { ...word, strength: 2 };
+    const text = JSON.stringify({ user: {}, userWords: [word, broken], history: [{ id: 1 }] });
+    expect(parseExportJson(text)).toEqual({
+      ok: true,
+      value: { user: {}, userWords: [word, broken], history: [{ id: 1 }] },
+    });
   });
 });

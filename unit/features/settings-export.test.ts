@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { HistoryEntry } from '@/domain/history';
 import type { User, UserWord } from '@/domain/types';
 import { parseExportJson } from '@/domain/validation';
 import { buildExport, exportFileName, exportJson } from '@/features/settings/export';
@@ -35,22 +36,41 @@ describe('exportFileName', () => {
   });
 });
 
+const entry = (id: string, hlc: number): HistoryEntry => ({
+  id,
+  userId: 'u1',
+  vocabId: 'os001',
+  kind: 'answer',
+  correct: true,
+  hlc,
+  wall: Math.floor(hlc / 1000),
+  device: 'phone',
+});
+
 describe('buildExport', () => {
-  it('holds the user and every word, ordered by vocabulary id', () => {
-    const data = buildExport(user, [word('os002'), word('os001')]);
+  it('holds the user, every word ordered by vocabulary id, and the history in history order', () => {
+    const data = buildExport(
+      user,
+      [word('os002'), word('os001')],
+      [entry('b', 2000), entry('a', 1000)],
+    );
     expect(data.user).toEqual(user);
-    expect(data.userWords.map((w) => w.vocabId)).toEqual(['os001', 'os002']);
+    expect(data.userWords.map((w) => (w as UserWord).vocabId)).toEqual(['os001', 'os002']);
+    expect(data.history).toEqual([entry('a', 1000), entry('b', 2000)]);
   });
 
   it('round-trips through the import parser', () => {
-    const text = exportJson(buildExport(user, [word('os001')]));
+    const text = exportJson(buildExport(user, [word('os001')], [entry('a', 1000)]));
     const parsed = parseExportJson(text);
-    expect(parsed).toEqual({ ok: true, value: { user, userWords: [word('os001')] } });
+    expect(parsed).toEqual({
+      ok: true,
+      value: { user, userWords: [word('os001')], history: [entry('a', 1000)] },
+    });
   });
 
   it('never carries password fields, even when the record has them', () => {
     const stored = { ...user, passwordHash: 'abc', passwordSalt: 'def' } as User;
-    const text = exportJson(buildExport(stored, []));
+    const text = exportJson(buildExport(stored, [], []));
     expect(text).not.toMatch(/password/i);
     expect(JSON.parse(text).user).toEqual(user);
   });

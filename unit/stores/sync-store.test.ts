@@ -1,11 +1,9 @@
 /** The sync status store: status transitions, the pending count and the start/stop life cycle. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { countUnsent, recordChange, takePushBatches } from '@/db/history-repo';
 import { openMarineDB } from '@/db/open';
 import type { MarineDB } from '@/db/schema';
-import { listQueue } from '@/db/sync-queue-repo';
-import { saveUserWord } from '@/db/user-words-repo';
 import { putUser } from '@/db/users-repo';
-import type { UserWord } from '@/domain/types';
 import type { SyncStartOptions } from '@/stores/sync-store';
 import { notifyLocalChange, useSyncStore } from '@/stores/sync-store';
 import { MemoryRemote } from '@/sync/memory-remote';
@@ -19,19 +17,16 @@ let remote: MemoryRemote;
 let events: EventTarget;
 let online: boolean;
 
-function word(vocabId: string, overrides: Partial<UserWord> = {}): UserWord {
-  return {
-    userId: USER,
-    vocabId,
-    status: 'learning',
-    attempts: 1,
-    correct: 1,
-    streak: 1,
-    strength: 0.3,
-    updatedAt: T0 - 1000,
-    ...overrides,
-  };
+/** A correct answer on `vocabId`, as the words store records it. */
+function answer(vocabId: string, userId = USER) {
+  return recordChange(db, userId, vocabId, { kind: 'answer', correct: true }, T0 - 1000);
 }
+
+const pushedWords = () =>
+  remote
+    .entries(USER)
+    .map((entry) => entry.vocabId)
+    .sort();
 
 function options(): SyncStartOptions {
   return { getDB: async () => db, isOnline: () => online, events, locks: null };
@@ -70,9 +65,9 @@ afterEach(() => {
 
 describe('sync store', () => {
   it('starts with the pending count of this user and syncs 100 ms later', async () => {
-    await saveUserWord(db, word('a'), { enqueue: true, now: T0 });
-    await saveUserWord(db, word('b'), { enqueue: true, now: T0 });
-    await saveUserWord(db, { ...word('c'), userId: 'other-user' }, { enqueue: true, now: T0 });
+    await answer('a');
+    await answer('b');
+    await answer('c', 'other-user');
     const factory = vi.fn(async () => remote);
 
     useSyncStore.getState().start(USER, factory, options());
@@ -96,17 +91,12 @@ describe('sync store', () => {
       lastSyncedAt: T0 + 100,
       lastError: null,
     });
-    expect(
-      remote
-        .documents(USER)
-        .map((d) => d.vocabId)
-        .sort(),
-    ).toEqual(['a', 'b']);
+    expect(pushedWords()).toEqual(['a', 'b']);
     expect(factory).toHaveBeenCalledTimes(1);
   });
 
   it('goes syncing -> idle with the outcome of a manual sync, failure then success', async () => {
-    await saveUserWord(db, word('a'), { enqueue: true, now: T0 });
+    await answer('a');
     useSyncStore.getState().start(USER, async () => remote, options());
     await flush();
     const seen: boolean[] = [];
@@ -143,22 +133,28 @@ describe('sync store', () => {
     await vi.advanceTimersByTimeAsync(100);
     await flush();
 
-    await saveUserWord(db, word('a'), { enqueue: true, now: T0 });
+    await answer('a');
     notifyLocalChange();
     await flush();
     expect(useSyncStore.getState().pendingCount).toBe(1);
 
     await vi.advanceTimersByTimeAsync(1499);
     await flush();
-    expect(remote.document(USER, 'a')).toBeUndefined();
+    expect(pushedWords()).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     await flush();
-    expect(remote.document(USER, 'a')).toBeDefined();
+    expect(pushedWords()).toEqual(['a']);
     expect(useSyncStore.getState().pendingCount).toBe(0);
   });
 
   it('counts remote changes applied locally', async () => {
-    await remote.commitWords(USER, [word('from-cloud')]);
+    const other = await openMarineDB({
+      name: `MarineDB-sync-store-other-${counter}`,
+      vocabulary: [],
+    });
+    await recordChange(other, USER, 'from-cloud', { kind: 'answer', correct: true }, T0);
+    await remote.pushHistory(USER, await takePushBatches(other, USER, 500, T0));
+    other.close();
     useSyncStore.getState().start(USER, async () => remote, options());
     const before = useSyncStore.getState().remoteChanges;
     await useSyncStore.getState().syncNow();
@@ -198,7 +194,7 @@ describe('sync store', () => {
   });
 
   it('stop() (logout) ends syncing and resets the status; notifyLocalChange then does nothing', async () => {
-    await saveUserWord(db, word('a'), { enqueue: true, now: T0 });
+    await answer('a');
     useSyncStore.getState().start(USER, async () => remote, options());
     await flush();
     expect(useSyncStore.getState().pendingCount).toBe(1);
@@ -214,7 +210,7 @@ describe('sync store', () => {
     await vi.advanceTimersByTimeAsync(600_000);
     await flush();
     expect(remote.counters.requests).toBe(0);
-    expect(await listQueue(db)).toHaveLength(1);
+    expect(await countUnsent(db, USER)).toBe(1);
     await expect(useSyncStore.getState().syncNow()).resolves.toEqual({
       ok: false,
       reason: 'stopped',

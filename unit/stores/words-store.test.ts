@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  countUnsent,
+  importBaselines,
+  listHistory,
+  mergeEntries,
+  recordChange,
+} from '@/db/history-repo';
 import { getDB } from '@/db/instance';
-import { listQueue } from '@/db/sync-queue-repo';
-import { getUserWord, listUserWords, saveUserWord } from '@/db/user-words-repo';
+import { getUserWord, listUserWords } from '@/db/user-words-repo';
 import type { User, UserWord } from '@/domain/types';
 import { useAuthStore } from '@/stores/auth-store';
 import { GUEST_ID, useWordsStore } from '@/stores/words-store';
@@ -23,8 +29,16 @@ const NOW = Date.UTC(2025, 5, 1, 8, 0, 0);
 let counter = 0;
 const uniqueUser = () => `user-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
 
-async function queueOf(userId: string) {
-  return (await listQueue(await getDB())).filter((entry) => entry.payload.userId === userId);
+/** Writes word records for a test through the only write path there is: baselines. */
+async function seed(words: readonly UserWord[]) {
+  for (const w of words) {
+    await importBaselines(await getDB(), w.userId, [w], {
+      prefix: 'seed',
+      sent: true,
+      source: 'import',
+      now: NOW,
+    });
+  }
 }
 
 function word(userId: string, vocabId: string, overrides: Partial<UserWord> = {}): UserWord {
@@ -53,8 +67,7 @@ afterEach(() => {
 });
 
 describe('a guest', () => {
-  it('studies in memory only: nothing is written to the database or the queue', async () => {
-    const before = (await listQueue(await getDB())).length;
+  it('studies in memory only: nothing is written to the database or the history', async () => {
     const answered = await useWordsStore.getState().recordAnswer('deck-1', true);
     await useWordsStore.getState().recordSkip('deck-2');
     await useWordsStore.getState().setLearned('deck-3', true);
@@ -65,20 +78,25 @@ describe('a guest', () => {
     expect(ownerId).toBe(GUEST_ID);
     expect([...words.keys()].sort()).toEqual(['deck-1', 'deck-2', 'deck-3']);
     expect(await listUserWords(await getDB(), GUEST_ID)).toEqual([]);
-    expect((await listQueue(await getDB())).length).toBe(before);
+    expect(await listHistory(await getDB(), GUEST_ID)).toEqual([]);
   });
 
   it('imports nothing', async () => {
-    expect(await useWordsStore.getState().importWords([word('x', 'deck-1')])).toBe(0);
+    expect(
+      await useWordsStore.getState().importProgress({ userWords: [word('x', 'deck-1')] }),
+    ).toEqual({
+      added: 0,
+      rejected: 0,
+    });
     expect(await listUserWords(await getDB(), 'x')).toEqual([]);
   });
 });
 
 describe('a signed-in user', () => {
-  it('saves an answer together with its sync-queue entry', async () => {
+  it('saves an answer as a history entry together with the word state it gives', async () => {
     const userId = uniqueUser();
     await useWordsStore.getState().load(userId);
-    const answered = await useWordsStore.getState().recordAnswer('deck-1', true);
+    const answered = await useWordsStore.getState().recordAnswer('deck-1', true, 'spelling');
 
     expect(answered).toMatchObject({
       userId,
@@ -88,23 +106,27 @@ describe('a signed-in user', () => {
       streak: 1,
       lastSeenAt: NOW,
       updatedAt: NOW,
+      deleted: false,
     });
     expect(useWordsStore.getState().words.get('deck-1')).toEqual(answered);
-    // The stored copy adds the explicit not-deleted flag.
-    const stored = { ...answered, deleted: false };
-    expect(await getUserWord(await getDB(), userId, 'deck-1')).toEqual(stored);
-    expect(await queueOf(userId)).toEqual([
+    expect(await getUserWord(await getDB(), userId, 'deck-1')).toEqual(answered);
+    expect(await listHistory(await getDB(), userId)).toEqual([
       {
         id: expect.any(String),
-        entity: 'userWords',
-        op: 'upsert',
-        payload: stored,
-        createdAt: NOW,
+        userId,
+        vocabId: 'deck-1',
+        kind: 'answer',
+        correct: true,
+        mode: 'spelling',
+        hlc: NOW * 1000,
+        wall: NOW,
+        device: expect.any(String),
       },
     ]);
+    expect(await countUnsent(await getDB(), userId)).toBe(1);
   });
 
-  it('queues every change, building on the previous state', async () => {
+  it('records every change, building on the stored state', async () => {
     const userId = uniqueUser();
     await useWordsStore.getState().load(userId);
     await useWordsStore.getState().recordAnswer('deck-1', true);
@@ -115,24 +137,81 @@ describe('a signed-in user', () => {
 
     // Marking learned lifts correct to 3 and attempts with it (accuracy stays <= 100 %).
     expect(learned).toMatchObject({ attempts: 3, correct: 3, status: 'learned', strength: 1 });
-    const queue = await queueOf(userId);
-    expect(queue.map((entry) => entry.payload.attempts)).toEqual([1, 2, 3]);
-    expect(await getUserWord(await getDB(), userId, 'deck-1')).toMatchObject(learned);
+    const kinds = (await listHistory(await getDB(), userId)).sort((a, b) => a.hlc - b.hlc);
+    expect(kinds.map((entry) => entry.kind)).toEqual(['answer', 'answer', 'learn']);
+    expect(await getUserWord(await getDB(), userId, 'deck-1')).toEqual(learned);
   });
 
-  it('imports words as their own, each queued for sync', async () => {
+  it('two tabs answering the same word: every answer counts (no stale copy in memory)', async () => {
     const userId = uniqueUser();
     await useWordsStore.getState().load(userId);
-    const count = await useWordsStore
-      .getState()
-      .importWords([word('someone-else', 'deck-1'), word('someone-else', 'deck-2')]);
-    expect(count).toBe(2);
+    // Another tab (a second store would hold its own copy) answers twice meanwhile.
+    const db = await getDB();
+    await recordChange(db, userId, 'deck-1', { kind: 'answer', correct: true }, NOW);
+    await recordChange(db, userId, 'deck-1', { kind: 'answer', correct: true }, NOW);
+    expect(useWordsStore.getState().words.get('deck-1')).toBeUndefined();
+    const third = await useWordsStore.getState().recordAnswer('deck-1', true);
+    expect(third).toMatchObject({ attempts: 3, correct: 3, streak: 3 });
+  });
+
+  it('an answer given while the list reloads after a pull builds on the pulled state', async () => {
+    const userId = uniqueUser();
+    await useWordsStore.getState().load(userId);
+    const db = await getDB();
+    // Another device's 10 answers arrive (as a pull would merge them), and the list reloads.
+    const pulled = Array.from({ length: 10 }, (_, i) => ({
+      id: `other-${userId.slice(-6)}-${i}`,
+      userId,
+      vocabId: 'deck-1',
+      kind: 'answer',
+      correct: true,
+      hlc: (NOW - 100_000 + i) * 1000,
+      wall: NOW - 100_000 + i,
+      device: 'other-device',
+      receivedAt: NOW - 50_000,
+    }));
+    await mergeEntries(db, userId, pulled, { sent: true, source: 'pull', now: NOW });
+    const reload = useWordsStore.getState().load(userId);
+    const answered = await useWordsStore.getState().recordAnswer('deck-1', false);
+    await reload;
+    expect(answered).toMatchObject({ attempts: 11, correct: 10 });
+    expect(useWordsStore.getState().words.get('deck-1')).toMatchObject({ attempts: 11 });
+  });
+
+  it('imports word states and history as the user’s own; the same file twice changes nothing', async () => {
+    const userId = uniqueUser();
+    await useWordsStore.getState().load(userId);
+    const file = {
+      userWords: [word('someone-else', 'deck-1'), word('someone-else', 'deck-2')],
+      history: [
+        {
+          id: 'h1',
+          userId: 'someone-else',
+          vocabId: 'deck-3',
+          kind: 'answer',
+          correct: true,
+          hlc: NOW * 1000,
+          wall: NOW,
+          device: 'phone',
+        },
+        { id: 'broken', kind: 'answer' },
+      ],
+    };
+    expect(await useWordsStore.getState().importProgress(file)).toEqual({ added: 3, rejected: 1 });
     expect((await listUserWords(await getDB(), userId)).map((w) => w.vocabId).sort()).toEqual([
       'deck-1',
       'deck-2',
+      'deck-3',
     ]);
-    expect(await queueOf(userId)).toHaveLength(2);
-    expect([...useWordsStore.getState().words.keys()].sort()).toEqual(['deck-1', 'deck-2']);
+    expect(await countUnsent(await getDB(), userId)).toBe(3);
+    expect([...useWordsStore.getState().words.keys()].sort()).toEqual([
+      'deck-1',
+      'deck-2',
+      'deck-3',
+    ]);
+    const again = await useWordsStore.getState().importProgress(file);
+    expect(again).toEqual({ added: 0, rejected: 1 });
+    expect(await countUnsent(await getDB(), userId)).toBe(3);
   });
 });
 
@@ -140,10 +219,7 @@ describe('load', () => {
   it('reads only the given user’s records', async () => {
     const a = uniqueUser();
     const b = uniqueUser();
-    const db = await getDB();
-    await saveUserWord(db, word(a, 'deck-1'), { enqueue: false });
-    await saveUserWord(db, word(a, 'deck-2'), { enqueue: false });
-    await saveUserWord(db, word(b, 'engine-1'), { enqueue: false });
+    await seed([word(a, 'deck-1'), word(a, 'deck-2'), word(b, 'engine-1')]);
 
     await useWordsStore.getState().load(a);
     expect(useWordsStore.getState()).toMatchObject({ ownerId: a, loaded: true });
@@ -159,7 +235,7 @@ describe('load', () => {
 
   it('follows whoever signs in and out', async () => {
     const userId = uniqueUser();
-    await saveUserWord(await getDB(), word(userId, 'deck-7'), { enqueue: false });
+    await seed([word(userId, 'deck-7')]);
     const user: User = {
       id: userId,
       email: `${userId}@ship.test`,

@@ -1,0 +1,225 @@
+/** The answer history's rules: the clock, the order, the fold, the clock-sanity rule and the contract. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '@/domain/constants';
+import {
+  baselineEntry,
+  checkEntry,
+  compareEntries,
+  effectiveTime,
+  foldWord,
+  type HistoryEntry,
+  type HistoryKind,
+} from '@/domain/history';
+import { HLC_MAX, nextStamp, observeStamps } from '@/domain/hlc';
+import { answer, markLearned, newUserWord } from '@/domain/srs';
+
+const T = Date.UTC(2026, 0, 10, 9);
+const U = 'u1';
+
+let seq = 0;
+function entry(overrides: Partial<HistoryEntry> & { kind?: HistoryKind } = {}): HistoryEntry {
+  seq++;
+  const wall = overrides.wall ?? T + seq;
+  return {
+    id: `e${seq}`,
+    userId: U,
+    vocabId: 'w1',
+    kind: 'answer',
+    correct: true,
+    hlc: wall * 1000,
+    wall,
+    device: 'phone',
+    ...overrides,
+  };
+}
+
+describe('the hybrid logical clock', () => {
+  it('follows the physical clock and never goes back nor repeats', () => {
+    expect(nextStamp(0, T)).toBe(T * 1000);
+    expect(nextStamp(T * 1000, T)).toBe(T * 1000 + 1);
+    // The wall clock went back an hour: the stamp still moves forward.
+    expect(nextStamp(T * 1000 + 1, T - 3_600_000)).toBe(T * 1000 + 2);
+  });
+
+  it('moves past every stamp it has seen', () => {
+    const seen = observeStamps(T * 1000, [(T + 5) * 1000, (T - 5) * 1000]);
+    expect(seen).toBe((T + 5) * 1000);
+    expect(nextStamp(seen, T)).toBe((T + 5) * 1000 + 1);
+  });
+});
+
+describe('effectiveTime (clock sanity)', () => {
+  it('is the device clock, capped by the cloud receipt time', () => {
+    expect(effectiveTime({ wall: T })).toBe(T);
+    expect(effectiveTime({ wall: T, receivedAt: T + 60_000 })).toBe(T);
+    expect(effectiveTime({ wall: T + 365 * DAY_MS, receivedAt: T + 60_000 })).toBe(T + 60_000);
+  });
+});
+
+describe('foldWord', () => {
+  it('applies answers in history order, as the spaced-repetition rules do', () => {
+    const a = entry({ correct: true });
+    const b = entry({ correct: false });
+    const c = entry({ correct: true });
+    const expected = answer(
+      answer(
+        answer({ ...newUserWord(U, 'w1', a.wall), deleted: false }, true, a.wall),
+        false,
+        b.wall,
+      ),
+      true,
+      c.wall,
+    );
+    expect(foldWord(U, 'w1', [c, a, b])).toEqual(expected);
+  });
+
+  it('counts an entry delivered twice once', () => {
+    const a = entry();
+    expect(foldWord(U, 'w1', [a, a, { ...a }]).attempts).toBe(1);
+  });
+
+  it('breaks equal stamps by device id, then entry id', () => {
+    const x = entry({ hlc: 5, device: 'b', id: 'a1', correct: true });
+    const y = entry({ hlc: 5, device: 'a', id: 'z9', correct: false });
+    expect(compareEntries(y, x)).toBeLessThan(0);
+    // y (device a) first, then x: the word ends on a right answer (streak 1).
+    expect(foldWord(U, 'w1', [x, y]).streak).toBe(1);
+  });
+
+  it('starts from the greatest baseline and applies every other entry on top, whatever their stamps', () => {
+    const old = { ...answer({ ...newUserWord(U, 'w1', 0), deleted: false }, true, T - 5 * DAY_MS) };
+    const newer = markLearned(old, T - DAY_MS);
+    const b1 = baselineEntry(old, { prefix: 'local', device: 'phone' });
+    const b2 = baselineEntry(newer, { prefix: 'cloud', device: 'cloud' });
+    // A baseline stamped after the answer (a record whose clock was ahead) still comes first.
+    const late = { ...b2, hlc: (T + 10 * DAY_MS) * 1000 };
+    const step = entry({ wall: T, correct: false });
+    const folded = foldWord(U, 'w1', [step, late, b1]);
+    expect(folded).toEqual(answer({ ...newer, userId: U, deleted: false }, false, T));
+  });
+
+  it('hides, deletes and restores; relearn and unlearn follow the rules', () => {
+    const kinds: HistoryKind[] = [
+      'answer',
+      'learn',
+      'hide',
+      'delete',
+      'restore',
+      'unhide',
+      'relearn',
+    ];
+    const folded = foldWord(
+      U,
+      'w1',
+      kinds.map((kind, i) => entry({ kind, wall: T + i * 1000 })),
+    );
+    expect(folded).toMatchObject({
+      hidden: false,
+      deleted: false,
+      status: 'learning',
+      streak: 0,
+      strength: 0.7,
+      attempts: 3,
+      correct: 3,
+      nextReviewAt: T + 6000,
+    });
+  });
+
+  it('is the same whatever order the entries arrive in (property)', () => {
+    const kinds: HistoryKind[] = [
+      'answer',
+      'skip',
+      'learn',
+      'unlearn',
+      'relearn',
+      'hide',
+      'unhide',
+      'delete',
+      'restore',
+    ];
+    const arbEntry = fc.record({
+      kind: fc.constantFrom(...kinds),
+      correct: fc.boolean(),
+      hlc: fc.integer({ min: 0, max: 50 }),
+      device: fc.constantFrom('a', 'b', 'c'),
+      wall: fc.integer({ min: T, max: T + 30 * DAY_MS }),
+      receivedAt: fc.option(fc.integer({ min: T, max: T + 30 * DAY_MS }), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(fc.array(arbEntry, { maxLength: 25 }), fc.integer(), (raw, seed) => {
+        const entries: HistoryEntry[] = raw.map((r, i) => {
+          const e: HistoryEntry = {
+            id: `id${i}`,
+            userId: U,
+            vocabId: 'w1',
+            kind: r.kind,
+            hlc: r.hlc,
+            wall: r.wall,
+            device: r.device,
+          };
+          if (r.kind === 'answer') e.correct = r.correct;
+          if (r.receivedAt !== undefined) e.receivedAt = r.receivedAt;
+          return e;
+        });
+        // A Fisher-Yates shuffle driven by the seed.
+        const shuffled = [...entries];
+        let state = seed >>> 0;
+        for (let i = shuffled.length - 1; i > 0; i--) {
+          state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+          const j = state % (i + 1);
+          [shuffled[i], shuffled[j]] = [shuffled[j] as HistoryEntry, shuffled[i] as HistoryEntry];
+        }
+        expect(foldWord(U, 'w1', shuffled)).toEqual(foldWord(U, 'w1', entries));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('checkEntry (the wire contract)', () => {
+  it('accepts a well-formed entry and returns only the contract fields', () => {
+    const e = entry({ mode: 'spelling', receivedAt: T });
+    expect(checkEntry({ ...e, extra: 'x' })).toEqual({ ok: true, entry: e });
+  });
+
+  it.each([
+    ['a slash in the word id', { vocabId: 'a/b' }, 'invalid word id "a/b"'],
+    ['an id with spaces', { id: 'a b' }, 'invalid id'],
+    ['a time in the year 33658', { wall: 1_000_000_000_000_000 }, 'invalid time'],
+    ['a fractional time', { wall: T + 0.5 }, 'invalid time'],
+    ['a stamp past the year 2200', { hlc: HLC_MAX }, 'invalid clock stamp'],
+    ['an unknown kind', { kind: 'teleport' }, 'unknown kind "teleport"'],
+    ['an answer without correct', { correct: undefined }, 'an answer without correct'],
+    ['an unknown mode', { mode: 'telepathy' }, 'unknown answer mode'],
+  ])('refuses %s', (_, patch, reason) => {
+    expect(checkEntry({ ...entry(), ...patch })).toEqual({ ok: false, reason });
+  });
+
+  it.each([
+    ['negative counters', { attempts: -1 }, 'attempts is not a whole number 0..1000000'],
+    ['fractional counters', { streak: 1.5 }, 'streak is not a whole number 0..1000000'],
+    ['more correct than attempts', { correct: 9 }, 'correct exceeds attempts'],
+    ['a strength above 1', { strength: 1.5 }, 'strength is not within 0..1'],
+  ])('refuses a baseline with %s', (_, patch, reason) => {
+    const base = baselineEntry(
+      { ...newUserWord(U, 'w1', T), attempts: 2, correct: 1, deleted: false },
+      { prefix: 'local', device: 'phone' },
+    );
+    expect(checkEntry({ ...base, snapshot: { ...base.snapshot, ...patch } })).toEqual({
+      ok: false,
+      reason,
+    });
+  });
+
+  it('names a baseline after its content: the same record gives the same id', () => {
+    const word = { ...newUserWord(U, 'w1', T), deleted: false };
+    const a = baselineEntry(word, { prefix: 'import', device: 'x' });
+    const b = baselineEntry({ ...word }, { prefix: 'import', device: 'y' });
+    expect(a.id).toBe(b.id);
+    expect(
+      baselineEntry({ ...word, attempts: 1, correct: 1 }, { prefix: 'import', device: 'x' }).id,
+    ).not.toBe(a.id);
+    expect(checkEntry(a)).toEqual({ ok: true, entry: a });
+  });
+});
