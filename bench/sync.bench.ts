@@ -1,17 +1,23 @@
 /**
- * Cloud cost of one hour with the app open, for a user with 1,000 studied words: this sync
- * engine (incremental pull, coalesced batched push) beside the literal SPEC §7 approach (every
- * queued record written on its own, then the whole collection re-read every cycle).
+ * Cloud cost of the history sync, on the in-memory remote that counts what Firestore bills:
+ * - one hour with the app open and 200 answers (10 a minute for 20 minutes, a sync every
+ *   minute), beside a model of the previous engine (one per-word document written per changed
+ *   word per cycle, each read back once) and the literal SPEC §7 approach (every queued record
+ *   written on its own, then the whole collection re-read every cycle);
+ * - a first sign-in on a new device: 1,000 words rebuilt from 20,000 entries, time and reads.
  */
 import 'fake-indexeddb/auto';
+import { performance } from 'node:perf_hooks';
+import { recordChange } from '@/db/history-repo';
 import { openMarineDB } from '@/db/open';
-import { saveUserWords } from '@/db/user-words-repo';
+import type { MarineDB } from '@/db/schema';
+import { listUserWords } from '@/db/user-words-repo';
 import { putUser } from '@/db/users-repo';
-import { DAY_MS, SYNC_BATCH_MAX_WRITES, SYNC_INTERVAL_MS } from '@/domain/constants';
-import { answer, newUserWord } from '@/domain/srs';
-import type { UserWord } from '@/domain/types';
+import { DAY_MS, SYNC_INTERVAL_MS } from '@/domain/constants';
+import type { HistoryEntry } from '@/domain/history';
 import { syncOnce } from '@/sync/engine';
 import { MemoryRemote } from '@/sync/memory-remote';
+import { median } from './stats';
 
 const USER = 'bench-user';
 const STUDIED = 1000;
@@ -21,53 +27,68 @@ const answersInMinute = (minute: number) => (minute < 20 ? 10 : 0);
 
 let dbCount = 0;
 
-async function setUp(now: number) {
+async function newDevice(): Promise<MarineDB> {
   const db = await openMarineDB({ name: `bench-sync-${dbCount++}`, vocabulary: [] });
   await putUser(db, {
     id: USER,
     email: 'bench@ship.test',
     fullName: 'Bench',
     isAdmin: false,
-    createdAt: now,
+    createdAt: 0,
     settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light' },
   });
-  const words: UserWord[] = Array.from({ length: STUDIED }, (_, i) =>
-    answer(newUserWord(USER, `w${i}`, now - DAY_MS), true, now - DAY_MS),
-  );
-  await saveUserWords(db, words, { enqueue: true, now });
-  return { db, words };
+  return db;
 }
 
-async function engineHour() {
+interface Cost {
+  reads: number;
+  writes: number;
+  requests: number;
+}
+
+async function historyHour() {
   let now = Date.UTC(2026, 10, 22, 8);
-  const { db, words } = await setUp(now);
-  const remote = new MemoryRemote();
-  await syncOnce({ db, remote, userId: USER, now }); // the first sync after studying offline
-  const initial = { ...remote.counters };
+  const remote = new MemoryRemote({ clock: () => now * 1000 });
+  const db = await newDevice();
+  await syncOnce({ db, remote, userId: USER, now }); // signed in, nothing yet
   remote.resetCounters();
   let idleReads = 0;
   let next = 0;
   for (let minute = 0; minute < CYCLES; minute++) {
-    now += SYNC_INTERVAL_MS;
-    const changed = Array.from({ length: answersInMinute(minute) }, () => {
-      const word = words[next++ % words.length] as UserWord;
-      return answer(word, true, now);
-    });
-    if (changed.length) await saveUserWords(db, changed, { enqueue: true, now });
+    for (let i = 0; i < answersInMinute(minute); i++) {
+      now += 5_000;
+      await recordChange(db, USER, `w${next++ % STUDIED}`, { kind: 'answer', correct: true }, now);
+    }
+    now = Date.UTC(2026, 10, 22, 8) + (minute + 1) * SYNC_INTERVAL_MS;
     const before = remote.counters.reads;
     await syncOnce({ db, remote, userId: USER, now });
     // A fully idle cycle: nothing changed in this minute nor in the one before (the cycle after
-    // a push reads the pushed documents back once: Lite's commit does not return its time).
-    if (changed.length === 0 && answersInMinute(minute - 1) === 0) {
+    // a push reads its batch back once, to learn the server's receipt time).
+    if (answersInMinute(minute) === 0 && answersInMinute(minute - 1) === 0) {
       idleReads = Math.max(idleReads, remote.counters.reads - before);
     }
   }
   db.close();
-  return { initial, hour: { ...remote.counters }, idleReads };
+  return { hour: { ...remote.counters }, idleReads };
+}
+
+/** The previous engine (per-word documents), modelled: each changed word written once per cycle, read back once. */
+function previousEngineHour(): Cost {
+  let reads = 0;
+  let writes = 0;
+  let requests = 0;
+  for (let minute = 0; minute < CYCLES; minute++) {
+    const changed = answersInMinute(minute);
+    const pushedBefore = answersInMinute(minute - 1);
+    writes += changed;
+    reads += Math.max(1, pushedBefore);
+    requests += 1 + (changed > 0 ? 1 : 0);
+  }
+  return { reads, writes, requests };
 }
 
 /** SPEC §7 literally: each queued record upserted alone, then all documents read back. */
-function literalHour() {
+function literalHour(): Cost {
   let reads = 0;
   let writes = 0;
   let requests = 0;
@@ -80,38 +101,76 @@ function literalHour() {
   return { reads, writes, requests };
 }
 
-async function commitsFor(k: number): Promise<number> {
-  const now = Date.UTC(2026, 10, 22, 8);
-  const db = await openMarineDB({ name: `bench-sync-${dbCount++}`, vocabulary: [] });
-  const words = Array.from({ length: k }, (_, i) =>
-    answer(newUserWord(USER, `k${i}`, now), true, now),
-  );
-  await saveUserWords(db, words, { enqueue: true, now });
-  const remote = new MemoryRemote();
-  const report = await syncOnce({ db, remote, userId: USER, now });
-  db.close();
-  return report.commits;
+/** A cloud holding `entries` answers on 1,000 words, pushed in batches of `perBatch`. */
+async function cloudWithHistory(entries: number, perBatch: number): Promise<MemoryRemote> {
+  const start = Date.UTC(2026, 0, 1);
+  let server = start * 1000;
+  const remote = new MemoryRemote({ clock: () => server });
+  for (let first = 0; first < entries; first += perBatch * 500) {
+    const batches = [];
+    for (let b = first; b < Math.min(entries, first + perBatch * 500); b += perBatch) {
+      const list: HistoryEntry[] = [];
+      for (let i = b; i < Math.min(entries, b + perBatch); i++) {
+        const wall = start + i * 60_000;
+        list.push({
+          id: `e${i}`,
+          userId: USER,
+          vocabId: `w${i % STUDIED}`,
+          kind: 'answer',
+          correct: i % 4 !== 0,
+          hlc: wall * 1000,
+          wall,
+          device: 'old-phone',
+        });
+      }
+      batches.push({ id: `b${b}`, entries: list });
+    }
+    server += 1000 * DAY_MS;
+    await remote.pushHistory(USER, batches);
+  }
+  return remote;
+}
+
+async function firstSignIn(entries: number, perBatch: number) {
+  const remote = await cloudWithHistory(entries, perBatch);
+  const times: number[] = [];
+  let reads = 0;
+  let words = 0;
+  for (let run = 0; run < 3; run++) {
+    const db = await newDevice();
+    remote.resetCounters();
+    const start = performance.now();
+    await syncOnce({ db, remote, userId: USER, now: Date.UTC(2026, 10, 22) });
+    times.push(performance.now() - start);
+    reads = remote.counters.reads;
+    words = (await listUserWords(db, USER)).length;
+    db.close();
+  }
+  return { ms: median(times), reads, words };
 }
 
 export async function benchSync(): Promise<void> {
-  const engine = await engineHour();
-  const literal = literalHour();
+  const history = await historyHour();
   console.log(
-    `Sync, ${STUDIED} studied words, app open 1 hour (${CYCLES} cycles; 200 answers in the first 20 minutes):`,
+    `Sync, app open 1 hour (${CYCLES} cycles; 200 answers in the first 20 minutes, a sync every minute):`,
   );
-  console.log(
-    `  first sync of the ${STUDIED} words: ${engine.initial.commits} commits, ${engine.initial.writes} documents written, ${engine.initial.reads} read, ${engine.initial.requests} requests`,
-  );
-  const row = (label: string, r: { reads: number; writes: number; requests: number }) =>
+  const row = (label: string, r: Cost) =>
     console.log(
-      `  ${label.padEnd(34)} reads ${String(r.reads).padStart(6)}   writes ${String(r.writes).padStart(5)}   requests ${String(r.requests).padStart(5)}`,
+      `  ${label.padEnd(44)} reads ${String(r.reads).padStart(6)}   writes ${String(r.writes).padStart(5)}   requests ${String(r.requests).padStart(5)}`,
     );
-  row('this engine, the hour', engine.hour);
-  row('SPEC §7 literally, the hour', literal);
+  row('this engine (history batches), the hour', history.hour);
+  row('previous engine (per-word documents), model', previousEngineHour());
+  row('SPEC §7 literally (1,000 studied words)', literalHour());
   console.log(
-    `  a fully idle cycle of this engine reads at most ${engine.idleReads} document(s); the cycle after a push reads the K pushed documents back once`,
+    `  one write per push (${history.hour.writes} pushes); a fully idle cycle reads at most ${history.idleReads} document(s)`,
   );
-  const ks = [1, SYNC_BATCH_MAX_WRITES - 1, SYNC_BATCH_MAX_WRITES, SYNC_BATCH_MAX_WRITES + 1, 1200];
-  const commits = await Promise.all(ks.map(async (k) => `K=${k}: ${await commitsFor(k)}`));
-  console.log(`  commits for K changed words (target ceil(K/500)): ${commits.join(', ')}`);
+  for (const [entries, perBatch] of [
+    [20_000, 500],
+    [20_000, 10],
+  ] as const) {
+    const signIn = await firstSignIn(entries, perBatch);
+    console.log(
+      `  first sign-in on a new device: ${entries} entries in batches of ${perBatch} -> ${signIn.words} words rebuilt, ${signIn.reads} reads, median ${signIn.ms.toFixed(0)} ms`,
+    );
+  }
 }
