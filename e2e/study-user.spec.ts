@@ -23,9 +23,12 @@ interface StoredWord {
   correct: number;
 }
 
-interface QueueEntry {
-  entity: string;
-  payload: StoredWord;
+interface HistoryEntry {
+  userId: string;
+  vocabId: string;
+  kind: string;
+  correct?: boolean;
+  sent: number;
 }
 
 test('a signed-in user keeps the chosen division and role and the progress of a session', async ({
@@ -94,7 +97,7 @@ test('a signed-in user keeps the chosen division and role and the progress of a 
   await page.getByRole('button', { name: 'Завершить' }).click();
   await expect(page).toHaveURL(/\/$/);
 
-  // After a reload the records are there: two right answers each, one queue entry per answer.
+  // After a reload the records are there: two right answers each, one history entry per answer.
   await page.reload();
   const words = (await readStore<StoredWord>(page, 'userWords')).filter(
     (w) => w.userId === user.id,
@@ -103,11 +106,13 @@ test('a signed-in user keeps the chosen division and role and the progress of a 
   for (const word of words) {
     expect(word).toMatchObject({ status: 'learned', attempts: 2, correct: 2 });
   }
-  const queue = await readStore<QueueEntry>(page, 'syncQueue');
+  const history = await readStore<HistoryEntry>(page, 'history');
   for (const id of studied) {
-    expect(queue.filter((e) => e.entity === 'userWords' && e.payload.vocabId === id).length).toBe(
-      2,
-    );
+    const entries = history.filter((e) => e.userId === user.id && e.vocabId === id);
+    expect(entries.map((e) => [e.kind, e.correct, e.sent])).toEqual([
+      ['answer', true, 0],
+      ['answer', true, 0],
+    ]);
   }
 
   // The setup screen counts them as words to review now (strength still below 0.5).

@@ -132,7 +132,7 @@ test('a guest studies a whole session and nothing is saved', async ({ page }) =>
   // Nothing of the guest's study is kept.
   await page.reload();
   expect(await readStore(page, 'userWords')).toEqual([]);
-  expect(await readStore(page, 'syncQueue')).toEqual([]);
+  expect(await readStore(page, 'history')).toEqual([]);
   await page.goto('/progress');
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -315,6 +315,13 @@ export function checkEntry(raw: unknown): EntryCheck {
   if (typeof kind !== 'string' || !HISTORY_KINDS.includes(kind as HistoryKind)) {
     return fail(`unknown kind ${JSON.stringify(kind)}`);
   }
+  // A baseline's own fields say best what is wrong with a broken record: they go first.
+  let snapshot: WordSnapshot | undefined;
+  if (kind === 'baseline') {
+    const checked = checkSnapshot(raw.snapshot);
+    if (!checked.ok) return fail(checked.reason);
+    snapshot = checked.snapshot;
+  }
   if (!Number.isSafeInteger(hlc) || (hlc as number) < 0 || (hlc as number) >= HLC_MAX) {
     return fail('invalid clock stamp');
   }
@@ -341,11 +348,7 @@ export function checkEntry(raw: unknown): EntryCheck {
       entry.mode = raw.mode as AnswerMode;
     }
   }
-  if (kind === 'baseline') {
-    const snapshot = checkSnapshot(raw.snapshot);
-    if (!snapshot.ok) return fail(snapshot.reason);
-    entry.snapshot = snapshot.snapshot;
-  }
+  if (snapshot) entry.snapshot = snapshot;
   return { ok: true, entry };
 }
 
