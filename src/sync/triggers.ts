@@ -19,6 +19,7 @@ import {
   SYNC_LOCK_WAIT_MS,
   SYNC_START_DELAY_MS,
 } from '@/domain/constants';
+import { TimeoutError } from './timeout';
 
 export { SYNC_LOCK_NAME };
 
@@ -188,12 +189,27 @@ export function createSyncScheduler(options: SyncSchedulerOptions): SyncSchedule
     }
     // A manual sync waits for another tab's (or the service worker's) run to end, but not for
     // ever: a lock held by a hung context would otherwise hang the button. An automatic one skips.
-    const wait = manual ? { signal: AbortSignal.timeout(lockWaitMs) } : { ifAvailable: true };
-    return locks.request(lockName, wait, async (lock) => {
-      if (lock === null) return 'busy';
-      await options.run();
-      return 'ran';
-    });
+    if (!manual) {
+      return locks.request(lockName, { ifAvailable: true }, async (lock) => {
+        if (lock === null) return 'busy';
+        await options.run();
+        return 'ran';
+      });
+    }
+    const waiting = new AbortController();
+    const limit = timers.setTimeout(
+      () => waiting.abort(new TimeoutError('Waiting for the sync of another tab', lockWaitMs)),
+      lockWaitMs,
+    );
+    try {
+      return await locks.request(lockName, { signal: waiting.signal }, async () => {
+        timers.clearTimeout(limit);
+        await options.run();
+        return 'ran' as const;
+      });
+    } finally {
+      timers.clearTimeout(limit);
+    }
   }
 
   function begin(mode: RunMode): Promise<SyncOutcome> {

@@ -333,15 +333,18 @@ describe('backoff', () => {
 
 describe('across tabs (Web Locks)', () => {
   function fakeLocks(heldByOtherTab: { value: boolean }) {
-    const requests: { name: string; options: { ifAvailable?: boolean } }[] = [];
+    const requests: { name: string; options: { ifAvailable?: boolean; signal?: AbortSignal } }[] =
+      [];
     let release: (() => void) | null = null;
     const locks: SchedulerLockManager = {
       async request(name, options, callback) {
         requests.push({ name, options });
         if (heldByOtherTab.value) {
           if (options.ifAvailable) return callback(null);
-          await new Promise<void>((resolve) => {
+          // As the Web Locks API: a wait ends when the lock is released or the signal aborts.
+          await new Promise<void>((resolve, reject) => {
             release = resolve;
+            options.signal?.addEventListener('abort', () => reject(options.signal?.reason));
           });
         }
         return callback({ name });
@@ -376,7 +379,24 @@ describe('across tabs (Web Locks)', () => {
     fake.release();
     await expect(outcome).resolves.toEqual({ ok: true });
     expect(h.runs).toHaveLength(1);
-    expect(fake.requests.at(-1)?.options).toEqual({});
+    expect(fake.requests.at(-1)?.options.signal?.aborted).toBe(false);
+  });
+
+  it('a manual sync waits for the lock at most 60 s, then reports the failure', async () => {
+    const fake = fakeLocks({ value: true });
+    const h = harness({ locks: fake.locks });
+    const outcome = h.scheduler.syncNow();
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(h.scheduler.status().syncing).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    const result = await outcome;
+    expect(result).toMatchObject({ ok: false, reason: 'error' });
+    expect(String((result as { error: unknown }).error)).toContain(
+      'Waiting for the sync of another tab did not finish within 60 s',
+    );
+    expect(h.runs).toEqual([]);
+    expect(h.scheduler.status()).toMatchObject({ syncing: false, failures: 1 });
+    h.scheduler.stop();
   });
 });
 
