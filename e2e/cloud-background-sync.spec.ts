@@ -73,7 +73,7 @@ test('with the app open, the sync event asks the window, which syncs', async ({
     .toContainEqual({ type: 'SYNC_REQUEST' });
 });
 
-test('with no window open, the worker pushes the queue itself', async ({ page, context }) => {
+test('with no window open, the worker syncs itself', async ({ page, context }) => {
   test.slow();
   const uid = await queueOfflineChange(page, context);
   await page.close();
