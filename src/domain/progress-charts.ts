@@ -1,0 +1,150 @@
+/**
+ * The figures of the progress charts, drawn from the answer history and the word states. Pure:
+ * everything takes `now`. Days are the device's local calendar days (a day starts at local
+ * midnight), and an entry counts on the day of its effective time (see history.ts).
+ */
+import { effectiveTime, foldWord, type HistoryEntry } from './history';
+import type { UserWord, VocabItem } from './types';
+
+export interface AnswerDay {
+  /** Local midnight, epoch ms. */
+  day: number;
+  right: number;
+  wrong: number;
+}
+
+export interface LearnedDay {
+  day: number;
+  /** Words learned at the end of the day. */
+  learned: number;
+}
+
+export interface ForecastDay {
+  day: number;
+  /** Words that fall due that day (today: also every overdue word). */
+  due: number;
+}
+
+export interface TopicAccuracy {
+  topic: string;
+  attempts: number;
+  correct: number;
+  /** 0..1 */
+  accuracy: number;
+}
+
+/** Local midnight of the day holding `time`. */
+export function startOfDay(time: number): number {
+  const date = new Date(time);
+  date.setHours(0, 0, 0, 0);
+  return date.getTime();
+}
+
+/** The local midnight `offset` calendar days after the one of `time` (DST-safe). */
+function dayAfter(time: number, offset: number): number {
+  const date = new Date(startOfDay(time));
+  date.setDate(date.getDate() + offset);
+  return date.getTime();
+}
+
+/** `count` consecutive day starts; with `past`, the last is today, else the first is. */
+function daysAround(now: number, count: number, past: boolean): number[] {
+  return Array.from({ length: count }, (_, i) => dayAfter(now, past ? i - count + 1 : i));
+}
+
+/** Index of the day holding `time` among consecutive day starts, or -1 outside them. */
+function dayIndex(days: readonly number[], end: number, time: number): number {
+  if (days.length === 0 || time < (days[0] as number) || time >= end) return -1;
+  let index = 0;
+  while (index + 1 < days.length && time >= (days[index + 1] as number)) index++;
+  return index;
+}
+
+/** Right and wrong answers per day of the last `days` days (oldest first, today last). */
+export function answersPerDay(
+  entries: readonly HistoryEntry[],
+  now: number,
+  days = 30,
+): AnswerDay[] {
+  const starts = daysAround(now, days, true);
+  const result = starts.map((day) => ({ day, right: 0, wrong: 0 }));
+  const end = dayAfter(now, 1);
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    if (entry.kind !== 'answer' || seen.has(entry.id)) continue;
+    seen.add(entry.id);
+    const slot = result[dayIndex(starts, end, effectiveTime(entry))];
+    if (!slot) continue;
+    if (entry.correct) slot.right++;
+    else slot.wrong++;
+  }
+  return result;
+}
+
+/**
+ * Words learned at the end of each of the last `days` days: for each day, the fold of every
+ * word's entries that had happened by then (baselines from their own time).
+ */
+export function learnedOverTime(
+  userId: string,
+  entries: readonly HistoryEntry[],
+  now: number,
+  days = 30,
+): LearnedDay[] {
+  const byWord = new Map<string, HistoryEntry[]>();
+  for (const entry of entries) {
+    const list = byWord.get(entry.vocabId);
+    if (list) list.push(entry);
+    else byWord.set(entry.vocabId, [entry]);
+  }
+  return daysAround(now, days, true).map((day) => {
+    const end = dayAfter(day, 1);
+    let learned = 0;
+    for (const [vocabId, list] of byWord) {
+      const happened = list.filter((entry) => effectiveTime(entry) < end);
+      if (happened.length === 0) continue;
+      const word = foldWord(userId, vocabId, happened);
+      if (word.status === 'learned' && !word.deleted) learned++;
+    }
+    return { day, learned };
+  });
+}
+
+/** How many studied words fall due on each of the next `days` days (today first). */
+export function reviewForecast(words: Iterable<UserWord>, now: number, days = 14): ForecastDay[] {
+  const starts = daysAround(now, days, false);
+  const result = starts.map((day) => ({ day, due: 0 }));
+  const end = dayAfter(now, days);
+  for (const word of words) {
+    if (word.status === 'new' || word.hidden || word.deleted) continue;
+    if (word.nextReviewAt === undefined) continue;
+    const slot =
+      word.nextReviewAt < (starts[0] as number)
+        ? result[0]
+        : result[dayIndex(starts, end, word.nextReviewAt)];
+    if (slot) slot.due++;
+  }
+  return result;
+}
+
+/** Accuracy per topic over the studied words, the most answered topics first (at most `limit`). */
+export function accuracyByTopic(
+  words: Iterable<UserWord>,
+  vocabById: ReadonlyMap<string, VocabItem>,
+  limit = 8,
+): TopicAccuracy[] {
+  const byTopic = new Map<string, { attempts: number; correct: number }>();
+  for (const word of words) {
+    if (word.deleted || word.attempts <= 0) continue;
+    const topic = vocabById.get(word.vocabId)?.topic;
+    if (!topic) continue;
+    const sum = byTopic.get(topic) ?? { attempts: 0, correct: 0 };
+    sum.attempts += word.attempts;
+    sum.correct += Math.min(word.correct, word.attempts);
+    byTopic.set(topic, sum);
+  }
+  return [...byTopic.entries()]
+    .map(([topic, sum]) => ({ topic, ...sum, accuracy: sum.correct / sum.attempts }))
+    .sort((a, b) => b.attempts - a.attempts || a.topic.localeCompare(b.topic))
+    .slice(0, limit);
+}
