@@ -8,13 +8,14 @@ import type { MessageSet, Messages } from './define';
 import { account } from './messages/account';
 import { admin } from './messages/admin';
 import { auth } from './messages/auth';
+import { charts } from './messages/charts';
 import { common } from './messages/common';
 import { home } from './messages/home';
 import { library } from './messages/library';
 import { onboarding } from './messages/onboarding';
 import { quiz } from './messages/quiz';
 
-const sets = [common, auth, home, onboarding, quiz, library, admin, account] as const;
+const sets = [common, auth, home, onboarding, quiz, library, admin, account, charts] as const;
 
 type KeysOf<S> = S extends MessageSet<infer E> ? keyof E & string : never;
 export type MessageKey = KeysOf<(typeof sets)[number]>;

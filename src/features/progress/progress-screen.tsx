@@ -1,6 +1,6 @@
 /**
  * /progress: the signed-in user's learned, learning and due words with Relearn on learned and
- * due ones, the total, and the rank.
+ * due ones, the total, the rank, and the charts of the answer history.
  */
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -14,6 +14,7 @@ import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
 import { EmptyState } from '@/ui/empty-state';
 import { progressLists } from './lists';
+import { ProgressCharts } from './progress-charts';
 import './progress.css';
 
 export function ProgressScreen() {
@@ -45,6 +46,7 @@ export function ProgressScreen() {
             learnable={learnableCount(vocab, words)}
             division={user?.settings.division}
           />
+          {user ? <ProgressCharts userId={user.id} words={words} vocab={vocab} /> : null}
           <div className="progress-lists">
             <WordList
               id="learned"

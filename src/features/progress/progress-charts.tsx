@@ -1,0 +1,337 @@
+/**
+ * The progress charts, drawn from the answer history in plain SVG: answers per day (30 days,
+ * right and wrong), learned words over time, the review forecast (14 days) and accuracy per
+ * topic. Each chart has a text summary (its accessible name) and a table for screen readers
+ * and for reading exact figures. Colours come from the theme's custom properties.
+ */
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { listHistory } from '@/db/history-repo';
+import { getDB } from '@/db/instance';
+import type { HistoryEntry } from '@/domain/history';
+import {
+  accuracyByTopic,
+  answersPerDay,
+  learnedOverTime,
+  reviewForecast,
+} from '@/domain/progress-charts';
+import type { UserWord, VocabItem } from '@/domain/types';
+import { type MessageKey, useLang, useT } from '@/i18n';
+import { useWordsStore } from '@/stores/words-store';
+
+const WIDTH = 300;
+const HEIGHT = 120;
+const BASE = HEIGHT - 16;
+
+interface Props {
+  userId: string;
+  words: ReadonlyMap<string, UserWord>;
+  vocab: readonly VocabItem[];
+}
+
+export function ProgressCharts({ userId, words, vocab }: Props) {
+  const t = useT();
+  const lang = useLang();
+  const revision = useWordsStore((s) => s.revision);
+  const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: revision only triggers a re-read.
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      try {
+        const found = await listHistory(await getDB(), userId);
+        if (live) setEntries(found);
+      } catch (error) {
+        console.error('Reading the answer history failed', error);
+        if (live) setEntries([]);
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [userId, revision]);
+
+  const figures = useMemo(() => {
+    if (!entries) return null;
+    const now = Date.now();
+    const byId = new Map(vocab.map((item) => [item.id, item]));
+    return {
+      answers: answersPerDay(entries, now),
+      learned: learnedOverTime(userId, entries, now),
+      forecast: reviewForecast(words.values(), now),
+      topics: accuracyByTopic(words.values(), byId),
+    };
+  }, [entries, words, vocab, userId]);
+
+  const dayLabel = useMemo(() => {
+    const format = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short' });
+    return (day: number) => format.format(day);
+  }, [lang]);
+
+  if (!figures) {
+    return (
+      <p className="muted" role="status">
+        {t('charts.loading')}
+      </p>
+    );
+  }
+  const right = figures.answers.reduce((sum, d) => sum + d.right, 0);
+  const wrong = figures.answers.reduce((sum, d) => sum + d.wrong, 0);
+  if (entries?.length === 0) {
+    return (
+      <section className="card chart-card" aria-labelledby="charts-title">
+        <h2 id="charts-title">{t('charts.title')}</h2>
+        <p className="muted">{t('charts.empty')}</p>
+      </section>
+    );
+  }
+  const learnedFirst = figures.learned[0]?.learned ?? 0;
+  const learnedLast = figures.learned.at(-1)?.learned ?? 0;
+  const forecastTotal = figures.forecast.reduce((sum, d) => sum + d.due, 0);
+
+  return (
+    <div className="progress-charts">
+      <ChartCard
+        title="charts.answers.title"
+        label={t('charts.answers.aria', { count: right + wrong, right, wrong })}
+        chart={
+          <Bars
+            values={figures.answers.map((d) => [d.right, d.wrong])}
+            classes={['bar-right', 'bar-wrong']}
+            first={dayLabel(figures.answers[0]?.day ?? 0)}
+            last={dayLabel(figures.answers.at(-1)?.day ?? 0)}
+          />
+        }
+        legend={[
+          ['bar-right', t('charts.right')],
+          ['bar-wrong', t('charts.wrong')],
+        ]}
+        head={[t('charts.day'), t('charts.right'), t('charts.wrong')]}
+        rows={figures.answers
+          .filter((d) => d.right + d.wrong > 0)
+          .map((d) => [dayLabel(d.day), d.right, d.wrong])}
+      >
+        <p className="chart-total" data-testid="answers-total">
+          {t('charts.answers.total', { count: right + wrong, right, wrong })}
+        </p>
+      </ChartCard>
+
+      <ChartCard
+        title="charts.learned.title"
+        label={t('charts.learned.aria', { from: learnedFirst, to: learnedLast })}
+        chart={
+          <Line
+            values={figures.learned.map((d) => d.learned)}
+            first={dayLabel(figures.learned[0]?.day ?? 0)}
+            last={dayLabel(figures.learned.at(-1)?.day ?? 0)}
+          />
+        }
+        head={[t('charts.day'), t('charts.learned.count')]}
+        rows={figures.learned.map((d) => [dayLabel(d.day), d.learned])}
+      />
+
+      <ChartCard
+        title="charts.forecast.title"
+        label={t('charts.forecast.aria', {
+          count: forecastTotal,
+          today: figures.forecast[0]?.due ?? 0,
+        })}
+        chart={
+          <Bars
+            values={figures.forecast.map((d) => [d.due])}
+            classes={['bar-due']}
+            first={dayLabel(figures.forecast[0]?.day ?? 0)}
+            last={dayLabel(figures.forecast.at(-1)?.day ?? 0)}
+          />
+        }
+        head={[t('charts.day'), t('charts.forecast.due')]}
+        rows={figures.forecast.map((d) => [dayLabel(d.day), d.due])}
+      />
+
+      {figures.topics.length > 0 ? (
+        <TopicCard
+          topics={figures.topics.map((topic) => ({
+            ...topic,
+            percent: Math.round(topic.accuracy * 100),
+          }))}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function ChartCard({
+  title,
+  label,
+  chart,
+  legend,
+  head,
+  rows,
+  children,
+}: {
+  title: MessageKey;
+  label: string;
+  chart: ReactNode;
+  legend?: [string, string][];
+  head: string[];
+  rows: (string | number)[][];
+  children?: ReactNode;
+}) {
+  const t = useT();
+  const id = useId();
+  return (
+    <section className="card chart-card" aria-labelledby={id}>
+      <h2 id={id}>{t(title)}</h2>
+      <figure className="chart" aria-label={label} role="img">
+        {chart}
+      </figure>
+      {legend ? (
+        <ul className="chart-legend" aria-hidden="true">
+          {legend.map(([className, text]) => (
+            <li key={className}>
+              <span className={`chart-swatch ${className}`} />
+              {text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {children}
+      <details className="chart-table">
+        <summary>{t('charts.table')}</summary>
+        <table>
+          <thead>
+            <tr>
+              {head.map((cell) => (
+                <th key={cell} scope="col">
+                  {cell}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={String(row[0])}>
+                {row.map((cell, index) =>
+                  index === 0 ? (
+                    <th key={head[index]} scope="row">
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={head[index]}>{cell}</td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </section>
+  );
+}
+
+/** Vertical bars, stacked when each value holds several parts (drawn bottom up). */
+function Bars({
+  values,
+  classes,
+  first,
+  last,
+}: {
+  values: number[][];
+  classes: string[];
+  first: string;
+  last: string;
+}) {
+  const max = Math.max(1, ...values.map((parts) => parts.reduce((a, b) => a + b, 0)));
+  const slot = WIDTH / Math.max(1, values.length);
+  const barWidth = Math.max(1, slot * 0.7);
+  return (
+    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" aria-hidden="true" focusable="false">
+      <line x1="0" x2={WIDTH} y1={BASE} y2={BASE} className="chart-axis" />
+      {values.map((parts, index) => {
+        let top = BASE;
+        const x = index * slot + (slot - barWidth) / 2;
+        return parts.map((part, p) => {
+          const height = (part / max) * (BASE - 12);
+          top -= height;
+          return part > 0 ? (
+            <rect
+              // biome-ignore lint/suspicious/noArrayIndexKey: bars are positional.
+              key={`${index}-${p}`}
+              x={x}
+              y={top}
+              width={barWidth}
+              height={height}
+              className={classes[p]}
+            />
+          ) : null;
+        });
+      })}
+      <text x="0" y="9" className="chart-label">
+        {max}
+      </text>
+      <text x="0" y={HEIGHT - 2} className="chart-label">
+        {first}
+      </text>
+      <text x={WIDTH} y={HEIGHT - 2} className="chart-label" textAnchor="end">
+        {last}
+      </text>
+    </svg>
+  );
+}
+
+/** A line with the area under it. */
+function Line({ values, first, last }: { values: number[]; first: string; last: string }) {
+  const max = Math.max(1, ...values);
+  const step = WIDTH / Math.max(1, values.length - 1);
+  const points = values.map((value, index) => [index * step, BASE - (value / max) * (BASE - 12)]);
+  const path = points.map(([x, y]) => `${x?.toFixed(1)},${y?.toFixed(1)}`).join(' ');
+  return (
+    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" aria-hidden="true" focusable="false">
+      <line x1="0" x2={WIDTH} y1={BASE} y2={BASE} className="chart-axis" />
+      <polygon points={`0,${BASE} ${path} ${WIDTH},${BASE}`} className="chart-area" />
+      <polyline points={path} className="chart-line" />
+      <text x="0" y="9" className="chart-label">
+        {max}
+      </text>
+      <text x="0" y={HEIGHT - 2} className="chart-label">
+        {first}
+      </text>
+      <text x={WIDTH} y={HEIGHT - 2} className="chart-label" textAnchor="end">
+        {last}
+      </text>
+    </svg>
+  );
+}
+
+/** Accuracy per topic as labelled horizontal bars (text first, so it reads without the bars). */
+function TopicCard({ topics }: { topics: { topic: string; attempts: number; percent: number }[] }) {
+  const t = useT();
+  const id = useId();
+  return (
+    <section className="card chart-card" aria-labelledby={id}>
+      <h2 id={id}>{t('charts.topics.title')}</h2>
+      <ul className="topic-accuracy">
+        {topics.map((topic) => (
+          <li key={topic.topic}>
+            <span className="visually-hidden">
+              {t('charts.topics.row', {
+                topic: topic.topic,
+                percent: topic.percent,
+                count: topic.attempts,
+              })}
+            </span>
+            <span className="topic-accuracy-text" aria-hidden="true">
+              <span>{topic.topic}</span>
+              <span>
+                {topic.percent} % · {topic.attempts}
+              </span>
+            </span>
+            <span className="topic-accuracy-bar" aria-hidden="true">
+              <span style={{ width: `${topic.percent}%` }} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

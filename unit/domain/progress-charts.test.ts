@@ -1,0 +1,140 @@
+/** The progress charts' figures: local days, the history's effective times, baselines, forecast. */
+import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '@/domain/constants';
+import { baselineEntry, foldAll, type HistoryEntry } from '@/domain/history';
+import {
+  accuracyByTopic,
+  answersPerDay,
+  learnedOverTime,
+  reviewForecast,
+  startOfDay,
+} from '@/domain/progress-charts';
+import { newUserWord } from '@/domain/srs';
+import type { UserWord, VocabItem } from '@/domain/types';
+
+const U = 'u1';
+/** Noon, local time, so a few hours either way stay on the same day. */
+const NOW = new Date(2026, 10, 23, 12, 0, 0).getTime();
+const TODAY = startOfDay(NOW);
+const dayStart = (offset: number) => new Date(2026, 10, 23 + offset).getTime();
+
+let seq = 0;
+function answer(at: number, correct: boolean, overrides: Partial<HistoryEntry> = {}): HistoryEntry {
+  seq++;
+  return {
+    id: `e${seq}`,
+    userId: U,
+    vocabId: 'w1',
+    kind: 'answer',
+    correct,
+    hlc: at * 1000 + seq,
+    wall: at,
+    device: 'phone',
+    ...overrides,
+  };
+}
+
+function word(vocabId: string, overrides: Partial<UserWord>): UserWord {
+  return { ...newUserWord(U, vocabId, 0), deleted: false, ...overrides };
+}
+
+describe('answersPerDay', () => {
+  it('counts right and wrong answers on the local day of their effective time, 30 days up to today', () => {
+    const entries = [
+      answer(NOW, true),
+      answer(TODAY, false), // midnight belongs to today
+      answer(TODAY - 1, true), // a millisecond before: yesterday
+      answer(dayStart(-29), true), // the oldest day shown
+      answer(dayStart(-30) + 1000, true), // too old
+      answer(NOW + 365 * DAY_MS, false, { receivedAt: NOW }), // a clock a year ahead: counted today
+      { ...answer(NOW, true), kind: 'skip' as const }, // not an answer
+    ];
+    const days = answersPerDay([...entries, entries[0] as HistoryEntry], NOW);
+    expect(days).toHaveLength(30);
+    expect(days[0]).toEqual({ day: dayStart(-29), right: 1, wrong: 0 });
+    expect(days[28]).toEqual({ day: dayStart(-1), right: 1, wrong: 0 });
+    expect(days[29]).toEqual({ day: TODAY, right: 1, wrong: 2 });
+    expect(days.reduce((sum, d) => sum + d.right + d.wrong, 0)).toBe(5);
+  });
+});
+
+describe('learnedOverTime', () => {
+  it('replays the fold day by day, baselines from their own time, deleted words not counted', () => {
+    const base = baselineEntry(
+      word('old', {
+        status: 'learned',
+        attempts: 3,
+        correct: 3,
+        streak: 3,
+        strength: 0.9,
+        updatedAt: dayStart(-10),
+      }),
+      { prefix: 'local', device: 'phone' },
+    );
+    const learnW1 = answer(dayStart(-3) + 5000, true); // streak 1, strength 0.2: learned
+    const deleteOld = {
+      ...answer(dayStart(-1) + 5000, true),
+      vocabId: 'old',
+      kind: 'delete' as const,
+    };
+    const entries = [base, learnW1, deleteOld];
+    const days = learnedOverTime(U, entries, NOW);
+    expect(days).toHaveLength(30);
+    expect(days.find((d) => d.day === dayStart(-11))?.learned).toBe(0);
+    expect(days.find((d) => d.day === dayStart(-10))?.learned).toBe(1);
+    expect(days.find((d) => d.day === dayStart(-3))?.learned).toBe(2);
+    expect(days.find((d) => d.day === dayStart(-1))?.learned).toBe(1);
+    // Today agrees with the fold of everything.
+    const folded = [...foldAll(U, entries).values()].filter(
+      (w) => w.status === 'learned' && !w.deleted,
+    );
+    expect(days.at(-1)?.learned).toBe(folded.length);
+  });
+});
+
+describe('reviewForecast', () => {
+  it('puts overdue words on today and skips new, hidden and deleted words', () => {
+    const words = [
+      word('a', { status: 'learning', nextReviewAt: NOW - 5 * DAY_MS }),
+      word('b', { status: 'learned', nextReviewAt: dayStart(1) }),
+      word('c', { status: 'learned', nextReviewAt: dayStart(13) + 1000 }),
+      word('d', { status: 'learned', nextReviewAt: dayStart(14) }), // beyond 14 days
+      word('e', { status: 'new', nextReviewAt: NOW }),
+      word('f', { status: 'learned', nextReviewAt: NOW, hidden: true }),
+      word('g', { status: 'learned', nextReviewAt: NOW, deleted: true }),
+    ];
+    const days = reviewForecast(words, NOW);
+    expect(days).toHaveLength(14);
+    expect(days.map((d) => d.due)).toEqual([1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+    expect(days[0]?.day).toBe(TODAY);
+  });
+});
+
+describe('accuracyByTopic', () => {
+  it('sums answers per topic, most answered first, studied and known words only', () => {
+    const vocab = new Map<string, VocabItem>(
+      ['a', 'b', 'c'].map((id, i) => [
+        id,
+        {
+          id,
+          langA: id,
+          langB: id,
+          topic: i < 2 ? 'Mooring' : 'Fire',
+          division: 'deck',
+          source: 'builtin',
+        },
+      ]),
+    );
+    const words = [
+      word('a', { attempts: 4, correct: 3 }),
+      word('b', { attempts: 2, correct: 1 }),
+      word('c', { attempts: 1, correct: 1 }),
+      word('unknown', { attempts: 9, correct: 9 }),
+      word('c2', { attempts: 0, correct: 0 }),
+    ];
+    expect(accuracyByTopic(words, vocab)).toEqual([
+      { topic: 'Mooring', attempts: 6, correct: 4, accuracy: 4 / 6 },
+      { topic: 'Fire', attempts: 1, correct: 1, accuracy: 1 },
+    ]);
+  });
+});
