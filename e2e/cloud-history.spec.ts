@@ -73,7 +73,12 @@ test('two devices answer the same word offline, one with its clock a day ahead: 
   await loginViaUi(second, account);
   await syncNow(second);
 
-  // At sea: both answer the word, the phone right, the tablet wrong.
+  // At sea: both answer the word, the phone right, the tablet wrong (the worker serves the app).
+  for (const device of [page, second]) {
+    await expect
+      .poll(() => device.evaluate(() => navigator.serviceWorker.controller !== null))
+      .toBe(true);
+  }
   await context.setOffline(true);
   await tablet.setOffline(true);
   await answerTheDueWord(page, true);
