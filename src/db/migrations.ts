@@ -1,7 +1,13 @@
 /** The schema migrations of MarineDB, one step per version 1..7, run inside the versionchange transaction. */
 import type { IDBPDatabase, IDBPObjectStore, IDBPTransaction } from 'idb';
 import { DB_VERSION } from '@/domain/constants';
-import { baselineEntry, checkEntry, effectiveTime } from '@/domain/history';
+import {
+  baselineEntry,
+  checkEntry,
+  effectiveTime,
+  foldWord,
+  type HistoryEntry,
+} from '@/domain/history';
 import { newId } from '@/domain/ids';
 import type { UserWord } from '@/domain/types';
 import {
@@ -11,6 +17,7 @@ import {
   convertVocabV2,
   type LegacyRecord,
 } from './legacy-convert';
+import { toStoredUserWord } from './records';
 
 /*
  * What each version held (keyPath / indexes / record shape):
@@ -164,7 +171,10 @@ const toV7: MigrationStep = async (db, tx) => {
   };
   let clock = device.hlc;
   const now = Date.now();
+  /** Words whose queued payloads added baselines: their cached state is refolded. */
+  const queued = new Map<string, { userId: string; vocabId: string }>();
 
+  /** Stores the record's baseline, or its dead letter; true when it was valid. */
   const keep = async (record: LegacyRecord, source: 'userWords' | 'syncQueue') => {
     const word = legacyWord(
       source === 'syncQueue' ? ((record.payload ?? {}) as LegacyRecord) : record,
@@ -173,11 +183,15 @@ const toV7: MigrationStep = async (db, tx) => {
       typeof word.vocabId === 'string' && typeof word.userId === 'string'
         ? baselineEntry(word, { prefix: 'local', device: device.id })
         : null;
+    // The record as it was is checked, not the copy baselineEntry made of it.
     const checked = entry ? checkEntry({ ...entry, snapshot: { ...word } }) : null;
     if (checked?.ok) {
       const valid = checked.entry;
       await history.put({ ...valid, sent: 0, t: effectiveTime(valid) });
       clock = Math.max(clock, valid.hlc);
+      if (source === 'syncQueue') {
+        queued.set(`${valid.userId}\u0000${valid.vocabId}`, valid);
+      }
       return true;
     }
     await deadLetters.put({
@@ -191,34 +205,42 @@ const toV7: MigrationStep = async (db, tx) => {
     return false;
   };
 
-  if (db.objectStoreNames.contains('userWords')) {
-    const userWords = tx.objectStore('userWords');
-    let cursor = await userWords.openCursor();
-    while (cursor) {
-      const value: unknown = cursor.value;
-      if (value !== null && typeof value === 'object') {
-        if (!(await keep(value as LegacyRecord, 'userWords'))) await cursor.delete();
-      }
-      cursor = await cursor.continue();
+  const userWords = ensureStore(db, tx, 'userWords', { keyPath: ['userId', 'vocabId'] });
+  let cursor = await userWords.openCursor();
+  while (cursor) {
+    const value: unknown = cursor.value;
+    if (value !== null && typeof value === 'object') {
+      if (!(await keep(value as LegacyRecord, 'userWords'))) await cursor.delete();
     }
+    cursor = await cursor.continue();
   }
   if (db.objectStoreNames.contains('syncQueue')) {
     const queue = tx.objectStore('syncQueue');
-    let cursor = await queue.openCursor();
-    while (cursor) {
-      const value: unknown = cursor.value;
-      if (value !== null && typeof value === 'object')
+    let entry = await queue.openCursor();
+    while (entry) {
+      const value: unknown = entry.value;
+      if (value !== null && typeof value === 'object') {
         await keep(value as LegacyRecord, 'syncQueue');
-      cursor = await cursor.continue();
+      }
+      entry = await entry.continue();
     }
     db.deleteObjectStore('syncQueue');
   }
-  if (db.objectStoreNames.contains('users')) {
-    await rewriteAll(ensureStore(db, tx, 'users', { keyPath: 'id' }), (user) => {
-      const { syncCursor: _oldCursor, ...rest } = user;
-      return rest;
-    });
+  // A queued payload is normally the record's own state; should it be newer, the fold says so.
+  const byWord = history.index('word');
+  for (const { userId, vocabId } of queued.values()) {
+    const entries = (await byWord.getAll([userId, vocabId])) as HistoryEntry[];
+    const stored = (await userWords.get([userId, vocabId])) as LegacyRecord | undefined;
+    const folded = foldWord(userId, vocabId, entries);
+    const remoteId = stored?.remoteId;
+    await userWords.put(
+      toStoredUserWord(typeof remoteId === 'string' ? { ...folded, remoteId } : folded),
+    );
   }
+  await rewriteAll(ensureStore(db, tx, 'users', { keyPath: 'id' }), (user) => {
+    const { syncCursor: _oldCursor, ...rest } = user;
+    return rest;
+  });
   await deviceStore.put({ key: 'device', id: device.id, hlc: clock });
 };
 
