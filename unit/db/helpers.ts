@@ -1,5 +1,6 @@
 /** Shared fixtures for the db tests: unique database names, vocab and user-word builders. */
 import { openMarineDB } from '@/db/open';
+import { toStoredUserWord } from '@/db/records';
 import type { MarineDB } from '@/db/schema';
 import type { UserWord, VocabItem } from '@/domain/types';
 
@@ -54,4 +55,13 @@ export async function withDB(
   } finally {
     db.close();
   }
+}
+
+/**
+ * Test setup for the read queries: puts word records as they are stored. The app writes them only
+ * through history-repo (as the fold of the history).
+ */
+export async function putWords(db: MarineDB, words: readonly UserWord[]): Promise<void> {
+  const tx = db.transaction('userWords', 'readwrite');
+  await Promise.all([...words.map((word) => tx.store.put(toStoredUserWord(word))), tx.done]);
 }

@@ -14,8 +14,10 @@ const EXPECTED_INDEXES: Record<string, string[]> = {
   topics: [],
   roles: [],
   divisions: [],
-  syncQueue: ['createdAt'],
   meta: [],
+  history: ['unsent', 'userTime', 'word'],
+  deadLetters: ['userId'],
+  device: [],
 };
 
 function describeStores(db: MarineDB) {
@@ -30,9 +32,9 @@ function describeStores(db: MarineDB) {
 }
 
 describe('openMarineDB on a fresh database', () => {
-  it('creates version 6 with exactly the eight stores and their indexes', async () => {
+  it('creates version 7 with exactly the ten stores and their indexes', async () => {
     await withDB([], async (db) => {
-      expect(db.version).toBe(6);
+      expect(db.version).toBe(7);
       const stores = describeStores(db);
       expect(Object.keys(stores).sort()).toEqual(Object.keys(EXPECTED_INDEXES).sort());
       for (const [name, indexes] of Object.entries(EXPECTED_INDEXES)) {
@@ -40,6 +42,11 @@ describe('openMarineDB on a fresh database', () => {
       }
       expect(stores.userWords?.keyPath).toEqual(['userId', 'vocabId']);
       expect(stores.users?.keyPath).toBe('id');
+      expect(stores.history?.keyPath).toBe('id');
+      const history = db.transaction('history').store;
+      expect(history.index('word').keyPath).toEqual(['userId', 'vocabId']);
+      expect(history.index('userTime').keyPath).toEqual(['userId', 't']);
+      expect(history.index('unsent').keyPath).toEqual(['userId', 'sent']);
       const tx = db.transaction(['users', 'vocab']);
       expect(tx.objectStore('users').index('email').unique).toBe(true);
       expect(tx.objectStore('vocab').index('roles').multiEntry).toBe(true);
@@ -152,14 +159,14 @@ describe('failures and other connections', () => {
     v2.close();
     const failure = vi.fn();
     await expect(
-      openDB(name, 7, {
+      openDB(name, 8, {
         upgrade: (db, oldVersion, newVersion, tx) => {
           upgradeMarineDB(db, oldVersion, newVersion, tx).catch(failure);
         },
       }),
     ).rejects.toThrow();
     expect(failure).toHaveBeenCalledWith(
-      expect.objectContaining({ message: expect.stringMatching(/version 7/) }),
+      expect.objectContaining({ message: expect.stringMatching(/version 8/) }),
     );
     const reopened = await openDB(name);
     expect(reopened.version).toBe(2);
@@ -170,7 +177,7 @@ describe('failures and other connections', () => {
 
   it('refuses a database from a newer version', async () => {
     const name = uniqueName();
-    (await openDB(name, 7)).close();
+    (await openDB(name, 8)).close();
     await expect(openMarineDB({ name })).rejects.toMatchObject({ name: 'VersionError' });
   });
 
