@@ -26,8 +26,14 @@ import {
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FirebaseSettings } from '@/auth/firebase-config';
+import { countUnsent, recordChange } from '@/db/history-repo';
+import { openMarineDB } from '@/db/open';
+import type { MarineDB } from '@/db/schema';
+import { getUserWord } from '@/db/user-words-repo';
+import { putUser } from '@/db/users-repo';
 import { SYNC_BATCH_MAX_WRITES } from '@/domain/constants';
-import type { UserWord } from '@/domain/types';
+import { checkEntry, type HistoryEntry } from '@/domain/history';
+import { syncOnce } from '@/sync/engine';
 import { parseEmulatorHost } from '@/sync/firebase-app';
 import { createFirestoreRemote, openFirestore } from '@/sync/firestore-remote';
 import type { RemoteStore } from '@/sync/remote-store';
@@ -85,19 +91,35 @@ beforeEach(async () => {
 
 let seq = 0;
 const uniqueUser = () => `user-${process.pid}-${Date.now().toString(36)}-${++seq}`;
+const T = Date.UTC(2026, 10, 23, 8);
 
-function word(userId: string, vocabId: string, patch: Partial<UserWord> = {}): UserWord {
+function entry(userId: string, id: string, patch: Partial<HistoryEntry> = {}): HistoryEntry {
   return {
+    id,
     userId,
-    vocabId,
-    status: 'learning',
-    attempts: 2,
-    correct: 1,
-    streak: 1,
-    strength: 0.35,
-    updatedAt: 1_700_000_000_000,
+    vocabId: 'dk002',
+    kind: 'answer',
+    correct: true,
+    mode: 'choice',
+    hlc: T * 1000 + seq,
+    wall: T,
+    device: 'phone-1',
     ...patch,
   };
+}
+
+/** A fresh device database holding the local record of `userId`. */
+async function device(userId: string): Promise<MarineDB> {
+  const db = await openMarineDB({ name: `MarineDB-fs-${++seq}`, vocabulary: [] });
+  await putUser(db, {
+    id: userId,
+    email: `${userId}@ship.test`,
+    fullName: 'Crew',
+    isAdmin: false,
+    createdAt: 1,
+    settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light' },
+  });
+  return db;
 }
 
 /** A document read with the plain REST GET (both servers), as the emulator's admin ('owner'). */
@@ -126,174 +148,144 @@ function emulatorToken(uid: string): string {
   return `${part({ alg: 'none', typ: 'JWT' })}.${part({ user_id: uid, sub: uid })}.`;
 }
 
-const byVocab = (a: UserWord, b: UserWord) => a.vocabId.localeCompare(b.vocabId);
-
 describe('createFirestoreRemote (Firestore Lite adapter)', () => {
-  it('commits words and pulls them back with remoteId = vocabId and the owner from the path', async () => {
+  it('pushes each batch as one new document in one commit, and pulls the entries back', async () => {
     const uid = uniqueUser();
-    const words = [
-      word(uid, 'eng201', { lastSeenAt: 1_700_000_000_500, nextReviewAt: 1_700_086_400_000 }),
-      word(uid, 'deck-7', { status: 'learned', strength: 1, streak: 5, correct: 3, hidden: true }),
-      word(uid, 'gal-3', {
-        status: 'new',
-        attempts: 0,
-        correct: 0,
-        streak: 0,
-        strength: 0,
-        deleted: true,
-      }),
+    const first = [
+      entry(uid, 'e1'),
+      entry(uid, 'e2', { kind: 'skip', correct: undefined, mode: undefined }),
     ];
-    await remote.commitWords(uid, words);
-
-    const pulled = await remote.pullWords(uid, 0);
-    expect(pulled.words.sort(byVocab)).toEqual(
-      words.map((w) => ({ ...w, remoteId: w.vocabId })).sort(byVocab),
-    );
-    expect(pulled.cursor).toBeGreaterThan(0);
-    // microseconds of a current server time
-    expect(pulled.cursor / 1000).toBeGreaterThan(Date.now() - 60_000);
-    expect(pulled.cursor / 1000).toBeLessThan(Date.now() + 60_000);
-
-    const stored = await restGet(`users/${uid}/userWords/eng201`);
-    expect(stored.status).toBe(200);
-    expect(Object.keys(stored.fields ?? {}).sort()).toEqual(
-      [
-        'attempts',
-        'correct',
-        'lastSeenAt',
-        'nextReviewAt',
-        'status',
-        'strength',
-        'streak',
-        'syncedAt',
-        'updatedAt',
-        'vocabId',
-      ].sort(),
-    );
-    expect(stored.fields?.syncedAt).toHaveProperty('timestampValue');
-    expect(stored.fields?.attempts).toEqual({ integerValue: '2' });
-    expect(stored.fields?.strength).toEqual({ doubleValue: 0.35 });
-  });
-
-  it('a second commit of the same word updates the one document and merges fields', async () => {
-    const uid = uniqueUser();
-    await remote.commitWords(uid, [word(uid, 'eng202', { lastSeenAt: 111, hidden: true })]);
-    const first = await remote.pullWords(uid, 0);
-    await remote.commitWords(uid, [
-      word(uid, 'eng202', {
-        attempts: 3,
-        correct: 2,
-        streak: 2,
-        strength: 0.6,
-        updatedAt: 1_700_000_001_000,
-      }),
+    const second = [entry(uid, 'e3', { correct: false, mode: 'spelling' })];
+    await remote.pushHistory(uid, [
+      { id: 'b1', entries: first },
+      { id: 'b2', entries: second },
     ]);
-
-    const pulled = await remote.pullWords(uid, 0);
-    expect(pulled.words).toHaveLength(1);
-    // lastSeenAt and hidden were not in the second write: merge keeps them
-    expect(pulled.words[0]).toEqual(
-      word(uid, 'eng202', {
-        attempts: 3,
-        correct: 2,
-        streak: 2,
-        strength: 0.6,
-        updatedAt: 1_700_000_001_000,
-        lastSeenAt: 111,
-        hidden: true,
-        remoteId: 'eng202',
-      }),
-    );
-    expect(pulled.cursor).toBeGreaterThan(first.cursor);
     if (testApi) {
-      const documents = await testApi.documents(`users/${uid}/userWords`);
-      expect(documents.map((d) => d.id)).toEqual(['eng202']);
+      expect((await testApi.stats()).requests.commit).toBe(1);
+      const docs = await testApi.documents(`users/${uid}/history`);
+      expect(docs.map((d) => d.id)).toEqual(['b1', 'b2']);
+      expect(Object.keys(docs[0]?.data ?? {}).sort()).toEqual([
+        'count',
+        'device',
+        'entries',
+        'syncedAt',
+      ]);
+      expect(docs[0]?.data).toMatchObject({
+        device: 'phone-1',
+        count: 2,
+        entries: [
+          {
+            i: 'e1',
+            v: 'dk002',
+            k: 'answer',
+            c: true,
+            m: 'choice',
+            h: first[0]?.hlc,
+            w: T,
+            d: 'phone-1',
+          },
+          { i: 'e2', v: 'dk002', k: 'skip', h: first[1]?.hlc, w: T, d: 'phone-1' },
+        ],
+      });
     }
-  });
-
-  it('a pull with the returned cursor returns nothing, for one billed read', async () => {
-    const uid = uniqueUser();
-    await remote.commitWords(uid, [word(uid, 'a'), word(uid, 'b')]);
-    const { cursor } = await remote.pullWords(uid, 0);
-
-    const before = await testApi?.stats();
-    const idle = await remote.pullWords(uid, cursor);
-    expect(idle).toEqual({ words: [], cursor });
-    if (testApi && before) {
-      const after = await testApi.stats();
-      expect(after.reads - before.reads).toBe(1);
-      expect(after.requests.runQuery - before.requests.runQuery).toBe(1);
+    const pulled = await remote.pullHistory(uid, 0);
+    expect(pulled.batches.map((b) => b.id).sort()).toEqual(['b1', 'b2']);
+    const entries = pulled.batches.flatMap((b) => b.entries) as HistoryEntry[];
+    const receivedAt = entries[0]?.receivedAt as number;
+    expect(Math.abs(receivedAt - Date.now())).toBeLessThan(60_000);
+    expect(pulled.cursor).toBe(receivedAt * 1000 + (pulled.cursor % 1000));
+    for (const [index, sent] of [...first, ...second].entries()) {
+      const checked = checkEntry(entries[index]);
+      expect(checked).toEqual({ ok: true, entry: { ...sent, receivedAt } });
     }
+    // From the returned cursor: nothing, for one billed read.
+    const readsBefore = (await testApi?.stats())?.reads ?? 0;
+    expect((await remote.pullHistory(uid, pulled.cursor)).batches).toEqual([]);
+    if (testApi) expect((await testApi.stats()).reads - readsBefore).toBe(1);
   });
 
-  it('orders pulls by server time: a cursor between two commits returns only the later one', async () => {
+  it('orders pulls by server time: a cursor between two pushes returns only the later batch', async () => {
     const uid = uniqueUser();
-    await remote.commitWords(uid, [word(uid, 'z-first'), word(uid, 'y-first')]);
-    const afterFirst = await remote.pullWords(uid, 0);
-    expect(afterFirst.words.map((w) => w.vocabId).sort()).toEqual(['y-first', 'z-first']);
-
-    await remote.commitWords(uid, [word(uid, 'a-second', { updatedAt: 5 })]);
-    const incremental = await remote.pullWords(uid, afterFirst.cursor);
-    expect(incremental.words.map((w) => w.vocabId)).toEqual(['a-second']);
-    expect(incremental.cursor).toBeGreaterThan(afterFirst.cursor);
-
-    // Updating an old word moves it after the others in syncedAt order.
-    await remote.commitWords(uid, [word(uid, 'z-first', { attempts: 9 })]);
-    const all = await remote.pullWords(uid, 0);
-    expect(all.words.map((w) => w.vocabId).slice(-2)).toEqual(['a-second', 'z-first']);
-    expect(all.cursor).toBeGreaterThan(incremental.cursor);
+    await remote.pushHistory(uid, [{ id: 'early', entries: [entry(uid, 'x1')] }]);
+    const { cursor } = await remote.pullHistory(uid, 0);
+    await remote.pushHistory(uid, [{ id: 'late', entries: [entry(uid, 'x2')] }]);
+    const later = await remote.pullHistory(uid, cursor);
+    expect(later.batches.map((b) => b.id)).toEqual(['late']);
+    expect(later.cursor).toBeGreaterThan(cursor);
   });
 
-  it(`commits ${SYNC_BATCH_MAX_WRITES} words in one commit request`, async () => {
+  it('knows whether a batch document exists', async () => {
     const uid = uniqueUser();
-    const words = Array.from({ length: SYNC_BATCH_MAX_WRITES }, (_, i) =>
-      word(uid, `w${String(i).padStart(3, '0')}`, { attempts: i }),
-    );
-    const before = await testApi?.stats();
-    await remote.commitWords(uid, words);
-    if (testApi && before) {
-      const after = await testApi.stats();
-      expect(after.requests.commit - before.requests.commit).toBe(1);
-      expect(after.writes - before.writes).toBe(SYNC_BATCH_MAX_WRITES);
-    }
-    const pulled = await remote.pullWords(uid, 0);
-    expect(pulled.words).toHaveLength(SYNC_BATCH_MAX_WRITES);
-    expect(pulled.words.find((w) => w.vocabId === 'w499')?.attempts).toBe(499);
+    await remote.pushHistory(uid, [{ id: 'there', entries: [entry(uid, 'h1')] }]);
+    expect(await remote.hasHistoryBatch(uid, 'there')).toBe(true);
+    expect(await remote.hasHistoryBatch(uid, 'missing')).toBe(false);
   });
 
-  it(`refuses more than ${SYNC_BATCH_MAX_WRITES} words without sending anything`, async () => {
+  it(`refuses more than ${SYNC_BATCH_MAX_WRITES} batches without sending anything; an empty push sends nothing`, async () => {
     const uid = uniqueUser();
-    const words = Array.from({ length: SYNC_BATCH_MAX_WRITES + 1 }, (_, i) => word(uid, `w${i}`));
-    const before = await testApi?.stats();
-    await expect(remote.commitWords(uid, words)).rejects.toThrow(/500/);
-    if (testApi && before) {
-      expect((await testApi.stats()).requests.commit).toBe(before.requests.commit);
-    }
-    expect((await remote.pullWords(uid, 0)).words).toEqual([]);
+    const batches = Array.from({ length: SYNC_BATCH_MAX_WRITES + 1 }, (_, i) => ({
+      id: `b${i}`,
+      entries: [entry(uid, `m${i}`)],
+    }));
+    await expect(remote.pushHistory(uid, batches)).rejects.toBeInstanceOf(RangeError);
+    await remote.pushHistory(uid, []);
+    if (testApi) expect((await testApi.stats()).requests.commit ?? 0).toBe(0);
   });
 
-  it('an empty commit sends nothing', async () => {
-    const before = await testApi?.stats();
-    await remote.commitWords(uniqueUser(), []);
-    if (testApi && before) expect(await testApi.stats()).toEqual(before);
-  });
-
-  it('skips a malformed document but still moves the cursor past it', async () => {
+  it('reads every old per-word document, with or without syncedAt, leaving out malformed ones', async () => {
     const uid = uniqueUser();
-    await remote.commitWords(uid, [word(uid, 'good')]);
+    const fields = (vocabId: string, extra: Record<string, unknown> = {}) => ({
+      vocabId: { stringValue: vocabId },
+      status: { stringValue: 'learned' },
+      attempts: { integerValue: '4' },
+      correct: { integerValue: '3' },
+      streak: { integerValue: '2' },
+      strength: { doubleValue: 0.6 },
+      updatedAt: { integerValue: String(T) },
+      ...extra,
+    });
+    const write = (id: string, data: Record<string, unknown>, stamped: boolean) => ({
+      update: { name: `${ROOT}/users/${uid}/userWords/${id}`, fields: data },
+      ...(stamped
+        ? { updateTransforms: [{ fieldPath: 'syncedAt', setToServerValue: 'REQUEST_TIME' }] }
+        : {}),
+    });
+    const response = await restCommit([
+      write('w1', fields('w1'), true),
+      write('w2', fields('w2', { nextReviewAt: { integerValue: String(T + 1000) } }), false),
+      write('bad', fields('bad', { status: { stringValue: 'weird' } }), true),
+    ]);
+    expect(response.status).toBe(200);
+    const words = await remote.readLegacyWords(uid);
+    expect(words.map((w) => w.vocabId).sort()).toEqual(['w1', 'w2']);
+    expect(words.find((w) => w.vocabId === 'w2')).toMatchObject({
+      userId: uid,
+      status: 'learned',
+      attempts: 4,
+      correct: 3,
+      nextReviewAt: T + 1000,
+    });
+  });
+
+  it('a batch document without entries yields no entries, and the cursor still moves past it', async () => {
+    const uid = uniqueUser();
+    await remote.pushHistory(uid, [{ id: 'good', entries: [entry(uid, 'g1')] }]);
     const response = await restCommit([
       {
         update: {
-          name: `${ROOT}/users/${uid}/userWords/bad`,
-          fields: { vocabId: { stringValue: 'bad' }, status: { stringValue: 'weird' } },
+          name: `${ROOT}/users/${uid}/history/odd`,
+          fields: { device: { stringValue: 'x' } },
         },
         updateTransforms: [{ fieldPath: 'syncedAt', setToServerValue: 'REQUEST_TIME' }],
       },
     ]);
     expect(response.status).toBe(200);
-    const pulled = await remote.pullWords(uid, 0);
-    expect(pulled.words.map((w) => w.vocabId)).toEqual(['good']);
-    expect((await remote.pullWords(uid, pulled.cursor)).words).toEqual([]);
+    const pulled = await remote.pullHistory(uid, 0);
+    expect(pulled.batches.map((b) => [b.id, b.entries.length])).toEqual([
+      ['good', 1],
+      ['odd', 0],
+    ]);
+    expect((await remote.pullHistory(uid, pulled.cursor)).batches).toEqual([]);
   });
 
   it('reads and merge-writes the profile and never writes isAdmin', async () => {
@@ -339,44 +331,62 @@ describe('createFirestoreRemote (Firestore Lite adapter)', () => {
     expect(stored.fields?.isAdmin).toEqual({ booleanValue: true });
   });
 
-  it('a failed commit rejects and writes nothing', async () => {
+  it('a failed push rejects and writes nothing; the next one goes through', async () => {
     const uid = uniqueUser();
+    const batch = { id: 'f1', entries: [entry(uid, 'f1')] };
     if (!testApi) {
       // No failure injection on the official emulator: the successful path only.
-      await remote.commitWords(uid, [word(uid, 'x')]);
-      expect((await remote.pullWords(uid, 0)).words).toHaveLength(1);
+      await remote.pushHistory(uid, [batch]);
+      expect((await remote.pullHistory(uid, 0)).batches).toHaveLength(1);
       return;
     }
+    await testApi.reset();
     await testApi.failNext(1, 'error', 'commit');
-    await expect(remote.commitWords(uid, [word(uid, 'x'), word(uid, 'y')])).rejects.toMatchObject({
-      code: 'unavailable',
-    });
+    await expect(remote.pushHistory(uid, [batch])).rejects.toMatchObject({ code: 'unavailable' });
     expect(await testApi.documents(`users/${uid}`)).toEqual([]);
     expect((await testApi.stats()).writes).toBe(0);
-    // The next attempt goes through.
-    await remote.commitWords(uid, [word(uid, 'x'), word(uid, 'y')]);
-    expect((await remote.pullWords(uid, 0)).words).toHaveLength(2);
+    await remote.pushHistory(uid, [batch]);
+    expect((await remote.pullHistory(uid, 0)).batches).toHaveLength(1);
   });
 
-  it('a commit whose response is lost rejects, but the data is there and a retry is idempotent', async () => {
+  it('two devices answer the same word and sync through the adapter: both keep every answer', async () => {
     const uid = uniqueUser();
-    const words = [word(uid, 'lost-1'), word(uid, 'lost-2', { attempts: 7 })];
-    if (testApi) {
-      await testApi.failNext(1, 'drop-response', 'commit');
-      await expect(remote.commitWords(uid, words)).rejects.toThrow();
-      const applied = await testApi.documents(`users/${uid}/userWords`);
-      expect(applied.map((d) => d.id)).toEqual(['lost-1', 'lost-2']);
-      expect(applied[1]?.data).toMatchObject({ vocabId: 'lost-2', attempts: 7 });
-    } else {
-      await remote.commitWords(uid, words);
+    const phone = await device(uid);
+    const tablet = await device(uid);
+    try {
+      for (let i = 0; i < 3; i++) {
+        await recordChange(phone, uid, 'dk002', { kind: 'answer', correct: true }, T + i * 1000);
+      }
+      await recordChange(tablet, uid, 'dk002', { kind: 'answer', correct: false }, T + 500);
+      for (const db of [phone, tablet, phone]) {
+        await syncOnce({ db, remote, userId: uid, now: T });
+      }
+      const onPhone = await getUserWord(phone, uid, 'dk002');
+      expect(onPhone).toMatchObject({ attempts: 4, correct: 3 });
+      expect(await getUserWord(tablet, uid, 'dk002')).toEqual(onPhone);
+    } finally {
+      phone.close();
+      tablet.close();
     }
-    // The sync engine retries the same queue entries: same documents, no duplicates.
-    await remote.commitWords(uid, words);
-    const pulled = await remote.pullWords(uid, 0);
-    expect(pulled.words.sort(byVocab)).toEqual(
-      words.map((w) => ({ ...w, remoteId: w.vocabId })).sort(byVocab),
-    );
-    if (testApi) expect(await testApi.documents(`users/${uid}/userWords`)).toHaveLength(2);
+  });
+
+  it('a push whose response is lost is not written twice: the next sync finds it in the pull', async () => {
+    if (!testApi) return; // failure injection needs the test server
+    const uid = uniqueUser();
+    const db = await device(uid);
+    try {
+      await recordChange(db, uid, 'dk002', { kind: 'answer', correct: true }, T);
+      await testApi.failNext(1, 'drop-response', 'commit');
+      await expect(syncOnce({ db, remote, userId: uid, now: T })).rejects.toThrow();
+      expect(await testApi.documents(`users/${uid}/history`)).toHaveLength(1);
+      const writesBefore = (await testApi.stats()).writes;
+      await syncOnce({ db, remote, userId: uid, now: T });
+      expect((await testApi.stats()).writes).toBe(writesBefore);
+      expect(await testApi.documents(`users/${uid}/history`)).toHaveLength(1);
+      expect(await countUnsent(db, uid)).toBe(0);
+    } finally {
+      db.close();
+    }
   });
 });
 
@@ -465,8 +475,8 @@ describe('the Firestore REST test server, through the Lite SDK', () => {
     const uid = uniqueUser();
     const cursors: number[] = [];
     for (let i = 0; i < 5; i++) {
-      await remote.commitWords(uid, [word(uid, `t${i}`)]);
-      cursors.push((await remote.pullWords(uid, cursors.at(-1) ?? 0)).cursor);
+      await remote.pushHistory(uid, [{ id: `t${i}`, entries: [entry(uid, `t${i}`)] }]);
+      cursors.push((await remote.pullHistory(uid, cursors.at(-1) ?? 0)).cursor);
     }
     for (let i = 1; i < cursors.length; i++) {
       expect(cursors[i]).toBeGreaterThan(cursors[i - 1] as number);
@@ -476,10 +486,10 @@ describe('the Firestore REST test server, through the Lite SDK', () => {
     const concurrent = uniqueUser();
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        remote.commitWords(concurrent, [word(concurrent, `c${i}`)]),
+        remote.pushHistory(concurrent, [{ id: `c${i}`, entries: [entry(concurrent, `c${i}`)] }]),
       ),
     );
-    const times = (await testApi.documents(`users/${concurrent}/userWords`)).map(
+    const times = (await testApi.documents(`users/${concurrent}/history`)).map(
       (d) => d.data.syncedAt,
     );
     expect(times).toHaveLength(20);
@@ -510,6 +520,54 @@ describe('the Firestore REST test server, through the Lite SDK', () => {
     const own = await runQuery('alice');
     expect(own.status).toBe(200);
     expect(((await own.json()) as unknown[]).length).toBe(1);
+  });
+
+  it("keeps history batches append-only for signed-in callers, with the rules' shape", async () => {
+    if (officialEmulator) return;
+    const token = emulatorToken('carol');
+    const batch = (id: string, fields: Record<string, unknown>) => ({
+      update: { name: `${ROOT}/users/carol/history/${id}`, fields },
+      updateTransforms: [{ fieldPath: 'syncedAt', setToServerValue: 'REQUEST_TIME' }],
+    });
+    const entries = (n: number) => ({
+      arrayValue: {
+        values: Array.from({ length: n }, (_, i) => ({
+          mapValue: { fields: { i: { stringValue: `e${i}` } } },
+        })),
+      },
+    });
+    const good = {
+      device: { stringValue: 'phone' },
+      count: { integerValue: '2' },
+      entries: entries(2),
+    };
+    expect((await restCommit([batch('b1', good)], token)).status).toBe(200);
+    // An existing batch is never updated (a retry that lands twice), nor deleted.
+    const again = await restCommit(
+      [batch('b1', { ...good, device: { stringValue: 'other' } })],
+      token,
+    );
+    expect(again.status).toBe(403);
+    const removal = await restCommit([{ delete: `${ROOT}/users/carol/history/b1` }], token);
+    expect(removal.status).toBe(403);
+    expect((await restGet('users/carol/history/b1')).fields?.device).toEqual({
+      stringValue: 'phone',
+    });
+    // The shape: a count that is not the entries' number, too many entries, an unknown field.
+    for (const bad of [
+      { ...good, count: { integerValue: '3' } },
+      { ...good, count: { integerValue: '501' }, entries: entries(501) },
+      { ...good, extra: { stringValue: 'x' } },
+      { ...good, device: { stringValue: '' } },
+    ]) {
+      expect((await restCommit([batch(`bad-${seq++}`, bad)], token)).status).toBe(403);
+    }
+    // Another user's history is out of reach.
+    const foreign = await restCommit(
+      [{ update: { name: `${ROOT}/users/dave/history/b1`, fields: good } }],
+      token,
+    );
+    expect(foreign.status).toBe(403);
   });
 
   it('answers CORS preflights permissively', async () => {
