@@ -237,8 +237,19 @@ export function foldAll(userId: string, entries: readonly HistoryEntry[]): Map<s
 // ---- the wire contract ----------------------------------------------------------------------
 
 export const ENTRY_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-/** A word id: 1-128 characters, no slash and no control character. */
-export const VOCAB_ID_PATTERN = /^[^/\u0000-\u001f]{1,128}$/;
+const MAX_VOCAB_ID_LENGTH = 128;
+
+/** A word id: 1-128 characters, no slash (a path separator in the cloud) and no control character. */
+export function isVocabId(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length < 1 || value.length > MAX_VOCAB_ID_LENGTH) {
+    return false;
+  }
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || value[i] === '/') return false;
+  }
+  return true;
+}
 /** Times are whole milliseconds from 1970 to the year 2200. */
 export const TIME_MAX_MS = HLC_MAX / 1000;
 /** Counters are whole numbers up to a million. */
@@ -309,7 +320,7 @@ export function checkEntry(raw: unknown): EntryCheck {
   if (typeof userId !== 'string' || userId === '' || userId.length > 128) {
     return fail('invalid userId');
   }
-  if (typeof vocabId !== 'string' || !VOCAB_ID_PATTERN.test(vocabId)) {
+  if (!isVocabId(vocabId)) {
     return fail(`invalid word id ${JSON.stringify(vocabId)}`);
   }
   if (typeof kind !== 'string' || !HISTORY_KINDS.includes(kind as HistoryKind)) {

@@ -5,9 +5,9 @@
  * factory for the RemoteStore, which the app makes lazy-load the Firestore adapter.
  */
 import { create } from 'zustand';
+import { countUnsent } from '@/db/history-repo';
 import { getDB } from '@/db/instance';
 import type { MarineDB } from '@/db/schema';
-import { countUnsent } from '@/db/history-repo';
 import { syncOnce } from '@/sync/engine';
 import type { RemoteStore } from '@/sync/remote-store';
 import {

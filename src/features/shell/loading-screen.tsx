@@ -4,8 +4,8 @@
  * there are queued local changes; otherwise it says there are none.
  */
 import { useState, useSyncExternalStore } from 'react';
-import { getDB, isInstallingVocabulary, onVocabularyInstall, resetDB } from '@/db/instance';
 import { countAllUnsent } from '@/db/history-repo';
+import { getDB, isInstallingVocabulary, onVocabularyInstall, resetDB } from '@/db/instance';
 import { useT } from '@/i18n';
 import { useConfirm } from '@/ui/confirm';
 
