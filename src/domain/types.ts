@@ -107,14 +107,5 @@ export interface User {
   settings: UserSettings;
 }
 
-export interface SyncQueueEntry {
-  id: string;
-  entity: 'userWords';
-  op: 'upsert';
-  payload: UserWord;
-  remoteId?: string;
-  createdAt: number;
-}
-
 /** A source of uniform random numbers in [0, 1), passed in so rules stay deterministic under test. */
 export type Random = () => number;
