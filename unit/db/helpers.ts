@@ -2,6 +2,7 @@
 import { openMarineDB } from '@/db/open';
 import { toStoredUserWord } from '@/db/records';
 import type { MarineDB } from '@/db/schema';
+import { putUser } from '@/db/users-repo';
 import type { UserWord, VocabItem } from '@/domain/types';
 
 let counter = 0;
@@ -64,4 +65,18 @@ export async function withDB(
 export async function putWords(db: MarineDB, words: readonly UserWord[]): Promise<void> {
   const tx = db.transaction('userWords', 'readwrite');
   await Promise.all([...words.map((word) => tx.store.put(toStoredUserWord(word))), tx.done]);
+}
+
+/** A fresh device database (no vocabulary) holding the local record of `userId`, as after sign-in. */
+export async function openDeviceOf(userId: string): Promise<MarineDB> {
+  const db = await openTestDB();
+  await putUser(db, {
+    id: userId,
+    email: `${userId}@ship.test`,
+    fullName: 'Crew',
+    isAdmin: false,
+    createdAt: 1,
+    settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light' },
+  });
+  return db;
 }

@@ -12,15 +12,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countUnsent, listHistory, recordChange } from '@/db/history-repo';
-import { openMarineDB } from '@/db/open';
-import type { MarineDB } from '@/db/schema';
 import { listUserWords } from '@/db/user-words-repo';
-import { putUser } from '@/db/users-repo';
 import { DAY_MS } from '@/domain/constants';
 import { foldAll, type WordChange } from '@/domain/history';
 import { syncOnce } from '@/sync/engine';
 import { MemoryRemote } from '@/sync/memory-remote';
 import type { PullResult, PushBatchInput, RemoteStore } from '@/sync/remote-store';
+import { openDeviceOf } from '../db/helpers';
 
 const USER = 'u-crew';
 const START = Date.UTC(2026, 5, 1, 8, 0, 0);
@@ -167,22 +165,6 @@ class DeviceRemote implements RemoteStore {
   }
 }
 
-let dbCounter = 0;
-async function openDevice(): Promise<MarineDB> {
-  dbCounter++;
-  const name = `MarineDB-property-${dbCounter}-${Math.random().toString(36).slice(2, 8)}`;
-  const db = await openMarineDB({ name, vocabulary: [] });
-  await putUser(db, {
-    id: USER,
-    email: 'crew@ship.test',
-    fullName: 'Crew',
-    isAdmin: false,
-    createdAt: 1,
-    settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light' },
-  });
-  return db;
-}
-
 async function runScenario(
   offsets: readonly [number, number, number],
   commands: readonly Command[],
@@ -192,7 +174,7 @@ async function runScenario(
   const pushed: PushBatchInput[][] = [];
   const devices = await Promise.all(
     offsets.map(async (offset) => ({
-      db: await openDevice(),
+      db: await openDeviceOf(USER),
       remote: new DeviceRemote(cloud, pushed),
       online: true,
       offset,

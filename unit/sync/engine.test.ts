@@ -7,35 +7,23 @@ import {
   listHistory,
   recordChange,
 } from '@/db/history-repo';
-import { openMarineDB } from '@/db/open';
 import type { MarineDB } from '@/db/schema';
 import { getUserWord } from '@/db/user-words-repo';
-import { getUser, putUser } from '@/db/users-repo';
+import { getUser } from '@/db/users-repo';
 import { DAY_MS } from '@/domain/constants';
 import { foldWord } from '@/domain/history';
 import { NOT_SIGNED_IN_MESSAGE, syncOnce } from '@/sync/engine';
 import { MemoryRemote } from '@/sync/memory-remote';
 import type { RemoteStore } from '@/sync/remote-store';
+import { openDeviceOf } from '../db/helpers';
 
 const USER = 'u-crew';
 const NOW = Date.UTC(2025, 5, 1, 8, 0, 0);
 
-let counter = 0;
 const open: MarineDB[] = [];
 
-/** A fresh device database (no vocabulary) holding the local record of `userId`. */
 async function device(userId = USER): Promise<MarineDB> {
-  counter++;
-  const name = `MarineDB-engine-${counter}-${Math.random().toString(36).slice(2, 8)}`;
-  const db = await openMarineDB({ name, vocabulary: [] });
-  await putUser(db, {
-    id: userId,
-    email: `${userId}@ship.test`,
-    fullName: 'Crew',
-    isAdmin: false,
-    createdAt: 1,
-    settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light' },
-  });
+  const db = await openDeviceOf(userId);
   open.push(db);
   return db;
 }

@@ -27,10 +27,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FirebaseSettings } from '@/auth/firebase-config';
 import { countUnsent, recordChange } from '@/db/history-repo';
-import { openMarineDB } from '@/db/open';
-import type { MarineDB } from '@/db/schema';
 import { getUserWord } from '@/db/user-words-repo';
-import { putUser } from '@/db/users-repo';
 import { SYNC_BATCH_MAX_WRITES } from '@/domain/constants';
 import { checkEntry, type HistoryEntry } from '@/domain/history';
 import { syncOnce } from '@/sync/engine';
@@ -42,6 +39,7 @@ import {
   firestoreTestApi,
   startFirestoreRestServer,
 } from '../../e2e/support/firestore-rest-server';
+import { openDeviceOf } from '../db/helpers';
 
 const PROJECT = 'demo-marine';
 const ROOT = `projects/${PROJECT}/databases/(default)/documents`;
@@ -106,20 +104,6 @@ function entry(userId: string, id: string, patch: Partial<HistoryEntry> = {}): H
     device: 'phone-1',
     ...patch,
   };
-}
-
-/** A fresh device database holding the local record of `userId`. */
-async function device(userId: string): Promise<MarineDB> {
-  const db = await openMarineDB({ name: `MarineDB-fs-${++seq}`, vocabulary: [] });
-  await putUser(db, {
-    id: userId,
-    email: `${userId}@ship.test`,
-    fullName: 'Crew',
-    isAdmin: false,
-    createdAt: 1,
-    settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light' },
-  });
-  return db;
 }
 
 /** A document read with the plain REST GET (both servers), as the emulator's admin ('owner'). */
@@ -351,8 +335,8 @@ describe('createFirestoreRemote (Firestore Lite adapter)', () => {
 
   it('two devices answer the same word and sync through the adapter: both keep every answer', async () => {
     const uid = uniqueUser();
-    const phone = await device(uid);
-    const tablet = await device(uid);
+    const phone = await openDeviceOf(uid);
+    const tablet = await openDeviceOf(uid);
     try {
       for (let i = 0; i < 3; i++) {
         await recordChange(phone, uid, 'dk002', { kind: 'answer', correct: true }, T + i * 1000);
@@ -373,7 +357,7 @@ describe('createFirestoreRemote (Firestore Lite adapter)', () => {
   it('a push whose response is lost is not written twice: the next sync finds it in the pull', async () => {
     if (!testApi) return; // failure injection needs the test server
     const uid = uniqueUser();
-    const db = await device(uid);
+    const db = await openDeviceOf(uid);
     try {
       await recordChange(db, uid, 'dk002', { kind: 'answer', correct: true }, T);
       await testApi.failNext(1, 'drop-response', 'commit');

@@ -266,6 +266,15 @@ function Bars({
           ) : null;
         });
       })}
+      <AxisLabels max={max} first={first} last={last} />
+    </svg>
+  );
+}
+
+/** The scale's top value and the first and last day under a chart. */
+function AxisLabels({ max, first, last }: { max: number; first: string; last: string }) {
+  return (
+    <>
       <text x="0" y="9" className="chart-label">
         {max}
       </text>
@@ -275,7 +284,7 @@ function Bars({
       <text x={WIDTH} y={HEIGHT - 2} className="chart-label" textAnchor="end">
         {last}
       </text>
-    </svg>
+    </>
   );
 }
 
@@ -290,15 +299,7 @@ function Line({ values, first, last }: { values: number[]; first: string; last: 
       <line x1="0" x2={WIDTH} y1={BASE} y2={BASE} className="chart-axis" />
       <polygon points={`0,${BASE} ${path} ${WIDTH},${BASE}`} className="chart-area" />
       <polyline points={path} className="chart-line" />
-      <text x="0" y="9" className="chart-label">
-        {max}
-      </text>
-      <text x="0" y={HEIGHT - 2} className="chart-label">
-        {first}
-      </text>
-      <text x={WIDTH} y={HEIGHT - 2} className="chart-label" textAnchor="end">
-        {last}
-      </text>
+      <AxisLabels max={max} first={first} last={last} />
     </svg>
   );
 }
