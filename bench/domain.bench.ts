@@ -1,5 +1,7 @@
-/** prepareSession over a large vocabulary and a large set of user words. */
+/** prepareSession over a large vocabulary and user words; the history fold and the progress charts over 20,000 entries. */
 import { DAY_MS } from '@/domain/constants';
+import { foldAll, type HistoryEntry } from '@/domain/history';
+import { answersPerDay, learnedOverTime } from '@/domain/progress-charts';
 import { seededRandom } from '@/domain/random';
 import { prepareSession } from '@/domain/session';
 import { answer, newUserWord } from '@/domain/srs';
@@ -61,5 +63,31 @@ export async function benchDomain(): Promise<void> {
         }),
       50,
     ),
+  );
+
+  // A learner's history: 20,000 answers on 1,000 words over the last 60 days.
+  const entries: HistoryEntry[] = Array.from({ length: 20_000 }, (_, i) => {
+    const wall = NOW - 60 * DAY_MS + i * 259_200;
+    return {
+      id: `e${i}`,
+      userId: 'u1',
+      vocabId: `v${(i * 7) % 1000}`,
+      kind: 'answer',
+      correct: random() < 0.75,
+      hlc: wall * 1000,
+      wall,
+      device: 'phone',
+    };
+  });
+  report(
+    'history fold: 20,000 entries -> 1,000 word states',
+    await timeRuns(() => foldAll('u1', entries), 10),
+  );
+  report(
+    'progress charts: answers per day + learned over time, 20,000 entries',
+    await timeRuns(() => {
+      answersPerDay(entries, NOW);
+      learnedOverTime('u1', entries, NOW);
+    }, 5),
   );
 }

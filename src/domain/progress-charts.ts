@@ -3,7 +3,7 @@
  * everything takes `now`. Days are the device's local calendar days (a day starts at local
  * midnight), and an entry counts on the day of its effective time (see history.ts).
  */
-import { effectiveTime, foldWord, type HistoryEntry } from './history';
+import { applyEntry, compareEntries, effectiveTime, foldWord, type HistoryEntry } from './history';
 import type { UserWord, VocabItem } from './types';
 
 export interface AnswerDay {
@@ -83,7 +83,9 @@ export function answersPerDay(
 
 /**
  * Words learned at the end of each of the last `days` days: for each day, the fold of every
- * word's entries that had happened by then (baselines from their own time).
+ * word's entries that had happened by then (baselines from their own time). A word whose
+ * entries happened in history order (the usual case) is replayed once, day by day; one whose
+ * clocks disagreed is folded afresh for each day.
  */
 export function learnedOverTime(
   userId: string,
@@ -91,23 +93,44 @@ export function learnedOverTime(
   now: number,
   days = 30,
 ): LearnedDay[] {
+  const starts = daysAround(now, days, true);
+  const ends = starts.map((day) => dayAfter(day, 1));
+  const counts = starts.map(() => 0);
   const byWord = new Map<string, HistoryEntry[]>();
   for (const entry of entries) {
     const list = byWord.get(entry.vocabId);
     if (list) list.push(entry);
     else byWord.set(entry.vocabId, [entry]);
   }
-  return daysAround(now, days, true).map((day) => {
-    const end = dayAfter(day, 1);
-    let learned = 0;
-    for (const [vocabId, list] of byWord) {
-      const happened = list.filter((entry) => effectiveTime(entry) < end);
-      if (happened.length === 0) continue;
-      const word = foldWord(userId, vocabId, happened);
-      if (word.status === 'learned' && !word.deleted) learned++;
+  const isLearned = (word: UserWord) => word.status === 'learned' && !word.deleted;
+  for (const [vocabId, list] of byWord) {
+    const baselines = list.filter((entry) => entry.kind === 'baseline');
+    const steps = list.filter((entry) => entry.kind !== 'baseline').sort(compareEntries);
+    const times = steps.map(effectiveTime);
+    const inOrder = times.every((time, i) => i === 0 || time >= (times[i - 1] as number));
+    const firstEnd = ends[0] as number;
+    if (inOrder && baselines.every((entry) => effectiveTime(entry) < firstEnd)) {
+      let word = foldWord(userId, vocabId, baselines);
+      let next = 0;
+      for (const [index, end] of ends.entries()) {
+        while (next < steps.length && (times[next] as number) < end) {
+          word = applyEntry(word, steps[next] as HistoryEntry);
+          next++;
+        }
+        if ((baselines.length > 0 || next > 0) && isLearned(word)) {
+          counts[index] = (counts[index] ?? 0) + 1;
+        }
+      }
+      continue;
     }
-    return { day, learned };
-  });
+    for (const [index, end] of ends.entries()) {
+      const happened = list.filter((entry) => effectiveTime(entry) < end);
+      if (happened.length > 0 && isLearned(foldWord(userId, vocabId, happened))) {
+        counts[index] = (counts[index] ?? 0) + 1;
+      }
+    }
+  }
+  return starts.map((day, index) => ({ day, learned: counts[index] ?? 0 }));
 }
 
 /** How many studied words fall due on each of the next `days` days (today first). */

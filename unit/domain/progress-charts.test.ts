@@ -1,7 +1,14 @@
 /** The progress charts' figures: local days, the history's effective times, baselines, forecast. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@/domain/constants';
-import { baselineEntry, foldAll, type HistoryEntry } from '@/domain/history';
+import {
+  baselineEntry,
+  effectiveTime,
+  foldAll,
+  foldWord,
+  type HistoryEntry,
+} from '@/domain/history';
 import {
   accuracyByTopic,
   answersPerDay,
@@ -89,6 +96,52 @@ describe('learnedOverTime', () => {
       (w) => w.status === 'learned' && !w.deleted,
     );
     expect(days.at(-1)?.learned).toBe(folded.length);
+  });
+
+  it('agrees with folding each day afresh, whatever the clocks did (property)', () => {
+    /** The definition, day by day: the fold of everything that had happened by the day's end. */
+    const reference = (entries: HistoryEntry[]) =>
+      Array.from({ length: 30 }, (_, i) => {
+        const end = dayStart(i - 28);
+        const words = new Set(entries.map((e) => e.vocabId));
+        let learned = 0;
+        for (const vocabId of words) {
+          const happened = entries.filter((e) => e.vocabId === vocabId && effectiveTime(e) < end);
+          const word = foldWord(U, vocabId, happened);
+          if (happened.length > 0 && word.status === 'learned' && !word.deleted) learned++;
+        }
+        return learned;
+      });
+    const arb = fc.array(
+      fc.record({
+        vocabId: fc.constantFrom('a', 'b'),
+        kind: fc.constantFrom(
+          'answer' as const,
+          'answer' as const,
+          'learn' as const,
+          'delete' as const,
+          'restore' as const,
+        ),
+        correct: fc.boolean(),
+        hlc: fc.integer({ min: 0, max: 1000 }),
+        day: fc.integer({ min: -35, max: 0 }),
+      }),
+      { maxLength: 20 },
+    );
+    fc.assert(
+      fc.property(arb, (raw) => {
+        const entries = raw.map((r, i) =>
+          answer(dayStart(r.day) + 3_600_000, r.correct, {
+            id: `p${i}`,
+            vocabId: r.vocabId,
+            kind: r.kind,
+            hlc: r.hlc,
+          }),
+        );
+        expect(learnedOverTime(U, entries, NOW).map((d) => d.learned)).toEqual(reference(entries));
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 
