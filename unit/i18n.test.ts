@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allKeys, hasOwnText, type MessageKey, plural, translate } from '@/i18n';
+import { charts } from '@/i18n/messages/charts';
+import { deadLetters } from '@/i18n/messages/dead-letters';
 
 afterEach(() => {
   vi.doUnmock('@/i18n/messages/auth');
@@ -19,6 +21,18 @@ describe('dictionaries', () => {
         placeholders(translate('ru', key)).join() !== placeholders(translate('en', key)).join(),
     );
     expect(differing).toEqual([]);
+  });
+
+  it.each([
+    ['charts', charts],
+    ['dead letters', deadLetters],
+  ])('give the lazily loaded set of the %s the same completeness', (_, set) => {
+    const placeholders = (text = '') => (text.match(/\{\w+\}/g) ?? []).sort().join();
+    const russian = set.ru as Record<string, string | undefined>;
+    for (const [key, english] of Object.entries(set.en)) {
+      expect(russian[key], key).toBeTruthy();
+      expect(placeholders(russian[key]), key).toBe(placeholders(english));
+    }
   });
 
   it('keep the specification’s Russian texts verbatim, U+2011 hyphen included', () => {

@@ -17,6 +17,7 @@ import { nextStamp, observeStamps } from '@/domain/hlc';
 import { newId } from '@/domain/ids';
 import { newUserWord } from '@/domain/srs';
 import type { UserWord } from '@/domain/types';
+import { fromStoredEntry } from './history-queries';
 import { fromStoredUserWord, toStoredUserWord } from './records';
 import type {
   DeadLetter,
@@ -52,12 +53,6 @@ function toStored(entry: HistoryEntry, sent: boolean, batch?: string): StoredHis
   const stored: StoredHistoryEntry = { ...entry, sent: sent ? 1 : 0, t: effectiveTime(entry) };
   if (batch !== undefined) stored.batch = batch;
   return stored;
-}
-
-/** A stored entry without the bookkeeping fields. */
-export function fromStoredEntry(stored: StoredHistoryEntry): HistoryEntry {
-  const { sent: _sent, t: _t, batch: _batch, ...entry } = stored;
-  return entry;
 }
 
 /**
@@ -225,26 +220,6 @@ async function refoldIn(
   );
 }
 
-/** Every entry of the user, in no particular order. */
-export async function listHistory(db: MarineDB, userId: string): Promise<HistoryEntry[]> {
-  const stored = await db.getAllFromIndex(
-    'history',
-    'userTime',
-    IDBKeyRange.bound([userId, -Infinity], [userId, Infinity]),
-  );
-  return stored.map(fromStoredEntry);
-}
-
-/** How many of the user's entries the cloud does not hold yet. */
-export async function countUnsent(db: MarineDB, userId: string): Promise<number> {
-  return db.countFromIndex('history', 'unsent', [userId, 0]);
-}
-
-/** How many entries of anyone on this device the cloud does not hold yet (the reset screen). */
-export async function countAllUnsent(db: MarineDB): Promise<number> {
-  return (await db.getAll('history')).filter((entry) => entry.sent === 0).length;
-}
-
 export interface PushBatch {
   id: string;
   entries: HistoryEntry[];
@@ -315,20 +290,6 @@ export async function markSent(db: MarineDB, entryIds: readonly string[]): Promi
     ),
     tx.done,
   ]);
-}
-
-/** The dead letters of a user (or of nobody in particular), newest first. */
-export async function listDeadLetters(db: MarineDB, userId: string): Promise<DeadLetter[]> {
-  const all = await db.getAll('deadLetters');
-  return all
-    .filter((letter) => letter.userId === undefined || letter.userId === userId)
-    .sort((a, b) => b.at - a.at);
-}
-
-/** Forgets the given dead letters (the settings' "clear" action). */
-export async function deleteDeadLetters(db: MarineDB, ids: readonly string[]): Promise<void> {
-  const tx = db.transaction('deadLetters', 'readwrite');
-  await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
 }
 
 /**

@@ -8,14 +8,13 @@ import type { MessageSet, Messages } from './define';
 import { account } from './messages/account';
 import { admin } from './messages/admin';
 import { auth } from './messages/auth';
-import { charts } from './messages/charts';
 import { common } from './messages/common';
 import { home } from './messages/home';
 import { library } from './messages/library';
 import { onboarding } from './messages/onboarding';
 import { quiz } from './messages/quiz';
 
-const sets = [common, auth, home, onboarding, quiz, library, admin, account, charts] as const;
+const sets = [common, auth, home, onboarding, quiz, library, admin, account] as const;
 
 type KeysOf<S> = S extends MessageSet<infer E> ? keyof E & string : never;
 export type MessageKey = KeysOf<(typeof sets)[number]>;
@@ -78,4 +77,19 @@ export function useLang(): UiLang {
 export function useT(): Translate {
   const lang = useLang();
   return useCallback((key: MessageKey, params?: Params) => translate(lang, key, params), [lang]);
+}
+
+/**
+ * `t(key, params)` over a message set that a lazily loaded screen carries itself (so its texts stay
+ * out of the start-up bundle), in the current language with the same English fallback.
+ */
+export function useLocalT<E extends Messages>(
+  set: MessageSet<E>,
+): (key: keyof E & string, params?: Params) => string {
+  const lang = useLang();
+  return useCallback(
+    (key: keyof E & string, params?: Params) =>
+      interpolate(set[lang][key] ?? set.en[key] ?? key, params),
+    [lang, set],
+  );
 }

@@ -5,10 +5,9 @@
  * factory for the RemoteStore, which the app makes lazy-load the Firestore adapter.
  */
 import { create } from 'zustand';
-import { countUnsent } from '@/db/history-repo';
+import { countUnsent } from '@/db/history-queries';
 import { getDB } from '@/db/instance';
 import type { MarineDB } from '@/db/schema';
-import { syncOnce } from '@/sync/engine';
 import type { RemoteStore } from '@/sync/remote-store';
 import {
   createSyncScheduler,
@@ -106,6 +105,9 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
         locks: options.locks,
         async run() {
           try {
+            // The engine (and the history's write side) loads with the first sync: the local
+            // edition never needs it.
+            const { syncOnce } = await import('@/sync/engine');
             const report = await syncOnce({
               db: await dbGetter(),
               remote: await loadRemote(),

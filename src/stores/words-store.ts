@@ -6,7 +6,6 @@
  * A guest's records live only in memory and are never saved.
  */
 import { create } from 'zustand';
-import { importBaselines, mergeEntries, recordChange } from '@/db/history-repo';
 import { getDB } from '@/db/instance';
 import { listUserWords } from '@/db/user-words-repo';
 import { type AnswerMode, applyEntry, type HistoryEntry, type WordChange } from '@/domain/history';
@@ -46,6 +45,12 @@ interface WordsState {
   }): Promise<ImportReport>;
 }
 
+/**
+ * The write side of the history and its rules load with the first change, not at start-up (the
+ * service worker precaches the chunk, so this works offline too).
+ */
+const historyRepo = () => import('@/db/history-repo');
+
 /** A guest's change, in memory: the same rules the history fold applies. */
 function guestChange(word: UserWord, change: WordChange, now: number): UserWord {
   const entry: HistoryEntry = {
@@ -78,6 +83,7 @@ export const useWordsStore = create<WordsState>()((set, get) => {
       show(ownerId, next);
       return next;
     }
+    const { recordChange } = await historyRepo();
     const next = await recordChange(await getDB(), ownerId, vocabId, what, now);
     notifyLocalChange();
     show(ownerId, next);
@@ -115,7 +121,7 @@ export const useWordsStore = create<WordsState>()((set, get) => {
     async importProgress({ userWords, history = [] }) {
       const { ownerId } = get();
       if (ownerId === GUEST_ID) return { added: 0, rejected: 0 };
-      const db = await getDB();
+      const [db, { importBaselines, mergeEntries }] = await Promise.all([getDB(), historyRepo()]);
       const now = Date.now();
       const options = { sent: false, source: 'import' as const, now };
       const words = await importBaselines(db, ownerId, userWords as UserWord[], {

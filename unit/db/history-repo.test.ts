@@ -1,12 +1,9 @@
 /** The history repository: one transaction per change, merges by id, push bookkeeping, dead letters. */
 import { describe, expect, it } from 'vitest';
+import { countUnsent, deleteDeadLetters, listDeadLetters, listHistory } from '@/db/history-queries';
 import {
-  countUnsent,
-  deleteDeadLetters,
   deviceId,
   importBaselines,
-  listDeadLetters,
-  listHistory,
   markSent,
   mergeEntries,
   recordChange,

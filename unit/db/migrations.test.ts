@@ -1,7 +1,7 @@
 /** Upgrades to the current version (7) from data written at each version 1..6. */
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { countUnsent, listDeadLetters, listHistory } from '@/db/history-repo';
+import { countUnsent, listDeadLetters, listHistory } from '@/db/history-queries';
 import { upgradeMarineDB } from '@/db/migrations';
 import { openMarineDB } from '@/db/open';
 import { countByStatus, listDueUserWords, listUserWords } from '@/db/user-words-repo';

@@ -1,6 +1,7 @@
 /** The sync status store: status transitions, the pending count and the start/stop life cycle. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { countUnsent, recordChange, takePushBatches } from '@/db/history-repo';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { countUnsent } from '@/db/history-queries';
+import { recordChange, takePushBatches } from '@/db/history-repo';
 import { openMarineDB } from '@/db/open';
 import type { MarineDB } from '@/db/schema';
 import { putUser } from '@/db/users-repo';
@@ -36,6 +37,12 @@ function options(): SyncStartOptions {
 async function flush(): Promise<void> {
   for (let i = 0; i < 30; i++) await new Promise<void>((resolve) => setImmediate(resolve));
 }
+
+// The store loads the sync engine with import() on the first run; loaded here once, so the runs
+// below settle within `flush()` like every other IndexedDB step.
+beforeAll(async () => {
+  await import('@/sync/engine');
+});
 
 beforeEach(async () => {
   vi.useFakeTimers({

@@ -1,11 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  countUnsent,
-  importBaselines,
-  listHistory,
-  mergeEntries,
-  recordChange,
-} from '@/db/history-repo';
+import { countUnsent, listHistory } from '@/db/history-queries';
+import { importBaselines, mergeEntries, recordChange } from '@/db/history-repo';
 import { getDB } from '@/db/instance';
 import { getUserWord, listUserWords } from '@/db/user-words-repo';
 import type { User, UserWord } from '@/domain/types';

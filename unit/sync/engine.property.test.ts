@@ -11,7 +11,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countUnsent, listHistory, recordChange } from '@/db/history-repo';
+import { countUnsent, listHistory } from '@/db/history-queries';
+import { recordChange } from '@/db/history-repo';
 import { listUserWords } from '@/db/user-words-repo';
 import { DAY_MS } from '@/domain/constants';
 import { foldAll, type WordChange } from '@/domain/history';

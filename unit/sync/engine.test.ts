@@ -1,12 +1,7 @@
 /** The sync engine: history moved, not snapshots; idempotent push and pull; migration; failures. */
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  countUnsent,
-  importBaselines,
-  listDeadLetters,
-  listHistory,
-  recordChange,
-} from '@/db/history-repo';
+import { countUnsent, listDeadLetters, listHistory } from '@/db/history-queries';
+import { importBaselines, recordChange } from '@/db/history-repo';
 import type { MarineDB } from '@/db/schema';
 import { getUserWord } from '@/db/user-words-repo';
 import { getUser } from '@/db/users-repo';

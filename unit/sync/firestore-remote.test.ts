@@ -26,7 +26,8 @@ import {
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FirebaseSettings } from '@/auth/firebase-config';
-import { countUnsent, recordChange } from '@/db/history-repo';
+import { countUnsent } from '@/db/history-queries';
+import { recordChange } from '@/db/history-repo';
 import { getUserWord } from '@/db/user-words-repo';
 import { SYNC_BATCH_MAX_WRITES } from '@/domain/constants';
 import { checkEntry, type HistoryEntry } from '@/domain/history';

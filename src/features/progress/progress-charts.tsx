@@ -5,7 +5,7 @@
  * and for reading exact figures. Colours come from the theme's custom properties.
  */
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
-import { listHistory } from '@/db/history-repo';
+import { listHistory } from '@/db/history-queries';
 import { getDB } from '@/db/instance';
 import type { HistoryEntry } from '@/domain/history';
 import {
@@ -15,8 +15,11 @@ import {
   reviewForecast,
 } from '@/domain/progress-charts';
 import type { UserWord, VocabItem } from '@/domain/types';
-import { type MessageKey, useLang, useT } from '@/i18n';
+import { useLang, useLocalT } from '@/i18n';
+import { charts } from '@/i18n/messages/charts';
 import { useWordsStore } from '@/stores/words-store';
+
+type ChartKey = keyof typeof charts.en;
 
 const WIDTH = 300;
 const HEIGHT = 120;
@@ -29,7 +32,7 @@ interface Props {
 }
 
 export function ProgressCharts({ userId, words, vocab }: Props) {
-  const t = useT();
+  const t = useLocalT(charts);
   const lang = useLang();
   const revision = useWordsStore((s) => s.revision);
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
@@ -169,7 +172,7 @@ function ChartCard({
   rows,
   children,
 }: {
-  title: MessageKey;
+  title: ChartKey;
   label: string;
   chart: ReactNode;
   legend?: [string, string][];
@@ -177,7 +180,7 @@ function ChartCard({
   rows: (string | number)[][];
   children?: ReactNode;
 }) {
-  const t = useT();
+  const t = useLocalT(charts);
   const id = useId();
   return (
     <section className="card chart-card" aria-labelledby={id}>
@@ -306,7 +309,7 @@ function Line({ values, first, last }: { values: number[]; first: string; last: 
 
 /** Accuracy per topic as labelled horizontal bars (text first, so it reads without the bars). */
 function TopicCard({ topics }: { topics: { topic: string; attempts: number; percent: number }[] }) {
-  const t = useT();
+  const t = useLocalT(charts);
   const id = useId();
   return (
     <section className="card chart-card" aria-labelledby={id}>

@@ -4,10 +4,11 @@
  * Shown only when there are some.
  */
 import { useEffect, useState } from 'react';
-import { deleteDeadLetters, listDeadLetters } from '@/db/history-repo';
+import { deleteDeadLetters, listDeadLetters } from '@/db/history-queries';
 import { getDB } from '@/db/instance';
 import type { DeadLetter } from '@/db/schema';
-import { useT } from '@/i18n';
+import { useLocalT } from '@/i18n';
+import { deadLetters as texts } from '@/i18n/messages/dead-letters';
 import { useUser } from '@/stores/auth-store';
 import { useSyncStore } from '@/stores/sync-store';
 import { useWordsStore } from '@/stores/words-store';
@@ -21,7 +22,7 @@ function describe(record: unknown): string {
 }
 
 export function DeadLettersCard() {
-  const t = useT();
+  const t = useLocalT(texts);
   const user = useUser();
   const revision = useWordsStore((s) => s.revision);
   const pending = useSyncStore((s) => s.pendingCount);
@@ -53,18 +54,18 @@ export function DeadLettersCard() {
 
   return (
     <section className="card settings-card" aria-labelledby="dead-letters-title">
-      <h2 id="dead-letters-title">{t('settings.deadLetters.title', { count: letters.length })}</h2>
-      <p className="muted">{t('settings.deadLetters.hint')}</p>
+      <h2 id="dead-letters-title">{t('title', { count: letters.length })}</h2>
+      <p className="muted">{t('hint')}</p>
       <ul className="dead-letters">
         {letters.slice(0, LISTED).map((letter) => (
           <li key={letter.id}>
-            <strong>{t(`settings.deadLetters.source.${letter.source}`)}</strong>: {letter.reason}
+            <strong>{t(`source.${letter.source}`)}</strong>: {letter.reason}
             <code>{describe(letter.record)}</code>
           </li>
         ))}
       </ul>
       <button type="button" className="btn" onClick={clear}>
-        {t('settings.deadLetters.clear')}
+        {t('clear')}
       </button>
     </section>
   );

@@ -4,12 +4,13 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { type CSSProperties, type FormEvent, useId, useRef, useState } from 'react';
-import { listHistory } from '@/db/history-repo';
+import { listHistory } from '@/db/history-queries';
 import { getDB } from '@/db/instance';
 import { SETTINGS_DAILY_GOAL_OPTIONS } from '@/domain/constants';
 import type { Theme, UiLang } from '@/domain/types';
 import { parseExportJson } from '@/domain/validation';
-import { type MessageKey, plural, useLang, useT } from '@/i18n';
+import { type MessageKey, plural, useLang, useLocalT, useT } from '@/i18n';
+import { deadLetters } from '@/i18n/messages/dead-letters';
 import { useAuthStore, useUser } from '@/stores/auth-store';
 import { useSettingsStore } from '@/stores/settings-store';
 import { useToast } from '@/stores/toast-store';
@@ -198,6 +199,8 @@ type ImportResult = { ok: true; text: string } | { ok: false; text: string };
 /** Export (download plus a read-only copy) and import from pasted JSON. */
 function DataCard() {
   const t = useT();
+  const setAside = useLocalT(deadLetters);
+  const rejectedText = (params: { count: number }) => setAside('importRejected', params);
   const toast = useToast();
   const user = useUser();
   const words = useWordsStore((s) => s.words);
@@ -251,7 +254,7 @@ function DataCard() {
         report.rejected > 0
           ? {
               ok: false,
-              text: `${text}. ${t('settings.importRejected', { count: report.rejected })}`,
+              text: `${text}. ${rejectedText({ count: report.rejected })}`,
             }
           : { ok: true, text },
       );

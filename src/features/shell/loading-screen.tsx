@@ -4,7 +4,7 @@
  * there are queued local changes; otherwise it says there are none.
  */
 import { useState, useSyncExternalStore } from 'react';
-import { countAllUnsent } from '@/db/history-repo';
+import { countAllUnsent } from '@/db/history-queries';
 import { getDB, isInstallingVocabulary, onVocabularyInstall, resetDB } from '@/db/instance';
 import { useT } from '@/i18n';
 import { useConfirm } from '@/ui/confirm';

@@ -33,16 +33,6 @@ export const account = defineMessages(
     'settings.importButton': 'Import',
     'settings.invalidJson': 'Invalid JSON',
     'settings.imported': 'Imported records: {count}',
-    'settings.importRejected':
-      '{count} record(s) failed the check and were not imported: see “Records with errors” below.',
-    'settings.deadLetters.title': 'Records with errors: {count}',
-    'settings.deadLetters.hint':
-      'These records failed the check (an impossible value, a broken word id) and were set aside so that everything else keeps syncing. They are never sent to the cloud.',
-    'settings.deadLetters.source.upgrade': 'Found when the app was updated',
-    'settings.deadLetters.source.import': 'Import',
-    'settings.deadLetters.source.pull': 'Received from the cloud',
-    'settings.deadLetters.source.push': 'Before sending',
-    'settings.deadLetters.clear': 'Forget these records',
     'settings.importFailed': 'Import failed: {message}',
     'settings.account': 'Account',
     'settings.storage.title': 'Storage on this device',
@@ -137,16 +127,6 @@ export const account = defineMessages(
     'settings.importButton': 'Импортировать',
     'settings.invalidJson': 'Неверный JSON',
     'settings.imported': 'Импортировано записей: {count}',
-    'settings.importRejected':
-      'Записей, не прошедших проверку: {count}. Они не импортированы — см. «Записи с ошибками» ниже.',
-    'settings.deadLetters.title': 'Записи с ошибками: {count}',
-    'settings.deadLetters.hint':
-      'Эти записи не прошли проверку (невозможное значение, испорченный идентификатор слова) и отложены, чтобы всё остальное продолжало синхронизироваться. В облако они не отправляются.',
-    'settings.deadLetters.source.upgrade': 'Найдено при обновлении приложения',
-    'settings.deadLetters.source.import': 'Импорт',
-    'settings.deadLetters.source.pull': 'Получено из облака',
-    'settings.deadLetters.source.push': 'Перед отправкой',
-    'settings.deadLetters.clear': 'Забыть эти записи',
     'settings.importFailed': 'Не удалось импортировать: {message}',
     'settings.account': 'Аккаунт',
     'settings.storage.title': 'Хранилище на устройстве',

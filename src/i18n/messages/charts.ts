@@ -1,4 +1,4 @@
-/** Texts of the progress charts. */
+/** Texts of the progress charts: loaded with the progress screen, not at start-up (`useLocalT`). */
 import { defineMessages } from '../define';
 
 export const charts = defineMessages(

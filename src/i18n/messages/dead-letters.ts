@@ -1,0 +1,30 @@
+/**
+ * Texts of the records set aside by the wire contract (settings): loaded with the settings
+ * screen, not at start-up (`useLocalT`).
+ */
+import { defineMessages } from '../define';
+
+export const deadLetters = defineMessages(
+  {
+    importRejected:
+      '{count} record(s) failed the check and were not imported: see “Records with errors” below.',
+    title: 'Records with errors: {count}',
+    hint: 'These records failed the check (an impossible value, a broken word id) and were set aside so that everything else keeps syncing. They are never sent to the cloud.',
+    'source.upgrade': 'Found when the app was updated',
+    'source.import': 'Import',
+    'source.pull': 'Received from the cloud',
+    'source.push': 'Before sending',
+    clear: 'Forget these records',
+  },
+  {
+    importRejected:
+      'Записей, не прошедших проверку: {count}. Они не импортированы — см. «Записи с ошибками» ниже.',
+    title: 'Записи с ошибками: {count}',
+    hint: 'Эти записи не прошли проверку (невозможное значение, испорченный идентификатор слова) и отложены, чтобы всё остальное продолжало синхронизироваться. В облако они не отправляются.',
+    'source.upgrade': 'Найдено при обновлении приложения',
+    'source.import': 'Импорт',
+    'source.pull': 'Получено из облака',
+    'source.push': 'Перед отправкой',
+    clear: 'Забыть эти записи',
+  },
+);
