@@ -4,9 +4,10 @@
  * of the one-shot tag 'marine-sync' asks an open window to sync and waits for its answer; with no
  * window open the worker syncs itself (`syncInWorker`). The local edition has nothing to sync.
  */
+import { firebaseSettings } from '@/auth/firebase-config';
+
 declare let self: ServiceWorkerGlobalScope;
 
-export const BACKGROUND_SYNC_TAG = 'marine-sync';
 /** How long an open window gets to answer a SYNC_REQUEST before the worker syncs itself. */
 export const WINDOW_SYNC_TIMEOUT_MS = 20_000;
 
@@ -59,18 +60,15 @@ function pickWindow(clients: readonly WindowClient[]): WindowClient | undefined 
  * its worker carries no Firebase code.
  */
 export async function syncInWorker(): Promise<'not-configured' | 'signed-out' | 'synced'> {
-  const apiKey = import.meta.env.VITE_FIREBASE_API_KEY;
-  const projectId = import.meta.env.VITE_FIREBASE_PROJECT_ID;
-  if (!apiKey || !projectId) return 'not-configured';
+  // Raw build-time constants first, so the local edition's bundler drops the Firebase branch;
+  // then the settings as the page reads them (trimmed, blanks as missing).
+  if (!import.meta.env.VITE_FIREBASE_API_KEY || !import.meta.env.VITE_FIREBASE_PROJECT_ID) {
+    return 'not-configured';
+  }
+  const settings = firebaseSettings();
+  if (!settings) return 'not-configured';
   const { syncFromWorker } = await import('./worker-sync');
-  return syncFromWorker({
-    apiKey,
-    projectId,
-    authDomain: import.meta.env.VITE_FIREBASE_AUTH_DOMAIN || undefined,
-    appId: import.meta.env.VITE_FIREBASE_APP_ID || undefined,
-    authEmulator: import.meta.env.VITE_FIREBASE_AUTH_EMULATOR || undefined,
-    firestoreEmulator: import.meta.env.VITE_FIRESTORE_EMULATOR || undefined,
-  });
+  return syncFromWorker(settings);
 }
 
 /** The work of one `sync` event for the tag: an open window syncs, or the worker does. */

@@ -8,7 +8,8 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { BACKGROUND_SYNC_TAG, handleBackgroundSync, type SyncEvent } from './background-sync';
+import { BACKGROUND_SYNC_TAG } from '@/domain/constants';
+import { handleBackgroundSync, type SyncEvent } from './background-sync';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 

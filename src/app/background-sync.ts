@@ -9,11 +9,10 @@
  * Browsers without the Background Sync API (Firefox, Safari) register nothing: the page's own
  * triggers (coming online, focus, the 60 s interval, the sync button) push the queue instead.
  */
+import { BACKGROUND_SYNC_TAG } from '@/domain/constants';
 import { useAuthStore } from '@/stores/auth-store';
 import { useSyncStore } from '@/stores/sync-store';
 
-/** The one-shot sync tag; sw/background-sync.ts uses the same string. */
-export const BACKGROUND_SYNC_TAG = 'marine-sync';
 /** How long a SYNC_REQUEST waits for the auth state to settle after a cold start. */
 const AUTH_READY_TIMEOUT_MS = 10_000;
 

@@ -107,3 +107,5 @@ export const REMOTE_CALL_TIMEOUT_MS = 30 * SECOND;
 export const SYNC_LOCK_WAIT_MS = 60 * SECOND;
 /** The Web Lock every sync runs under, in every tab and in the service worker: one sync at a time. */
 export const SYNC_LOCK_NAME = 'marine-sync';
+/** The one-shot Background Sync tag the page registers and the service worker answers. */
+export const BACKGROUND_SYNC_TAG = 'marine-sync';
