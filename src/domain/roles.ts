@@ -88,3 +88,20 @@ export function defaultRoleRecords(divisionIds: readonly string[]): Role[] {
     defaultRolesFor(division).map((code) => ({ id: `${division}::${code}`, name: code, division })),
   );
 }
+
+/**
+ * The role codes a catalogue holds for a division, in display order: the division's default
+ * order first, then the others alphabetically ('all' and blanks left out).
+ */
+export function divisionRoleCodes(
+  roles: readonly { name: string; division: DivisionId }[],
+  division: DivisionId,
+): string[] {
+  const codes = normalizeRoles(roles.filter((r) => r.division === division).map((r) => r.name));
+  const order = defaultRolesFor(division);
+  const rank = (code: string) => {
+    const at = order.indexOf(code);
+    return at < 0 ? order.length : at;
+  };
+  return codes.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}

@@ -1,7 +1,7 @@
 /** Which topics a division and role see (SPEC §2, §6). */
-import { COMMON_DIVISION, DEFAULT_DIVISION, DEFAULT_TOPIC } from './constants';
+import { CATALOGUE_DIVISIONS, COMMON_DIVISION, DEFAULT_DIVISION, DEFAULT_TOPIC } from './constants';
 import { matchesRole, normalizeRoles } from './roles';
-import type { DivisionId, Topic, VocabItem } from './types';
+import type { Division, DivisionId, Topic, VocabItem } from './types';
 
 /**
  * Whether a word or topic of `itemDivision` belongs to what a learner of `division` studies: its
@@ -96,4 +96,13 @@ export function deriveTopics(items: readonly VocabItem[]): Topic[] {
     if (everyItemHasRoles && roles.size > 0) derived.roles = [...roles];
     return derived;
   });
+}
+
+/** Divisions in display order: the built-in ones as the specification lists them, the common core, then by name. */
+export function orderedDivisions(divisions: readonly Division[]): Division[] {
+  const rank = (d: Division) => {
+    const index = CATALOGUE_DIVISIONS.indexOf(d.id);
+    return index < 0 ? CATALOGUE_DIVISIONS.length : index;
+  };
+  return [...divisions].sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
 }

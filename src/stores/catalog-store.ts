@@ -674,27 +674,6 @@ const ERROR_KEYS: Readonly<Record<CatalogErrorCode, MessageKey>> = {
   'not-found': 'catalog.error.notFound',
 };
 
-/**
- * How a division is shown: a built-in one still carrying its id as name gets its translated label
- * (Палуба, Машина...); a renamed or admin-made one shows its name.
- */
-export function divisionLabel(division: Division, t: Translate): string {
-  const builtin = CATALOGUE_DIVISIONS.includes(division.id);
-  if (builtin && division.name === division.id) {
-    return t(`division.${division.id}` as MessageKey);
-  }
-  return division.name;
-}
-
-/** Divisions in display order: the built-in ones as the specification lists them, the common core, then by name. */
-export function orderedDivisions(divisions: readonly Division[]): Division[] {
-  const rank = (d: Division) => {
-    const index = CATALOGUE_DIVISIONS.indexOf(d.id);
-    return index < 0 ? CATALOGUE_DIVISIONS.length : index;
-  };
-  return [...divisions].sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
-}
-
 export const catalogErrorKey = (code: CatalogErrorCode): MessageKey => ERROR_KEYS[code];
 
 /** What a screen gets back: the result, or an input error to show next to the field. */

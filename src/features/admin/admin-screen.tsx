@@ -5,19 +5,14 @@
  */
 import { useMemo, useState } from 'react';
 import { normalizeRole, roleLabel } from '@/domain/roles';
-import { countWordsByTopic, topicId } from '@/domain/topics';
+import { countWordsByTopic, orderedDivisions, topicId } from '@/domain/topics';
 import type { Division } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { isAdmin, useUser } from '@/stores/auth-store';
-import {
-  type CatalogResult,
-  divisionLabel,
-  orderedDivisions,
-  useCatalogRunner,
-  useCatalogStore,
-} from '@/stores/catalog-store';
+import { type CatalogResult, useCatalogRunner, useCatalogStore } from '@/stores/catalog-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useConfirm } from '@/ui/confirm';
+import { divisionLabel } from '@/ui/division-label';
 import { EmptyState } from '@/ui/empty-state';
 import { DivisionIcon } from '@/ui/icons';
 import { RenameDialog, type RenameRequest } from '@/ui/rename-dialog';
@@ -82,7 +77,7 @@ export function AdminScreen() {
     return null;
   }
 
-  const label = (d: Division) => divisionLabel(d, t);
+  const label = (d: Division) => divisionLabel(t, d.id, divisions);
   const roleName = (name: string) => roleLabel(name, lang);
 
   async function assign(id: string, code: string, on: boolean) {

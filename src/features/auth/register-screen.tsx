@@ -10,13 +10,7 @@ import {
   DEFAULT_MIN_PASSWORD_LENGTH,
   REGISTRATION_DIVISIONS,
 } from '@/domain/constants';
-import {
-  ALL_ROLES,
-  DEFAULT_ROLES,
-  defaultRolesFor,
-  normalizeRoles,
-  roleLabel,
-} from '@/domain/roles';
+import { ALL_ROLES, defaultRolesFor, divisionRoleCodes, roleLabel } from '@/domain/roles';
 import type { BuiltinDivision, DivisionId } from '@/domain/types';
 import {
   clampDailyGoal,
@@ -37,16 +31,10 @@ const VALIDATION_KEYS: Partial<Record<ValidationCode, MessageKey>> = {
   'passwords-differ': 'auth.passwordsDiffer',
 };
 
-/** The division's role codes from the catalogue (its defaults when it has none), defaults first. */
+/** The division's role codes from the catalogue, or its defaults when it has none. */
 function rolesOf(catalogue: readonly { name: string; division: DivisionId }[], division: string) {
-  const codes = normalizeRoles(catalogue.filter((r) => r.division === division).map((r) => r.name));
-  const list = codes.length > 0 ? codes : [...defaultRolesFor(division)];
-  const order = (DEFAULT_ROLES as Record<string, readonly string[]>)[division] ?? [];
-  const rank = (code: string) => {
-    const at = order.indexOf(code);
-    return at < 0 ? order.length : at;
-  };
-  return list.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  const codes = divisionRoleCodes(catalogue, division);
+  return codes.length > 0 ? codes : [...defaultRolesFor(division)];
 }
 
 /** The number typed into the goal field, clamped; an empty field means the default. */

@@ -1,29 +1,16 @@
 /** /select-role: the roles of the chosen division plus "all"; choosing one saves it and goes to the topics. */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { ALL_ROLES, defaultRolesFor, normalizeRole, roleLabel } from '@/domain/roles';
+import { ALL_ROLES, divisionRoleCodes, roleLabel } from '@/domain/roles';
 import { useLang, useT } from '@/i18n';
 import { useSessionStore } from '@/stores/session-store';
 import { useToast } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
+import { divisionLabel } from '@/ui/division-label';
 import { EmptyState } from '@/ui/empty-state';
 import { CheckIcon, DivisionIcon } from '@/ui/icons';
-import { divisionLabel } from './labels';
 import { StepHeader } from './step-header';
 import './onboarding.css';
-
-/** The division's role codes: the default order first, then the others alphabetically. */
-function rolesOf(roles: readonly { name: string; division: string }[], division: string): string[] {
-  const codes = [
-    ...new Set(roles.filter((r) => r.division === division).map((r) => normalizeRole(r.name))),
-  ].filter((code) => code !== '' && code !== ALL_ROLES);
-  const order = defaultRolesFor(division);
-  const rank = (code: string) => {
-    const i = order.indexOf(code);
-    return i === -1 ? order.length : i;
-  };
-  return codes.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-}
 
 export function SelectRoleScreen({ division: param }: { division?: string }) {
   const t = useT();
@@ -39,7 +26,10 @@ export function SelectRoleScreen({ division: param }: { division?: string }) {
   const divisions = useVocabStore((s) => s.divisions);
 
   const division = param ?? storedDivision;
-  const roles = useMemo(() => (division ? rolesOf(allRoles, division) : []), [allRoles, division]);
+  const roles = useMemo(
+    () => (division ? divisionRoleCodes(allRoles, division) : []),
+    [allRoles, division],
+  );
   const current = division === storedDivision ? storedRole : undefined;
 
   async function choose(role: string) {

@@ -7,9 +7,10 @@ import { visibleTopics, wordsOfTopic } from '@/domain/topics';
 import { useLang, useT } from '@/i18n';
 import { useSessionStore } from '@/stores/session-store';
 import { useVocabStore } from '@/stores/vocab-store';
+import { divisionLabel } from '@/ui/division-label';
 import { EmptyState } from '@/ui/empty-state';
 import { DivisionIcon } from '@/ui/icons';
-import { divisionLabel, wordCount } from './labels';
+import { wordCount } from './labels';
 import { StepHeader } from './step-header';
 import './onboarding.css';
 

@@ -10,8 +10,9 @@ import { useUser } from '@/stores/auth-store';
 import { selectionPool, useSessionStore } from '@/stores/session-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
+import { divisionLabel } from '@/ui/division-label';
 import { DivisionIcon } from '@/ui/icons';
-import { divisionLabel, wordCount } from './labels';
+import { wordCount } from './labels';
 import { StepHeader } from './step-header';
 import './onboarding.css';
 

@@ -5,19 +5,14 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
 import { ALL_ROLES, normalizeRole, roleLabel } from '@/domain/roles';
-import { countWordsByTopic, topicId, visibleTopics } from '@/domain/topics';
+import { countWordsByTopic, orderedDivisions, topicId, visibleTopics } from '@/domain/topics';
 import type { DivisionId, Topic } from '@/domain/types';
 import { plural, useLang, useT } from '@/i18n';
 import { isAdmin, useUser } from '@/stores/auth-store';
-import {
-  canDeleteTopicFromList,
-  divisionLabel,
-  orderedDivisions,
-  useCatalogRunner,
-  useCatalogStore,
-} from '@/stores/catalog-store';
+import { canDeleteTopicFromList, useCatalogRunner, useCatalogStore } from '@/stores/catalog-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useConfirm } from '@/ui/confirm';
+import { divisionLabel } from '@/ui/division-label';
 import { EmptyState } from '@/ui/empty-state';
 import { DivisionIcon } from '@/ui/icons';
 import { AddTopicForm, RenameTopicDialog } from './topic-forms';
@@ -104,7 +99,7 @@ export function TopicsScreen() {
                 onClick={() => chooseDivision(d.id)}
               >
                 <DivisionIcon division={d.id} width={18} height={18} />
-                {divisionLabel(d, t)}
+                {divisionLabel(t, d.id, divisions)}
               </button>
             ))}
           </div>
