@@ -23,7 +23,7 @@ import {
   putVocab,
   putVocabItems,
 } from '@/db/vocab-repo';
-import { CATALOGUE_DIVISIONS, DEFAULT_DIVISION } from '@/domain/constants';
+import { DEFAULT_DIVISION } from '@/domain/constants';
 import { newId } from '@/domain/ids';
 import { ALL_ROLES, KNOWN_ROLES, normalizeRole, normalizeRoles } from '@/domain/roles';
 import { topicId } from '@/domain/topics';
@@ -46,7 +46,7 @@ import {
   type ImportRow,
   parseWordImport,
 } from '@/domain/word-import';
-import { type MessageKey, type Translate, useT } from '@/i18n';
+import { type MessageKey, useT } from '@/i18n';
 import { useAuthStore } from './auth-store';
 import { useToast } from './toast-store';
 import { useVocabStore } from './vocab-store';
