@@ -8,6 +8,7 @@
 import type { DocumentData, Firestore, QueryDocumentSnapshot } from 'firebase/firestore/lite';
 import type { FirebaseSettings } from '@/auth/firebase-config';
 import { SYNC_BATCH_MAX_WRITES } from '@/domain/constants';
+import { hasWireType, PROFILE_FIELDS, type ProfileField } from '@/domain/synced-records';
 import type { UserWord, WordStatus } from '@/domain/types';
 import { loadFirebaseApp, parseEmulatorHost } from './firebase-app';
 import { entriesOfBatch, HISTORY_COLLECTION, toBatchWire } from './history-wire';
@@ -113,36 +114,28 @@ export function timestampToMicros(value: unknown): number | null {
   return seconds * 1_000_000 + Math.floor(nanoseconds / 1000);
 }
 
-/** The profile fields a client may write: a whitelist, so `isAdmin` (or anything else) never goes. */
-const WRITABLE_PROFILE_FIELDS = [
-  'email',
-  'fullName',
-  'createdAt',
-  'division',
-  'role',
-  'dailyGoal',
-  'uiLang',
-  'theme',
-] as const satisfies readonly Exclude<keyof RemoteProfile, 'isAdmin'>[];
+const PROFILE_WIRE = Object.entries(PROFILE_FIELDS) as [
+  ProfileField,
+  (typeof PROFILE_FIELDS)[ProfileField],
+][];
 
+/** The profile fields a client may write (PROFILE_FIELDS): a whitelist, so `isAdmin` never goes. */
 export function toProfileWire(patch: RemoteProfile): Record<string, unknown> {
   const wire: Record<string, unknown> = {};
-  for (const key of WRITABLE_PROFILE_FIELDS) {
-    if (patch[key] !== undefined) wire[key] = patch[key];
+  for (const [field, { wire: name }] of PROFILE_WIRE) {
+    if (patch[field] !== undefined) wire[name] = patch[field];
   }
   return wire;
 }
 
+/** A profile document back: each PROFILE_FIELDS field of the right type, and the admin flag. */
 function fromProfileDocument(data: DocumentData): RemoteProfile {
-  const profile: RemoteProfile = {};
-  for (const key of ['email', 'fullName', 'division', 'role', 'uiLang', 'theme'] as const) {
-    if (typeof data[key] === 'string') profile[key] = data[key];
-  }
-  for (const key of ['createdAt', 'dailyGoal'] as const) {
-    if (isTime(data[key])) profile[key] = data[key];
+  const profile: Record<string, unknown> = {};
+  for (const [field, { wire: name, type }] of PROFILE_WIRE) {
+    if (hasWireType(data[name], type)) profile[field] = data[name];
   }
   if (typeof data.isAdmin === 'boolean') profile.isAdmin = data.isAdmin;
-  return profile;
+  return profile as RemoteProfile;
 }
 
 // ---- the adapter ---------------------------------------------------------------------------

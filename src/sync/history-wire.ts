@@ -1,33 +1,16 @@
 /**
  * The cloud form of a history batch: `users/{uid}/history/{batchId}` holds
- * `{ device, count, entries: EntryWire[], syncedAt }`. Entries use one-letter keys (a batch of 500
- * answers is ≈ 40 KB); the user is the path's, and the receipt time is the batch's `syncedAt`.
+ * `{ device, count, entries: EntryWire[], syncedAt }` (BATCH_FIELDS). Entries use the one-letter
+ * names of ENTRY_FIELDS (a batch of 500 answers is ≈ 40 KB); the user is the path's, and the
+ * receipt time is the batch's `syncedAt`.
  */
 import type { HistoryEntry } from '@/domain/history';
+import { ENTRY_FIELDS, type EntryField } from '@/domain/synced-records';
 
 export const HISTORY_COLLECTION = 'history';
 
-/** One entry in a batch document. */
-export interface EntryWire {
-  /** id */
-  i: string;
-  /** vocabId */
-  v: string;
-  /** kind */
-  k: string;
-  /** correct (answers) */
-  c?: boolean;
-  /** mode (answers) */
-  m?: string;
-  /** hlc */
-  h: number;
-  /** wall */
-  w: number;
-  /** device */
-  d: string;
-  /** snapshot (baselines) */
-  s?: Record<string, unknown>;
-}
+/** One entry in a batch document: the one-letter names of ENTRY_FIELDS. */
+export type EntryWire = Record<string, unknown>;
 
 /** The fields of a batch document, without `syncedAt` (set by the server). */
 export interface BatchWire {
@@ -36,23 +19,19 @@ export interface BatchWire {
   entries: EntryWire[];
 }
 
+const ENTRY_WIRE = Object.entries(ENTRY_FIELDS) as [EntryField, { wire: string }][];
+
+/** An entry's wire form, field by field from ENTRY_FIELDS; missing optional fields are left out. */
 export function toEntryWire(entry: HistoryEntry): EntryWire {
-  const wire: EntryWire = {
-    i: entry.id,
-    v: entry.vocabId,
-    k: entry.kind,
-    h: entry.hlc,
-    w: entry.wall,
-    d: entry.device,
-  };
-  if (entry.correct !== undefined) wire.c = entry.correct;
-  if (entry.mode !== undefined) wire.m = entry.mode;
-  if (entry.snapshot !== undefined) {
-    const snapshot: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(entry.snapshot)) {
-      if (value !== undefined) snapshot[key] = value;
-    }
-    wire.s = snapshot;
+  const wire: EntryWire = {};
+  for (const [field, { wire: name }] of ENTRY_WIRE) {
+    const value = entry[field];
+    if (value === undefined) continue;
+    // A snapshot's own missing fields are left out too (Firestore refuses undefined).
+    wire[name] =
+      field === 'snapshot'
+        ? Object.fromEntries(Object.entries(value as object).filter(([, v]) => v !== undefined))
+        : value;
   }
   return wire;
 }
@@ -72,19 +51,11 @@ export function toBatchWire(entries: readonly HistoryEntry[]): BatchWire {
 export function fromEntryWire(userId: string, receivedAt: number, raw: unknown): unknown {
   if (typeof raw !== 'object' || raw === null) return raw;
   const wire = raw as Record<string, unknown>;
-  return {
-    id: wire.i,
-    userId,
-    vocabId: wire.v,
-    kind: wire.k,
-    ...(wire.c === undefined ? {} : { correct: wire.c }),
-    ...(wire.m === undefined ? {} : { mode: wire.m }),
-    hlc: wire.h,
-    wall: wire.w,
-    device: wire.d,
-    receivedAt,
-    ...(wire.s === undefined ? {} : { snapshot: wire.s }),
-  };
+  const entry: Record<string, unknown> = { userId, receivedAt };
+  for (const [field, { wire: name }] of ENTRY_WIRE) {
+    if (wire[name] !== undefined) entry[field] = wire[name];
+  }
+  return entry;
 }
 
 /** The entries of a batch document's data (an array, or nothing when malformed). */

@@ -6,21 +6,14 @@
  * `users/{uid}/userWords/{vocabId}` that older versions wrote.
  */
 import type { HistoryEntry } from '@/domain/history';
+import type { ProfileRecord } from '@/domain/synced-records';
 import type { UserWord } from '@/domain/types';
 
-/** The cloud's profile fields of a user (SPEC §7); never `isAdmin`, which clients do not write. */
-export interface RemoteProfile {
-  email?: string;
-  fullName?: string;
-  createdAt?: number;
-  division?: string;
-  role?: string;
-  dailyGoal?: number;
-  uiLang?: string;
-  theme?: string;
-  /** Read only: set by an admin through the Admin SDK, never written by a client. */
-  isAdmin?: boolean;
-}
+/**
+ * The cloud's profile fields of a user (SPEC §7), as PROFILE_FIELDS defines them, and the admin
+ * flag, read only: set by an admin through the Admin SDK, never written by a client.
+ */
+export type RemoteProfile = ProfileRecord & { isAdmin?: boolean };
 
 /** A pull cursor: the server time of the newest document seen, in epoch microseconds. */
 export type SyncCursor = number;

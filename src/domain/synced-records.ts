@@ -1,0 +1,95 @@
+/**
+ * The records that go to the cloud, each defined ONCE as a field table: the wire conversions
+ * (sync/history-wire.ts, sync/firestore-remote.ts) are derived from these tables, and a unit test
+ * reads firestore.rules and fails when its field whitelists and types differ from them. Adding a
+ * field means: the table, the rule or fold that uses it, and tests.
+ */
+import type { HistoryEntry } from './history';
+
+/** A Firestore value type, named as the rules language names it. */
+export type WireType = 'string' | 'int' | 'number' | 'bool' | 'map' | 'list' | 'timestamp';
+
+export interface WireField {
+  /** The document's field name. */
+  wire: string;
+  type: WireType;
+  required: boolean;
+}
+
+/**
+ * One history entry inside a batch document (`entries[]`), keyed by the domain's field name.
+ * `userId` (the document path's) and `receivedAt` (the batch's `syncedAt`) are not stored.
+ */
+export const ENTRY_FIELDS = {
+  id: { wire: 'i', type: 'string', required: true },
+  vocabId: { wire: 'v', type: 'string', required: true },
+  kind: { wire: 'k', type: 'string', required: true },
+  correct: { wire: 'c', type: 'bool', required: false },
+  mode: { wire: 'm', type: 'string', required: false },
+  hlc: { wire: 'h', type: 'int', required: true },
+  wall: { wire: 'w', type: 'int', required: true },
+  device: { wire: 'd', type: 'string', required: true },
+  snapshot: { wire: 's', type: 'map', required: false },
+} as const satisfies Record<Exclude<keyof HistoryEntry, 'userId' | 'receivedAt'>, WireField>;
+
+/** A batch document `users/{uid}/history/{batchId}`; `syncedAt` is set by the server. */
+export const BATCH_FIELDS = {
+  device: { wire: 'device', type: 'string', required: true },
+  count: { wire: 'count', type: 'int', required: true },
+  entries: { wire: 'entries', type: 'list', required: true },
+  syncedAt: { wire: 'syncedAt', type: 'timestamp', required: true },
+} as const satisfies Record<string, WireField>;
+
+/**
+ * The profile document `users/{uid}`: what a client may write (never `isAdmin`, which only the
+ * Admin SDK sets and clients only read).
+ */
+export const PROFILE_FIELDS = {
+  email: { wire: 'email', type: 'string', required: false },
+  fullName: { wire: 'fullName', type: 'string', required: false },
+  createdAt: { wire: 'createdAt', type: 'number', required: false },
+  division: { wire: 'division', type: 'string', required: false },
+  role: { wire: 'role', type: 'string', required: false },
+  dailyGoal: { wire: 'dailyGoal', type: 'int', required: false },
+  uiLang: { wire: 'uiLang', type: 'string', required: false },
+  theme: { wire: 'theme', type: 'string', required: false },
+} as const satisfies Record<string, WireField>;
+
+export type ProfileField = keyof typeof PROFILE_FIELDS;
+
+/** The TypeScript type of a wire type. */
+export type WireValue<T extends WireType> = T extends 'string'
+  ? string
+  : T extends 'int' | 'number'
+    ? number
+    : T extends 'bool'
+      ? boolean
+      : T extends 'list'
+        ? unknown[]
+        : object;
+
+/** The profile fields as a record type, derived from the table. */
+export type ProfileRecord = {
+  [K in ProfileField]?: WireValue<(typeof PROFILE_FIELDS)[K]['type']>;
+};
+export type EntryField = keyof typeof ENTRY_FIELDS;
+
+/** Whether a value has a wire type (`int` is a whole number; `number` any finite number). */
+export function hasWireType(value: unknown, type: WireType): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'int':
+      return Number.isSafeInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'bool':
+      return typeof value === 'boolean';
+    case 'map':
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
+    case 'list':
+      return Array.isArray(value);
+    case 'timestamp':
+      return typeof value === 'object' && value !== null;
+  }
+}
