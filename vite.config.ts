@@ -16,7 +16,7 @@ export default defineConfig({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
-      // Icons, screenshots and the favicon are precached by globPatterns (PNG and SVG are in it);
+      // Icons and the favicon are precached by globPatterns (PNG and SVG are in it);
       // includeAssets and the manifest icons would list them a second time.
       includeManifestIcons: false,
       // The install manifest; the plugin writes manifest.webmanifest and links it from index.html.
@@ -76,6 +76,9 @@ export default defineConfig({
         rollupFormat: 'iife',
         // The plugin adds manifest.webmanifest itself.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,json}'],
+        // The store screenshots (a third of the precache) are shown by install dialogs, which
+        // fetch them online; no screen of the app shows them.
+        globIgnores: ['screenshots/**'],
         // Nothing is silently left out of the precache: the default limit is 2 MiB.
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },

@@ -15,8 +15,11 @@ declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | s
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-// Every route of the single-page app is answered with the cached shell, so a deep link opens offline.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html')));
+// Every route of the single-page app is answered with the cached shell, so a deep link opens offline;
+// robots.txt is a file of the server, not a route of the app.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/robots\.txt$/] }),
+);
 
 // A first install controls the open page at once; a later version waits until the user accepts it.
 clientsClaim();
