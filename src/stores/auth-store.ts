@@ -159,4 +159,3 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 
 /** The signed-in user, or null for a guest. */
 export const useUser = () => useAuthStore((s) => s.user);
-export const isAdmin = (user: User | null) => user?.isAdmin === true;

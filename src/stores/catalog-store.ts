@@ -8,6 +8,7 @@
  * the form can say what is wrong and keep its input; anything else (a storage failure) throws, and
  * the screen shows the specification's alert for the action.
  */
+
 import { useCallback } from 'react';
 import { create } from 'zustand';
 import { deleteDivision, listDivisions, putDivision } from '@/db/divisions-repo';
@@ -25,6 +26,7 @@ import {
 } from '@/db/vocab-repo';
 import { DEFAULT_DIVISION } from '@/domain/constants';
 import { newId } from '@/domain/ids';
+import { canAddWords, canEditWord, canManageCatalog } from '@/domain/permissions';
 import { ALL_ROLES, KNOWN_ROLES, normalizeRole, normalizeRoles } from '@/domain/roles';
 import { topicId } from '@/domain/topics';
 import type { Division, DivisionId, Role, Topic, User, VocabItem } from '@/domain/types';
@@ -112,34 +114,6 @@ export interface BulkImportOutcome {
   skipped: string[];
   /** Every row not imported: its line (or JSON position) and the reason. */
   problems: ImportProblem[];
-}
-
-// Permissions (SPEC §6)
-
-export const isAdminUser = (user: User | null | undefined): user is User => user?.isAdmin === true;
-
-/** Admins edit and delete any word; a signed-in user only their own user-made words; guests none. */
-export function canEditWord(
-  user: User | null | undefined,
-  item: Pick<VocabItem, 'source' | 'createdBy'>,
-): boolean {
-  if (!user) return false;
-  if (user.isAdmin) return true;
-  return item.source === 'user' && item.createdBy === user.id;
-}
-
-/** Only admins add words (one by one or in bulk). */
-export const canAddWords = (user: User | null | undefined) => isAdminUser(user);
-
-/** Admins manage divisions, roles and topics. */
-export const canManageCatalog = (user: User | null | undefined) => isAdminUser(user);
-
-/** On the topics page admins delete only topics that users made; the built-in ones stay. */
-export function canDeleteTopicFromList(
-  user: User | null | undefined,
-  topic: Pick<Topic, 'source'>,
-): boolean {
-  return isAdminUser(user) && topic.source === 'user';
 }
 
 // Helpers

@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLocalAuth, SESSION_KEY } from '@/auth/local-auth';
 import type { MarineDB } from '@/db/schema';
 import { getUser } from '@/db/users-repo';
+import { isAdmin } from '@/domain/permissions';
 import type { UserSettings } from '@/domain/types';
-import { isAdmin, useAuthStore } from '@/stores/auth-store';
+import { useAuthStore } from '@/stores/auth-store';
 import { openTestDB } from '../db/helpers';
 
 // The store builds its default provider over the browser's localStorage at import time.

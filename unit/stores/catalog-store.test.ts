@@ -1,5 +1,7 @@
 /** The catalogue actions against a real (fake-indexeddb) MarineDB seeded with the built-in vocabulary. */
+
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { canAddWords, canDeleteTopicFromList, canEditWord } from '@/domain/permissions';
 
 // The local auth provider reads localStorage when the auth store is created; node has none.
 vi.hoisted(() => {
@@ -17,14 +19,7 @@ import { getDB, resetDB } from '@/db/instance';
 import type { User, VocabItem } from '@/domain/types';
 import { translate } from '@/i18n';
 import { useAuthStore } from '@/stores/auth-store';
-import {
-  CUSTOM_TOPIC,
-  canAddWords,
-  canDeleteTopicFromList,
-  canEditWord,
-  catalogErrorKey,
-  useCatalogStore,
-} from '@/stores/catalog-store';
+import { CUSTOM_TOPIC, catalogErrorKey, useCatalogStore } from '@/stores/catalog-store';
 import { useVocabStore } from '@/stores/vocab-store';
 
 function user(id: string, overrides: Partial<User> = {}): User {

@@ -3,12 +3,14 @@
  * the topics of the selected division, with checkboxes assigning each topic to the selected role.
  * Every deletion asks with the SPEC §5 text; failures show the SPEC §8 alerts.
  */
+
 import { useMemo, useState } from 'react';
+import { isAdmin } from '@/domain/permissions';
 import { normalizeRole, roleLabel } from '@/domain/roles';
 import { countWordsByTopic, orderedDivisions, topicId } from '@/domain/topics';
 import type { Division } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
-import { isAdmin, useUser } from '@/stores/auth-store';
+import { useUser } from '@/stores/auth-store';
 import { type CatalogResult, useCatalogRunner, useCatalogStore } from '@/stores/catalog-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useConfirm } from '@/ui/confirm';

@@ -3,12 +3,14 @@
  * topic of the query. Anyone may mark words learned (a guest's marks are not saved); edit and
  * delete appear where SPEC §6 allows; admins also add words and bulk import.
  */
+
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { canAddWords } from '@/domain/permissions';
 import type { VocabItem } from '@/domain/types';
 import { useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
-import { canAddWords, useCatalogRunner, useCatalogStore } from '@/stores/catalog-store';
+import { useCatalogRunner, useCatalogStore } from '@/stores/catalog-store';
 import { useSessionStore } from '@/stores/session-store';
 import { useToast } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';

@@ -1,9 +1,10 @@
 /** The dictionary table: RU, EN, Roles, Status (the learned toggle), and edit/delete where allowed. */
+
 import { memo } from 'react';
+import { canEditWord } from '@/domain/permissions';
 import { roleLabel } from '@/domain/roles';
 import type { UiLang, User, VocabItem } from '@/domain/types';
 import { useLang, useT } from '@/i18n';
-import { canEditWord } from '@/stores/catalog-store';
 
 interface WordTableProps {
   words: readonly VocabItem[];

@@ -1,8 +1,10 @@
 /** The header: logo, Admin link for admins, profile name and avatar, logout, or login/register for guests; a mobile menu. */
+
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { isAdmin } from '@/domain/permissions';
 import { useT } from '@/i18n';
-import { isAdmin, useAuthStore } from '@/stores/auth-store';
+import { useAuthStore } from '@/stores/auth-store';
 import { Avatar } from '@/ui/avatar';
 import { AnchorIcon, CloseIcon, MenuIcon } from '@/ui/icons';
 import { InstallButton } from './install-button';

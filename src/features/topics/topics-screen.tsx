@@ -2,14 +2,16 @@
  * /topics: the topics of a division, filtered by role chips and a name search. Each topic opens
  * its words in the dictionary. Admins add topics, rename them, and delete the user-made ones.
  */
+
 import { Link } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
+import { canDeleteTopicFromList, isAdmin } from '@/domain/permissions';
 import { ALL_ROLES, normalizeRole, roleLabel } from '@/domain/roles';
 import { countWordsByTopic, orderedDivisions, topicId, visibleTopics } from '@/domain/topics';
 import type { DivisionId, Topic } from '@/domain/types';
 import { plural, useLang, useT } from '@/i18n';
-import { isAdmin, useUser } from '@/stores/auth-store';
-import { canDeleteTopicFromList, useCatalogRunner, useCatalogStore } from '@/stores/catalog-store';
+import { useUser } from '@/stores/auth-store';
+import { useCatalogRunner, useCatalogStore } from '@/stores/catalog-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useConfirm } from '@/ui/confirm';
 import { divisionLabel } from '@/ui/division-label';
