@@ -74,3 +74,20 @@ export class AuthError extends Error {
 export function isAuthError(error: unknown): error is AuthError {
   return error instanceof AuthError;
 }
+
+/**
+ * The `auth/...` code of a raw Firebase error, without the prefix; undefined for anything else
+ * (the one place that reads Firebase's error codes).
+ */
+export function firebaseAuthCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !code.startsWith('auth/')) return undefined;
+  return code.slice('auth/'.length);
+}
+
+const KNOWN_CODES: ReadonlySet<string> = new Set(AUTH_ERROR_CODES);
+
+/** Whether a code is one of the provider error codes of SPEC §8. */
+export function isAuthErrorCode(code: string | undefined): code is AuthErrorCode {
+  return code !== undefined && KNOWN_CODES.has(code);
+}

@@ -24,10 +24,11 @@ import {
 import type { User, UserSettings } from '@/domain/types';
 import { loadFirebaseApp } from '@/sync/firebase-app';
 import {
-  AUTH_ERROR_CODES,
   AuthError,
   type AuthErrorCode,
   type AuthProvider,
+  firebaseAuthCode,
+  isAuthErrorCode,
   type RegisterInput,
 } from './auth-provider';
 import type { FirebaseSettings } from './firebase-config';
@@ -124,15 +125,6 @@ const CODE_ALIASES: Readonly<Record<string, AuthErrorCode>> = {
   'invalid-login-credentials': 'invalid-credential',
 };
 
-const KNOWN_CODES: ReadonlySet<string> = new Set(AUTH_ERROR_CODES);
-
-/** The `auth/...` code of a Firebase error, without the prefix; undefined for anything else. */
-function firebaseCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string' || !code.startsWith('auth/')) return undefined;
-  return code.slice('auth/'.length);
-}
-
 /**
  * A Firebase error as the app sees it: `auth/<code>` of SPEC §8 becomes `AuthError(code)`; an
  * unknown code that says network becomes `network-request-failed`; any other unknown code becomes
@@ -140,9 +132,9 @@ function firebaseCode(error: unknown): string | undefined {
  */
 export function mapFirebaseError(error: unknown): unknown {
   if (error instanceof AuthError) return error;
-  const code = firebaseCode(error);
+  const code = firebaseAuthCode(error);
   if (code === undefined) return error;
-  const known = KNOWN_CODES.has(code) ? (code as AuthErrorCode) : CODE_ALIASES[code];
+  const known = isAuthErrorCode(code) ? code : CODE_ALIASES[code];
   if (known) return withCause(new AuthError(known), error);
   if (code.includes('network')) return withCause(new AuthError('network-request-failed'), error);
   const message = (error as { message?: unknown }).message;

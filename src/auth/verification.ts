@@ -15,7 +15,12 @@ import {
   VERIFY_RESEND_COOLDOWN_MS,
 } from '@/domain/constants';
 import type { MessageKey, Translate } from '@/i18n';
-import { AUTH_ERROR_CODES, type AuthErrorCode, isAuthError } from './auth-provider';
+import {
+  type AuthErrorCode,
+  firebaseAuthCode,
+  isAuthError,
+  isAuthErrorCode,
+} from './auth-provider';
 
 /** What the controller needs from the auth provider (the Firebase provider has it). */
 export interface VerificationPort {
@@ -81,13 +86,9 @@ const globalTimers: VerificationTimers = {
   now: () => Date.now(),
 };
 
-const KNOWN_CODES: ReadonlySet<string> = new Set(AUTH_ERROR_CODES);
-
 /** The provider code of an error: an AuthError's, or a raw Firebase `auth/<code>`. */
 function errorCode(error: unknown): string | undefined {
-  if (isAuthError(error)) return error.code;
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code.replace(/^auth\//, '') : undefined;
+  return isAuthError(error) ? error.code : firebaseAuthCode(error);
 }
 
 /** The notice and lock of a failed send. */
@@ -96,8 +97,8 @@ function failure(error: unknown): { notice: VerificationNotice; lock: Verificati
   if (code === 'too-many-requests')
     return { notice: { kind: 'rate-limited' }, lock: 'rate-limited' };
   if (code === 'network-request-failed') return { notice: { kind: 'unavailable' }, lock: 'failed' };
-  if (code !== undefined && KNOWN_CODES.has(code)) {
-    return { notice: { kind: 'failed', code: code as AuthErrorCode }, lock: 'failed' };
+  if (isAuthErrorCode(code)) {
+    return { notice: { kind: 'failed', code }, lock: 'failed' };
   }
   const message = error instanceof Error ? error.message.trim() : '';
   return { notice: message ? { kind: 'failed', message } : { kind: 'failed' }, lock: 'failed' };
