@@ -1,23 +1,39 @@
 /**
  * The dependency direction of ARCHITECTURE.md is enforced by the linter; these tests prove the
- * rule bites by linting a probe file placed in each layer.
+ * rule bites by linting a probe file placed in each layer, in a scratch copy of the project's
+ * layout that holds the same biome.json (nothing is written into src/).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..');
 const biome = join(root, 'node_modules', '.bin', 'biome');
 
+/** A scratch project: the real biome.json (without the git integration) and nothing else. */
+const scratch = mkdtempSync(join(tmpdir(), 'architecture-'));
+const config = JSON.parse(readFileSync(join(root, 'biome.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
+delete config.vcs;
+delete config.$schema;
+writeFileSync(join(scratch, 'biome.json'), JSON.stringify(config));
+
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
+});
+
 /** Lints one import placed in a file of the given folder; returns the diagnostics text, '' when clean. */
 function lintImport(folder: string, specifier: string): string {
-  const file = join(root, folder, `zz-architecture-probe-${process.pid}.ts`);
+  const file = join(scratch, folder, 'zz-architecture-probe.ts');
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `import { probe } from '${specifier}';\n\nexport const used = [probe];\n`);
   try {
     execFileSync(biome, ['lint', '--only=style/noRestrictedImports', file], {
-      cwd: root,
+      cwd: scratch,
       stdio: 'pipe',
     });
     return '';
