@@ -8,8 +8,17 @@ export interface RegisterInput {
   settings: UserSettings;
 }
 
+/** What e-mail verification needs from a back end (the Firebase provider has it). */
+export interface VerificationPort {
+  sendVerification(): Promise<void>;
+  reloadUser(): Promise<{ emailVerified: boolean }>;
+  currentEmailVerified(): boolean;
+}
+
 export interface AuthProvider {
   readonly kind: 'local' | 'firebase';
+  /** E-mail verification, where the back end has it (null in the local edition). */
+  readonly verification: VerificationPort | null;
   /** The signed-in user of the last session on this device, or null. */
   restore(): Promise<User | null>;
   register(input: RegisterInput): Promise<User>;

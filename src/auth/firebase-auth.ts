@@ -403,6 +403,10 @@ export function createFirebaseAuth(
 
   return {
     kind: 'firebase',
+    /** This provider verifies e-mail addresses itself (sendVerification, reloadUser, ...). */
+    get verification() {
+      return this;
+    },
 
     async restore() {
       const { auth } = await init();

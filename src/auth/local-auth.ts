@@ -49,6 +49,7 @@ export function createLocalAuth(options: LocalAuthOptions): AuthProvider {
 
   return {
     kind: 'local',
+    verification: null,
 
     async restore() {
       const id = storage.getItem(SESSION_KEY);

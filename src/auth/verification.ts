@@ -20,14 +20,10 @@ import {
   firebaseAuthCode,
   isAuthError,
   isAuthErrorCode,
+  type VerificationPort,
 } from './auth-provider';
 
-/** What the controller needs from the auth provider (the Firebase provider has it). */
-export interface VerificationPort {
-  sendVerification(): Promise<void>;
-  reloadUser(): Promise<{ emailVerified: boolean }>;
-  currentEmailVerified(): boolean;
-}
+export type { VerificationPort };
 
 export type VerificationNotice =
   | { kind: 'sent' }

@@ -23,10 +23,10 @@ import {
   SyncIcon,
   TargetIcon,
 } from '@/ui/icons';
+import { useOnline } from '@/ui/use-online';
 import { goalProgress } from './dashboard';
 import { RankCard } from './rank-card';
 import { TipCard } from './tip-card';
-import { useOnline } from './use-online';
 import './home.css';
 
 export function HomeScreen() {

@@ -4,8 +4,11 @@
  * (5..200), and Save.
  */
 import { type FormEvent, useEffect, useState, useSyncExternalStore } from 'react';
-import type { FirebaseAuthProvider } from '@/auth/firebase-auth';
-import { createVerificationController, verificationNoticeText } from '@/auth/verification';
+import {
+  createVerificationController,
+  type VerificationPort,
+  verificationNoticeText,
+} from '@/auth/verification';
 import { BUILTIN_DIVISIONS } from '@/domain/constants';
 import type { BuiltinDivision, User } from '@/domain/types';
 import { PROFILE_DAILY_GOAL } from '@/domain/validation';
@@ -14,7 +17,7 @@ import { useAuthStore, useUser } from '@/stores/auth-store';
 import { useToast } from '@/stores/toast-store';
 import { Avatar } from '@/ui/avatar';
 import { DivisionIcon } from '@/ui/icons';
-import { useOnline } from '../home/use-online';
+import { useOnline } from '@/ui/use-online';
 import { profileGoalFrom, profileRoleFrom } from './profile-form';
 import './profile.css';
 
@@ -45,12 +48,11 @@ export function ProfileScreen() {
 
 function EmailCard({ user }: { user: User }) {
   const provider = useAuthStore((s) => s.provider);
-  // A kind check and a type import: the local edition does not load the Firebase provider module.
-  const cloud = provider.kind === 'firebase' ? (provider as FirebaseAuthProvider) : null;
+  const port = provider.verification;
   return (
     <section className="card profile-email" aria-labelledby="email-title">
       <EmailIdentity user={user} />
-      {cloud ? <CloudVerification key={user.id} provider={cloud} /> : <LocalVerification />}
+      {port ? <CloudVerification key={user.id} port={port} /> : <LocalVerification />}
     </section>
   );
 }
@@ -87,11 +89,11 @@ function LocalVerification() {
 }
 
 /** The cloud edition: send the e-mail, count down to a resend, poll until verified. */
-function CloudVerification({ provider }: { provider: FirebaseAuthProvider }) {
+function CloudVerification({ port }: { port: VerificationPort }) {
   const t = useT();
   const toast = useToast();
   const online = useOnline();
-  const [controller] = useState(() => createVerificationController({ port: provider }));
+  const [controller] = useState(() => createVerificationController({ port }));
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
 
   useEffect(() => controller.setOnline(online), [controller, online]);

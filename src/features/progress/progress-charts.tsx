@@ -5,8 +5,6 @@
  * and for reading exact figures. Colours come from the theme's custom properties.
  */
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
-import { listHistory } from '@/db/history-queries';
-import { getDB } from '@/db/instance';
 import type { HistoryEntry } from '@/domain/history';
 import {
   accuracyByTopic,
@@ -17,6 +15,7 @@ import {
 import type { UserWord, VocabItem } from '@/domain/types';
 import { useLang, useLocalT } from '@/i18n';
 import { charts } from '@/i18n/messages/charts';
+import { readHistory } from '@/stores/history-store';
 import { useWordsStore } from '@/stores/words-store';
 
 type ChartKey = keyof typeof charts.en;
@@ -42,7 +41,7 @@ export function ProgressCharts({ userId, words, vocab }: Props) {
     let live = true;
     void (async () => {
       try {
-        const found = await listHistory(await getDB(), userId);
+        const found = await readHistory(userId);
         if (live) setEntries(found);
       } catch (error) {
         console.error('Reading the answer history failed', error);

@@ -4,12 +4,10 @@
  * Shown only when there are some.
  */
 import { useEffect, useState } from 'react';
-import { deleteDeadLetters, listDeadLetters } from '@/db/history-queries';
-import { getDB } from '@/db/instance';
-import type { DeadLetter } from '@/db/schema';
 import { useLocalT } from '@/i18n';
 import { deadLetters as texts } from '@/i18n/messages/dead-letters';
 import { useUser } from '@/stores/auth-store';
+import { type DeadLetter, forgetDeadLetters, readDeadLetters } from '@/stores/history-store';
 import { useSyncStore } from '@/stores/sync-store';
 import { useWordsStore } from '@/stores/words-store';
 
@@ -34,7 +32,7 @@ export function DeadLettersCard() {
     if (!user) return;
     let live = true;
     void (async () => {
-      const found = await listDeadLetters(await getDB(), user.id);
+      const found = await readDeadLetters(user.id);
       if (live) setLetters(found);
     })();
     return () => {
@@ -45,10 +43,7 @@ export function DeadLettersCard() {
   if (!user || letters.length === 0) return null;
 
   async function clear() {
-    await deleteDeadLetters(
-      await getDB(),
-      letters.map((letter) => letter.id),
-    );
+    await forgetDeadLetters(letters.map((letter) => letter.id));
     setReload((n) => n + 1);
   }
 

@@ -4,14 +4,13 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { type CSSProperties, type FormEvent, useId, useRef, useState } from 'react';
-import { listHistory } from '@/db/history-queries';
-import { getDB } from '@/db/instance';
 import { SETTINGS_DAILY_GOAL_OPTIONS } from '@/domain/constants';
 import type { Theme, UiLang } from '@/domain/types';
 import { parseExportJson } from '@/domain/validation';
 import { type MessageKey, plural, useLang, useLocalT, useT } from '@/i18n';
 import { deadLetters } from '@/i18n/messages/dead-letters';
 import { useAuthStore, useUser } from '@/stores/auth-store';
+import { readHistory } from '@/stores/history-store';
 import { useSettingsStore } from '@/stores/settings-store';
 import { useToast } from '@/stores/toast-store';
 import { useWordsStore } from '@/stores/words-store';
@@ -212,7 +211,7 @@ function DataCard() {
 
   async function exportData() {
     if (!user) return;
-    const history = await listHistory(await getDB(), user.id);
+    const history = await readHistory(user.id);
     const text = exportJson(buildExport(user, words.values(), history));
     setExported(text);
     const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));

@@ -4,14 +4,18 @@
  * there are queued local changes; otherwise it says there are none.
  */
 import { useState, useSyncExternalStore } from 'react';
-import { countAllUnsent } from '@/db/history-queries';
-import { getDB, isInstallingVocabulary, onVocabularyInstall, resetDB } from '@/db/instance';
 import { useT } from '@/i18n';
+import {
+  isInstallingVocabulary,
+  onVocabularyInstall,
+  resetLocalDatabase,
+  UNREADABLE,
+  unsentChanges,
+} from '@/stores/local-database';
 import { useConfirm } from '@/ui/confirm';
 
 /** How long the reset waits for the database before it treats the queue as unreadable. */
 const QUEUE_COUNT_WAIT_MS = 1500;
-const UNREADABLE = -1;
 
 export function LoadingScreen() {
   const t = useT();
@@ -24,18 +28,13 @@ export function LoadingScreen() {
     try {
       // The queue is counted on a fresh connection attempt; a database that cannot open in time
       // (another tab holds an older version open) has no readable queue, which counts as empty.
-      const pending = await Promise.race([
-        getDB().then(countAllUnsent),
-        new Promise<number>((resolve) =>
-          setTimeout(() => resolve(UNREADABLE), QUEUE_COUNT_WAIT_MS),
-        ),
-      ]);
+      const pending = await unsentChanges(QUEUE_COUNT_WAIT_MS);
       if (pending === 0 || pending === UNREADABLE) {
         setMessage({ text: t('loading.noLocalChanges'), error: false });
         return;
       }
       if (!(await confirm(t('loading.resetConfirm')))) return;
-      await resetDB();
+      await resetLocalDatabase();
       window.location.reload();
     } catch (error) {
       setMessage({

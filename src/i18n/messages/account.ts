@@ -1,5 +1,5 @@
 /** Texts of /settings, /progress and /profile. */
-import { defineMessages } from '../define';
+import { defineMessages } from '@/i18n/define';
 
 export const account = defineMessages(
   {

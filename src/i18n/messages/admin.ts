@@ -1,5 +1,5 @@
 /** Texts of /admin/roles, and the catalogue's errors and alerts (also used by /topics and /dictionary). */
-import { defineMessages } from '../define';
+import { defineMessages } from '@/i18n/define';
 
 export const admin = defineMessages(
   {

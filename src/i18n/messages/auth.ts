@@ -1,6 +1,6 @@
 /** Texts of /login, /register, /forgot and the authentication provider's error codes. */
 import { VALIDATION_MESSAGES } from '@/domain/validation';
-import { defineMessages } from '../define';
+import { defineMessages } from '@/i18n/define';
 
 export const auth = defineMessages(
   {

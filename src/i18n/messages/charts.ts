@@ -1,5 +1,5 @@
 /** Texts of the progress charts: loaded with the progress screen, not at start-up (`useLocalT`). */
-import { defineMessages } from '../define';
+import { defineMessages } from '@/i18n/define';
 
 export const charts = defineMessages(
   {

@@ -1,5 +1,5 @@
 /** Texts of the app shell: header, menu, splash, loading, errors, shared buttons and labels. */
-import { defineMessages } from '../define';
+import { defineMessages } from '@/i18n/define';
 
 export const common = defineMessages(
   {

@@ -2,7 +2,7 @@
  * Texts of the records set aside by the wire contract (settings): loaded with the settings
  * screen, not at start-up (`useLocalT`).
  */
-import { defineMessages } from '../define';
+import { defineMessages } from '@/i18n/define';
 
 export const deadLetters = defineMessages(
   {

@@ -1,5 +1,5 @@
 /** Texts of the home dashboard and the rank modal. */
-import { defineMessages } from '../define';
+import { defineMessages } from '@/i18n/define';
 
 export const home = defineMessages(
   {

@@ -1,5 +1,5 @@
 /** Texts of /topics and /dictionary. */
-import { defineMessages } from '../define';
+import { defineMessages } from '@/i18n/define';
 
 export const library = defineMessages(
   {

@@ -1,5 +1,5 @@
 /** Texts of /select-division, /select-role, /select-topic and /session-setup. */
-import { defineMessages } from '../define';
+import { defineMessages } from '@/i18n/define';
 
 export const onboarding = defineMessages(
   {

@@ -1,5 +1,5 @@
 /** Texts of the multiple-choice quiz, the spelling quiz and the congratulations screen. */
-import { defineMessages } from '../define';
+import { defineMessages } from '@/i18n/define';
 
 export const quiz = defineMessages(
   {
