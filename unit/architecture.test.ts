@@ -62,6 +62,18 @@ describe('dependency direction', () => {
     ['src/features', 'firebase/firestore/lite'],
     ['src/ui', '@/features/quiz/quiz-screen'],
     ['src/ui', '@/db/open'],
+    // Relative imports are fenced too: leaving the folder takes an @/ alias.
+    ['src/features/profile', '../home/use-online'],
+    ['src/stores', '../db/instance'],
+    ['src/sync', '../stores/auth-store'],
+    // Each feature is its own zone, and none reaches into db/.
+    ['src/features/profile', '@/features/home/home-screen'],
+    ['src/features/shell', '@/db/instance'],
+    ['src/routes', '@/db/open'],
+    ['src/routes', '@/auth/firebase-auth'],
+    ['src/app', 'idb'],
+    ['sw', '@/stores/auth-store'],
+    ['sw', 'react'],
   ])('%s may not import %s', (folder, specifier) => {
     expect(lintImport(folder, specifier)).toMatch(/noRestrictedImports/);
   });
@@ -73,7 +85,36 @@ describe('dependency direction', () => {
     ['src/db', 'idb'],
     ['src/stores', '@/db/open'],
     ['src/features', '@/stores/auth-store'],
+    ['src/features/home', './home-screen'],
+    ['src/routes', '@/features/home/home-screen'],
+    ['src/app', '@/db/instance'],
+    ['sw', '@/sync/engine'],
   ])('%s may import %s', (folder, specifier) => {
     expect(lintImport(folder, specifier)).toBe('');
+  });
+});
+
+describe('import cycles', () => {
+  it('are refused', () => {
+    const folder = join(scratch, 'src', 'domain');
+    mkdirSync(folder, { recursive: true });
+    const a = join(folder, 'zz-cycle-a.ts');
+    const b = join(folder, 'zz-cycle-b.ts');
+    writeFileSync(a, "import { b } from './zz-cycle-b';\n\nexport const a = () => b();\n");
+    writeFileSync(b, "import { a } from './zz-cycle-a';\n\nexport const b = () => a();\n");
+    let output = '';
+    try {
+      execFileSync(biome, ['lint', '--only=suspicious/noImportCycles', a, b], {
+        cwd: scratch,
+        stdio: 'pipe',
+      });
+    } catch (error) {
+      const { stdout, stderr } = error as { stdout: Buffer; stderr: Buffer };
+      output = `${stdout}${stderr}`;
+    } finally {
+      rmSync(a, { force: true });
+      rmSync(b, { force: true });
+    }
+    expect(output).toMatch(/noImportCycles/);
   });
 });
