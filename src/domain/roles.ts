@@ -105,3 +105,22 @@ export function divisionRoleCodes(
   };
   return codes.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
+
+/** A list without undefined role lists: no roles means everyone, stored as a missing field. */
+export function withRoles<T extends { roles?: string[] }>(record: T, roles: readonly string[]): T {
+  const copy = { ...record };
+  if (roles.length > 0) copy.roles = [...roles];
+  else delete copy.roles;
+  return copy;
+}
+
+/** Replaces one role code by another (or removes it) in a role list. */
+export function replaceRole(
+  list: readonly string[] | undefined,
+  from: string,
+  to?: string,
+): string[] {
+  const roles = list ?? [];
+  if (!roles.some((role) => normalizeRole(role) === from)) return [...roles];
+  return normalizeRoles(roles.map((role) => (normalizeRole(role) === from ? (to ?? '') : role)));
+}

@@ -11,6 +11,11 @@
 
 import { useCallback } from 'react';
 import { create } from 'zustand';
+import {
+  type RenameResult,
+  renameRoleEverywhere,
+  renameTopicEverywhere,
+} from '@/db/catalog-renames';
 import { deleteDivision, listDivisions, putDivision } from '@/db/divisions-repo';
 import { getDB } from '@/db/instance';
 import { deleteRole, listRoles, listRolesByDivision, putRole } from '@/db/roles-repo';
@@ -27,7 +32,14 @@ import {
 import { DEFAULT_DIVISION } from '@/domain/constants';
 import { newId } from '@/domain/ids';
 import { canAddWords, canEditWord, canManageCatalog } from '@/domain/permissions';
-import { ALL_ROLES, KNOWN_ROLES, normalizeRole, normalizeRoles } from '@/domain/roles';
+import {
+  ALL_ROLES,
+  KNOWN_ROLES,
+  normalizeRole,
+  normalizeRoles,
+  replaceRole,
+  withRoles,
+} from '@/domain/roles';
 import { topicId } from '@/domain/topics';
 import type { Division, DivisionId, Role, Topic, User, VocabItem } from '@/domain/types';
 import {
@@ -118,6 +130,12 @@ export interface BulkImportOutcome {
 
 // Helpers
 
+/** A rename cascade's result as a catalogue result. */
+function renameOutcome<T>(result: RenameResult<T>): CatalogResult<T> {
+  if (result.status === 'not-found' || result.status === 'name-taken') return fail(result.status);
+  return ok(result.value, result.status === 'renamed');
+}
+
 const ok = <T>(value: T, created: boolean): CatalogResult<T> => ({ ok: true, value, created });
 const fail = <T>(code: CatalogErrorCode): CatalogResult<T> => ({ ok: false, code });
 const invalid = <T>(result: Extract<Validated<unknown>, { ok: false }>): CatalogResult<T> =>
@@ -133,14 +151,6 @@ async function writing<T>(body: (db: MarineDB) => Promise<T>): Promise<T> {
   } finally {
     await reload();
   }
-}
-
-/** A list without undefined role lists: no roles means everyone, stored as a missing field. */
-function withRoles<T extends { roles?: string[] }>(record: T, roles: readonly string[]): T {
-  const copy = { ...record };
-  if (roles.length > 0) copy.roles = [...roles];
-  else delete copy.roles;
-  return copy;
 }
 
 /** The id of a new topic: `division::name` like derived topics, unless that id is taken. */
@@ -301,13 +311,6 @@ async function planImport(
   };
 }
 
-/** Replaces one role code by another (or removes it) in a role list. */
-function replaceRole(list: readonly string[] | undefined, from: string, to?: string): string[] {
-  const roles = list ?? [];
-  if (!roles.some((role) => normalizeRole(role) === from)) return [...roles];
-  return normalizeRoles(roles.map((role) => (normalizeRole(role) === from ? (to ?? '') : role)));
-}
-
 // The store
 
 interface CatalogState {
@@ -404,32 +407,7 @@ export const useCatalogStore = create<CatalogState>()(() => ({
     if (!valid.ok) return invalid(valid);
     const code = normalizeRole(valid.value);
     if (code === ALL_ROLES) return fail('role-name-reserved');
-    return writing(async (db) => {
-      const role = await db.get('roles', id);
-      if (!role) return fail('not-found');
-      const from = normalizeRole(role.name);
-      if (from === code) return ok(role, false);
-      const siblings = await listRolesByDivision(db, role.division);
-      if (siblings.some((r) => r.id !== id && normalizeRole(r.name) === code)) {
-        return fail('name-taken');
-      }
-      const renamed = await putRole(db, { ...role, name: code });
-      // The code is what topics and words hold: they follow the new name.
-      const topics = (await listTopics(db)).filter(
-        (t) => t.division === role.division && t.roles?.some((r) => normalizeRole(r) === from),
-      );
-      for (const topic of topics) {
-        await putTopic(db, withRoles(topic, replaceRole(topic.roles, from, code)));
-      }
-      const items = (await db.getAllFromIndex('vocab', 'division', role.division)).filter((item) =>
-        item.roles?.some((r) => normalizeRole(r) === from),
-      );
-      await putVocabItems(
-        db,
-        items.map((item) => withRoles(item, replaceRole(item.roles, from, code))),
-      );
-      return ok(renamed, true);
-    });
+    return writing(async (db) => renameOutcome(await renameRoleEverywhere(db, id, code)));
   },
 
   async removeRole(id) {
@@ -473,24 +451,14 @@ export const useCatalogStore = create<CatalogState>()(() => ({
   async renameTopic(id, name) {
     if (!canManageCatalog(actor())) return fail('forbidden');
     const value = name.trim();
-    return writing(async (db) => {
-      const topic = await getTopic(db, id);
-      if (!topic) return fail('not-found');
-      // SPEC §5: renaming ignores empty names.
-      if (value === '' || value === topic.name) return ok(topic, false);
-      const siblings = (await listTopics(db)).filter(
-        (t) => t.division === topic.division && t.id !== id,
-      );
-      if (findByName(siblings, value)) return fail('name-taken');
-      const renamed = await putTopic(db, { ...topic, name: value });
-      // Words name their topic: they move with it.
-      const words = await listVocabByTopic(db, topic.name, topic.division);
-      await putVocabItems(
-        db,
-        words.map((item) => ({ ...item, topic: value })),
-      );
-      return ok(renamed, true);
-    });
+    // SPEC §5: renaming ignores empty names.
+    if (value === '') {
+      return writing(async (db) => {
+        const topic = await getTopic(db, id);
+        return topic ? ok(topic, false) : fail('not-found');
+      });
+    }
+    return writing(async (db) => renameOutcome(await renameTopicEverywhere(db, id, value)));
   },
 
   async removeTopic(id) {
