@@ -105,12 +105,6 @@ export interface FirebaseAuthProvider extends AuthProvider {
   dispose(): void;
 }
 
-export function isFirebaseAuthProvider(
-  provider: AuthProvider | null | undefined,
-): provider is FirebaseAuthProvider {
-  return provider?.kind === 'firebase';
-}
-
 /** Codes with which Firebase says the session is over for good. */
 const DEAD_SESSION_CODES: ReadonlySet<AuthErrorCode> = new Set([
   'user-disabled',

@@ -31,7 +31,3 @@ export function firebaseSettings(): FirebaseSettings | null {
     firestoreEmulator: env(import.meta.env.VITE_FIRESTORE_EMULATOR),
   };
 }
-
-export function isCloudConfigured(): boolean {
-  return firebaseSettings() !== null;
-}

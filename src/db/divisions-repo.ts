@@ -6,10 +6,6 @@ export async function listDivisions(db: MarineDB): Promise<Division[]> {
   return db.getAll('divisions');
 }
 
-export async function getDivision(db: MarineDB, id: DivisionId): Promise<Division | undefined> {
-  return db.get('divisions', id);
-}
-
 export async function putDivision(db: MarineDB, division: Division): Promise<Division> {
   await db.put('divisions', division);
   return division;

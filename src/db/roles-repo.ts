@@ -11,10 +11,6 @@ export async function listRolesByDivision(db: MarineDB, division: DivisionId): P
   return (await db.getAll('roles')).filter((role) => role.division === division);
 }
 
-export async function getRole(db: MarineDB, id: string): Promise<Role | undefined> {
-  return db.get('roles', id);
-}
-
 export async function putRole(db: MarineDB, role: Role): Promise<Role> {
   await db.put('roles', role);
   return role;

@@ -1,5 +1,3 @@
-/** The topics table: topic records per division, and topic deletion optionally with its vocabulary. */
-import { matchesRole } from '@/domain/roles';
 import type { DivisionId, Topic } from '@/domain/types';
 import { toStoredTopic } from './records';
 import type { MarineDB } from './schema';
@@ -11,15 +9,6 @@ export async function listTopics(db: MarineDB): Promise<Topic[]> {
 
 export async function listTopicsByDivision(db: MarineDB, division: DivisionId): Promise<Topic[]> {
   return (await db.getAll('topics')).filter((topic) => topic.division === division);
-}
-
-/** Topics of a division visible to a role (no roles, 'all', or the role; no role -> all). */
-export async function listTopicsForRole(
-  db: MarineDB,
-  division: DivisionId,
-  role: string | null | undefined,
-): Promise<Topic[]> {
-  return (await listTopicsByDivision(db, division)).filter((topic) => matchesRole(topic, role));
 }
 
 export async function getTopic(db: MarineDB, id: string): Promise<Topic | undefined> {

@@ -34,10 +34,6 @@ export async function putUser(db: MarineDB, user: LocalUserRecord): Promise<Loca
   return stored;
 }
 
-export async function deleteUser(db: MarineDB, id: string): Promise<void> {
-  await db.delete('users', id);
-}
-
 /**
  * Read-modify-write of one user in a single transaction. `update` must be synchronous.
  * Returns the stored record, or undefined (and writes nothing) when the user does not exist.
@@ -67,14 +63,4 @@ export async function updateUserSettings(
   settings: Partial<UserSettings>,
 ): Promise<LocalUserRecord | undefined> {
   return updateUser(db, id, (user) => ({ ...user, settings: { ...user.settings, ...settings } }));
-}
-
-export async function getSyncCursor(db: MarineDB, userId: string): Promise<number | undefined> {
-  return (await db.get('users', userId))?.syncCursor;
-}
-
-/** Stores the user's sync pull cursor (epoch ms). Rejects if the user has no local record. */
-export async function setSyncCursor(db: MarineDB, userId: string, cursor: number): Promise<void> {
-  const updated = await updateUser(db, userId, (user) => ({ ...user, syncCursor: cursor }));
-  if (!updated) throw new Error(`MarineDB: no local user ${userId} to store a sync cursor for`);
 }

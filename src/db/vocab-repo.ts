@@ -1,5 +1,3 @@
-/** The vocab table: word pairs and the queries the dictionary, topic and session screens need. */
-import { matchesRole } from '@/domain/roles';
 import type { DivisionId, Topic, VocabItem } from '@/domain/types';
 import { toStoredTopic, toStoredVocab } from './records';
 import type { MarineDB } from './schema';
@@ -37,42 +35,11 @@ export async function listVocabByDivision(
   return db.getAllFromIndex('vocab', 'division', division);
 }
 
-/** Items of a division that match a role (SPEC §6 role filter). */
-export async function listVocabForRole(
-  db: MarineDB,
-  division: DivisionId,
-  role: string | null | undefined,
-): Promise<VocabItem[]> {
-  const items = await listVocabByDivision(db, division);
-  return items.filter((item) => matchesRole(item, role));
-}
-
-function containsText(item: VocabItem, needle: string): boolean {
+function _containsText(item: VocabItem, needle: string): boolean {
   return (
     item.langA.toLowerCase().includes(needle) ||
     item.langB.toLowerCase().includes(needle) ||
     (item.tags ?? []).some((tag) => tag.toLowerCase().includes(needle))
-  );
-}
-
-/** Case-insensitive substring search over langA, langB and tags; an empty query matches all. */
-export async function searchVocab(
-  db: MarineDB,
-  query: string,
-  filters: VocabFilters = {},
-): Promise<VocabItem[]> {
-  const needle = query.trim().toLowerCase();
-  const { division, topic, role } = filters;
-  let items: VocabItem[];
-  if (topic !== undefined) items = await db.getAllFromIndex('vocab', 'topic', topic);
-  else if (division !== undefined) items = await db.getAllFromIndex('vocab', 'division', division);
-  else items = await db.getAll('vocab');
-  return items.filter(
-    (item) =>
-      (division === undefined || item.division === division) &&
-      (topic === undefined || item.topic === topic) &&
-      matchesRole(item, role) &&
-      (needle === '' || containsText(item, needle)),
   );
 }
 
@@ -143,26 +110,6 @@ export async function deleteVocab(db: MarineDB, id: string): Promise<void> {
   await db.delete('vocab', id);
 }
 
-/** Deletes every item of the topic in the division; returns how many were deleted. */
-export async function deleteVocabByTopic(
-  db: MarineDB,
-  division: DivisionId,
-  topicName: string,
-): Promise<number> {
-  const tx = db.transaction('vocab', 'readwrite');
-  let deleted = 0;
-  let cursor = await tx.store.index('topic').openCursor(topicName);
-  while (cursor) {
-    if (cursor.value.division === division) {
-      await cursor.delete();
-      deleted++;
-    }
-    cursor = await cursor.continue();
-  }
-  await tx.done;
-  return deleted;
-}
-
 export interface DuplicateQuery {
   /** Topic name. */
   topic: string;
@@ -170,17 +117,4 @@ export interface DuplicateQuery {
   langB: string;
   /** When given, only items of this division count. */
   division?: DivisionId;
-}
-
-/** An item with the same topic and the same langA and langB (trimmed, case-insensitive), if any. */
-export async function findDuplicateWord(
-  db: MarineDB,
-  query: DuplicateQuery,
-): Promise<VocabItem | undefined> {
-  const a = query.langA.trim().toLowerCase();
-  const b = query.langB.trim().toLowerCase();
-  const items = await listVocabByTopic(db, query.topic, query.division);
-  return items.find(
-    (item) => item.langA.trim().toLowerCase() === a && item.langB.trim().toLowerCase() === b,
-  );
 }

@@ -20,8 +20,3 @@ export function observeStamps(last: number, seen: Iterable<number>): number {
   for (const stamp of seen) if (stamp > clock) clock = stamp;
   return clock;
 }
-
-/** The milliseconds part of a stamp (for display only: ordering uses the whole stamp). */
-export function stampMillis(stamp: number): number {
-  return Math.floor(stamp / 1000);
-}

@@ -177,15 +177,3 @@ function sameExtras(a: VocabItem, b: VocabItem): boolean {
     JSON.stringify(a.alt ?? []) === JSON.stringify(b.alt ?? [])
   );
 }
-
-/** Whether a plan changes anything in the stores (the installed record aside). */
-export function planChangesStores(plan: VocabularyUpdatePlan): boolean {
-  return (
-    plan.putVocab.length +
-      plan.deleteVocab.length +
-      plan.putTopics.length +
-      plan.putRoles.length +
-      plan.putDivisions.length >
-    0
-  );
-}

@@ -83,8 +83,6 @@ export const CheckIcon = (p: IconProps) => (
   </Svg>
 );
 
-export const CrossIcon = CloseIcon;
-
 export const SyncIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M20 11a8 8 0 0 0-14.6-4.5L4 8M4 4v4h4M4 13a8 8 0 0 0 14.6 4.5L20 16M20 20v-4h-4" />

@@ -1,6 +1,6 @@
 /** Behaviour of the divisions repository, including the cascading delete. */
 import { describe, expect, it } from 'vitest';
-import { deleteDivision, getDivision, listDivisions, putDivision } from '@/db/divisions-repo';
+import { deleteDivision, listDivisions, putDivision } from '@/db/divisions-repo';
 import { listRolesByDivision } from '@/db/roles-repo';
 import { listTopicsByDivision } from '@/db/topics-repo';
 import { vocab, withDB } from './helpers';
@@ -18,7 +18,7 @@ describe('divisions repository', () => {
   it('lists, puts and gets divisions', async () => {
     await withDB([], async (db) => {
       await putDivision(db, { id: 'cargo', name: 'Cargo' });
-      expect(await getDivision(db, 'cargo')).toEqual({ id: 'cargo', name: 'Cargo' });
+      expect(await db.get('divisions', 'cargo')).toEqual({ id: 'cargo', name: 'Cargo' });
       expect(ids(await listDivisions(db))).toEqual(['bridge', 'cargo', 'deck', 'engine', 'galley']);
     });
   });
@@ -27,7 +27,7 @@ describe('divisions repository', () => {
     await withDB(items, async (db) => {
       const before = { roles: await db.count('roles'), topics: await db.count('topics') };
       expect(await deleteDivision(db, 'engine')).toEqual({ roles: 7, topics: 2, vocab: 2 });
-      expect(await getDivision(db, 'engine')).toBeUndefined();
+      expect(await db.get('divisions', 'engine')).toBeUndefined();
       expect(await listRolesByDivision(db, 'engine')).toEqual([]);
       expect(await listTopicsByDivision(db, 'engine')).toEqual([]);
       expect(ids(await db.getAll('vocab'))).toEqual(['m1', 'm2', 's1']);

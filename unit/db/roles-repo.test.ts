@@ -1,6 +1,6 @@
 /** Behaviour of the roles repository, including detaching a deleted role. */
 import { describe, expect, it } from 'vitest';
-import { deleteRole, getRole, listRoles, listRolesByDivision, putRole } from '@/db/roles-repo';
+import { deleteRole, listRoles, listRolesByDivision, putRole } from '@/db/roles-repo';
 import { getTopic } from '@/db/topics-repo';
 import { vocab, withDB } from './helpers';
 
@@ -21,7 +21,7 @@ describe('roles repository', () => {
         'os',
       ]);
       await putRole(db, { id: 'deck::cadet', name: 'cadet', division: 'deck', createdBy: 'admin' });
-      expect(await getRole(db, 'deck::cadet')).toMatchObject({ name: 'cadet' });
+      expect(await db.get('roles', 'deck::cadet')).toMatchObject({ name: 'cadet' });
       expect(await listRoles(db)).toHaveLength(17);
     });
   });

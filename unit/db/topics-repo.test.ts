@@ -5,7 +5,6 @@ import {
   getTopic,
   listTopics,
   listTopicsByDivision,
-  listTopicsForRole,
   putTopic,
 } from '@/db/topics-repo';
 import { vocab, withDB } from './helpers';
@@ -32,11 +31,6 @@ describe('topics repository', () => {
         'engine::Mooring',
         'engine::Pumps',
       ]);
-      expect(ids(await listTopicsForRole(db, 'deck', 'bosun'))).toEqual([
-        'deck::Mooring',
-        'deck::Safety',
-      ]);
-      expect(ids(await listTopicsForRole(db, 'deck', 'cook'))).toEqual(['deck::Safety']);
     });
   });
 

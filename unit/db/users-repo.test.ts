@@ -1,16 +1,7 @@
 /** Behaviour of the users repository: e-mail lookup, settings, sync cursor. */
 import { describe, expect, it } from 'vitest';
 import type { LocalUserRecord } from '@/db/schema';
-import {
-  deleteUser,
-  getSyncCursor,
-  getUser,
-  getUserByEmail,
-  putUser,
-  setSyncCursor,
-  updateUser,
-  updateUserSettings,
-} from '@/db/users-repo';
+import { getUser, getUserByEmail, putUser, updateUser, updateUserSettings } from '@/db/users-repo';
 import { withDB } from './helpers';
 
 const user: LocalUserRecord = {
@@ -61,19 +52,8 @@ describe('users repository', () => {
       await updateUser(db, 'u1', (u) => ({ ...u, fullName: 'Bosun', id: 'hijack' }));
       expect((await getUser(db, 'u1'))?.fullName).toBe('Bosun');
       expect(await getUser(db, 'hijack')).toBeUndefined();
-      await deleteUser(db, 'u1');
+      await db.delete('users', 'u1');
       expect(await getUser(db, 'u1')).toBeUndefined();
-    });
-  });
-
-  it('keeps a per-user sync cursor', async () => {
-    await withDB([], async (db) => {
-      await putUser(db, user);
-      expect(await getSyncCursor(db, 'u1')).toBeUndefined();
-      await setSyncCursor(db, 'u1', 1234);
-      expect(await getSyncCursor(db, 'u1')).toBe(1234);
-      expect((await getUser(db, 'u1'))?.passwordHash).toBe('h');
-      await expect(setSyncCursor(db, 'nobody', 1)).rejects.toThrow(/nobody/);
     });
   });
 });

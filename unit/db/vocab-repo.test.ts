@@ -2,16 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   deleteVocab,
-  deleteVocabByTopic,
-  findDuplicateWord,
   getVocab,
   listVocab,
   listVocabByDivision,
   listVocabByTopic,
-  listVocabForRole,
   putVocab,
   putVocabItems,
-  searchVocab,
 } from '@/db/vocab-repo';
 import { vocab, withDB } from './helpers';
 
@@ -41,32 +37,6 @@ describe('vocab repository', () => {
     });
   });
 
-  it('filters by role: no roles, all, or the role itself', async () => {
-    await withDB(items, async (db) => {
-      expect(ids(await listVocabForRole(db, 'deck', 'os'))).toEqual(['d1', 'd3', 'd4']);
-      expect(ids(await listVocabForRole(db, 'deck', 'BOSUN'))).toEqual(['d2', 'd3', 'd4']);
-      expect(ids(await listVocabForRole(db, 'deck', 'all'))).toEqual(['d1', 'd2', 'd3', 'd4']);
-      expect(ids(await listVocabForRole(db, 'deck', undefined))).toEqual(['d1', 'd2', 'd3', 'd4']);
-    });
-  });
-
-  it('searches langA, langB and tags case-insensitively, with filters', async () => {
-    await withDB(items, async (db) => {
-      expect(ids(await searchVocab(db, 'швартов'))).toEqual(['d1']);
-      expect(ids(await searchVocab(db, ' BOLL '))).toEqual(['d2']);
-      expect(ids(await searchVocab(db, 'windlass'))).toEqual(['d3']);
-      expect(ids(await searchVocab(db, 'o', { division: 'deck', role: 'os' }))).toEqual([
-        'd1',
-        'd3',
-        'd4',
-      ]);
-      expect(ids(await searchVocab(db, '', { topic: 'Mooring', division: 'engine' }))).toEqual([
-        'e1',
-      ]);
-      expect(ids(await searchVocab(db, 'zzz'))).toEqual([]);
-    });
-  });
-
   it('puts items with normalised roles and deletes them', async () => {
     await withDB([], async (db) => {
       const stored = await putVocab(
@@ -80,38 +50,6 @@ describe('vocab repository', () => {
       expect(await db.count('vocab')).toBe(3);
       await deleteVocab(db, 'x');
       expect(await getVocab(db, 'x')).toBeUndefined();
-    });
-  });
-
-  it('deletes a topic’s vocabulary only in the given division', async () => {
-    await withDB(items, async (db) => {
-      expect(await deleteVocabByTopic(db, 'deck', 'Mooring')).toBe(2);
-      expect(ids(await listVocab(db))).toEqual(['d3', 'd4', 'e1']);
-    });
-  });
-
-  it('finds a duplicate word by topic, langA and langB, ignoring case and padding', async () => {
-    await withDB(items, async (db) => {
-      const hit = await findDuplicateWord(db, {
-        topic: 'Mooring',
-        langA: ' кнехт',
-        langB: 'BOLLARD ',
-      });
-      expect(hit?.id).toBe('d2');
-      expect(
-        await findDuplicateWord(db, { topic: 'Anchoring', langA: 'кнехт', langB: 'bollard' }),
-      ).toBeUndefined();
-      expect(
-        await findDuplicateWord(db, { topic: 'Mooring', langA: 'кнехт', langB: 'bitt' }),
-      ).toBeUndefined();
-      expect(
-        await findDuplicateWord(db, {
-          topic: 'Mooring',
-          langA: 'насос',
-          langB: 'pump',
-          division: 'deck',
-        }),
-      ).toBeUndefined();
     });
   });
 });
