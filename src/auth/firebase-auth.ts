@@ -9,15 +9,15 @@
  * `onSignedOut`, so the store can drop the user. The ID token is refreshed by a timer about
  * TOKEN_REFRESH_MARGIN_MS before it expires, while online.
  */
+
 import type { FirebaseApp } from 'firebase/app';
 import type { Auth, User as FirebaseUser } from 'firebase/auth';
 import type { MarineDB } from '@/db/schema';
 import { getUser, putUser, updateUserSettings } from '@/db/users-repo';
+import { backoffDelay } from '@/domain/backoff';
 import {
   DAILY_GOAL_DEFAULT,
   DEFAULT_UI_LANG,
-  SYNC_BACKOFF_INITIAL_MS,
-  SYNC_BACKOFF_MAX_MS,
   TOKEN_EXPIRY_SLACK_MS,
   TOKEN_REFRESH_MARGIN_MS,
 } from '@/domain/constants';
@@ -218,8 +218,8 @@ export function createFirebaseAuth(
   let onOnline: (() => void) | undefined;
 
   function retryLater(fb: AuthModule, auth: Auth) {
-    const delay = Math.min(SYNC_BACKOFF_INITIAL_MS * 2 ** refreshFailures, SYNC_BACKOFF_MAX_MS);
     refreshFailures += 1;
+    const delay = backoffDelay(refreshFailures);
     schedule(delay, () => void refreshNow(fb, auth));
   }
 

@@ -9,9 +9,9 @@
  *
  * Timers, the event target and the lock manager are injectable so tests can use fake timers.
  */
+
+import { backoffDelay } from '@/domain/backoff';
 import {
-  SYNC_BACKOFF_INITIAL_MS,
-  SYNC_BACKOFF_MAX_MS,
   SYNC_DEBOUNCE_MS,
   SYNC_FOCUS_ONLINE_DEBOUNCE_MS,
   SYNC_INTERVAL_MS,
@@ -21,7 +21,7 @@ import {
 } from '@/domain/constants';
 import { TimeoutError } from './timeout';
 
-export { SYNC_LOCK_NAME };
+export { backoffDelay, SYNC_LOCK_NAME };
 
 export type SyncOutcome =
   | { ok: true }
@@ -122,12 +122,6 @@ function defaultEvents(): SchedulerEventTarget | null {
 function defaultLocks(): SchedulerLockManager | null {
   const nav = (globalThis as { navigator?: { locks?: SchedulerLockManager } }).navigator;
   return nav?.locks ?? null;
-}
-
-/** The backoff after `failures` failed runs in a row: 30 s, 60 s, 120 s, ... at most 16 min. */
-export function backoffDelay(failures: number): number {
-  if (failures <= 0) return 0;
-  return Math.min(SYNC_BACKOFF_INITIAL_MS * 2 ** (failures - 1), SYNC_BACKOFF_MAX_MS);
 }
 
 export function createSyncScheduler(options: SyncSchedulerOptions): SyncScheduler {
