@@ -33,7 +33,8 @@ export function toUser(record: LocalUserRecord): User {
 }
 
 export function createLocalAuth(options: LocalAuthOptions): AuthProvider {
-  const storage = options.storage ?? localStorage;
+  // Read when used, not when the provider is made: creating it touches nothing.
+  const storage = () => options.storage ?? localStorage;
   const now = options.now ?? Date.now;
   const isOwner = (email: string) =>
     options.ownerEmail === undefined
@@ -52,11 +53,11 @@ export function createLocalAuth(options: LocalAuthOptions): AuthProvider {
     verification: null,
 
     async restore() {
-      const id = storage.getItem(SESSION_KEY);
+      const id = storage().getItem(SESSION_KEY);
       if (!id) return null;
       const record = await getUser(await options.getDB(), id);
       if (!record) {
-        storage.removeItem(SESSION_KEY);
+        storage().removeItem(SESSION_KEY);
         return null;
       }
       return toUser(record);
@@ -92,7 +93,7 @@ export function createLocalAuth(options: LocalAuthOptions): AuthProvider {
         }
         throw error;
       }
-      storage.setItem(SESSION_KEY, record.id);
+      storage().setItem(SESSION_KEY, record.id);
       return toUser(record);
     },
 
@@ -115,12 +116,12 @@ export function createLocalAuth(options: LocalAuthOptions): AuthProvider {
         // The owner address is upgraded to admin at login.
         signedIn = (await updateUser(db, record.id, (u) => ({ ...u, isAdmin: true }))) ?? record;
       }
-      storage.setItem(SESSION_KEY, signedIn.id);
+      storage().setItem(SESSION_KEY, signedIn.id);
       return toUser(signedIn);
     },
 
     async signOut() {
-      storage.removeItem(SESSION_KEY);
+      storage().removeItem(SESSION_KEY);
     },
 
     updateName(userId: string, fullName: string) {

@@ -1,6 +1,7 @@
 /** /dictionary */
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
+import { connectStudySession } from './study';
 
 interface Search {
   topic?: string;
@@ -17,6 +18,7 @@ export const dictionaryRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/dictionary',
   validateSearch: (search: Record<string, unknown>): Search => ({ topic: text(search.topic) }),
+  loader: connectStudySession,
   component: DictionaryScreenRoute,
 });
 

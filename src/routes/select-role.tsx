@@ -1,6 +1,7 @@
 /** /select-role */
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
+import { connectStudySession } from './study';
 
 interface Search {
   division?: string;
@@ -19,6 +20,7 @@ export const selectRoleRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): Search => ({
     division: text(search.division),
   }),
+  loader: connectStudySession,
   component: SelectRoleScreenRoute,
 });
 

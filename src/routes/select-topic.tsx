@@ -1,6 +1,7 @@
 /** /select-topic */
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
+import { connectStudySession } from './study';
 
 interface Search {
   division?: string;
@@ -21,6 +22,7 @@ export const selectTopicRoute = createRoute({
     division: text(search.division),
     role: text(search.role),
   }),
+  loader: connectStudySession,
   component: SelectTopicScreenRoute,
 });
 

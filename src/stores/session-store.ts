@@ -1,101 +1,50 @@
 /**
  * The study session: what the learner chose (division, role, topics), how the session is set up
- * (size, mode, direction) and the running session itself: the multiple-choice questions, then the
- * spelling passes, then the end screen. A signed-in user's division and role come from and are
- * saved to their settings; a guest's live only here. The whole state is mirrored to
- * sessionStorage, so a reload in the middle of a quiz keeps the session.
+ * (size, mode, direction) and the running session itself. The rules of the run are pure
+ * (domain/quiz-run); this store keeps the session, records each answer the run reports, and, once
+ * connected (`connectSessionStore`, done by the study routes), mirrors itself to sessionStorage
+ * and follows the signed-in user. Importing it does nothing.
+ *
+ * A signed-in user's division and role come from and are saved to their settings; a guest's live
+ * only here.
  */
 import { create } from 'zustand';
-import { SESSION_SIZE_DEFAULT, SPELLING_MAX_MISTAKES } from '@/domain/constants';
-import { buildChoices, type Choices, pickDirection } from '@/domain/quiz';
-import { shuffle } from '@/domain/random';
-import { prepareSession, sessionPool } from '@/domain/session';
 import {
-  isNextLetter,
-  SPACE_TILE,
-  type SpellingTile,
-  spellingTarget,
-  spellingTiles,
-} from '@/domain/spelling';
-import type {
-  DirectionSetting,
-  DivisionId,
-  Random,
-  SessionMode,
-  User,
-  UserWord,
-  VocabItem,
-} from '@/domain/types';
+  type RunInput,
+  type RunningSession,
+  type RunRecord,
+  repeatRun,
+  startRun,
+  stepRun,
+} from '@/domain/quiz-run';
+import { prepareSession, sessionPool } from '@/domain/session';
+import type { DivisionId, Random, SessionMode, User, UserWord, VocabItem } from '@/domain/types';
 import { clampSessionSize, stepSessionSize } from '@/domain/validation';
-import { tileText } from '@/domain/vocabulary';
 import { useAuthStore } from './auth-store';
+import {
+  EMPTY_SESSION,
+  pageSessionStorage,
+  readSavedSession,
+  type SavedSession,
+  type Selection,
+  type SessionSetup,
+  writeSavedSession,
+} from './session-persistence';
 import { useVocabStore } from './vocab-store';
 import { GUEST_ID, useWordsStore } from './words-store';
 
-export type SessionPhase = 'choice' | 'spelling' | 'done';
-export type ChoiceResult = 'correct' | 'wrong' | 'skipped';
-export type SpellingResult = 'correct' | 'failed' | 'skipped';
-
-/** How one word went: the multiple-choice answer, the first spelling and the second-pass spelling. */
-export interface WordResult {
-  choice?: ChoiceResult;
-  spelling?: SpellingResult;
-  retry?: SpellingResult;
-}
-
-/** What the current question shows after an answer or a skip, until it advances. */
-export interface ChoiceFeedback {
-  /** The option picked; null for a skip. */
-  chosen: string | null;
-  result: ChoiceResult;
-}
-
-/** The word being spelled: its target, tiles, progress and outcome (null while typing). */
-export interface SpellingWord {
-  vocabId: string;
-  target: string;
-  tiles: SpellingTile[];
-  /** Ids of the tiles already placed, in order. */
-  used: number[];
-  mistakes: number;
-  outcome: SpellingResult | null;
-}
-
-export interface SpellingState {
-  /** 1 for every word, 2 for the words that failed the first time. */
-  pass: 1 | 2;
-  /** Vocab ids to spell in this pass, in order. */
-  queue: string[];
-  position: number;
-  word: SpellingWord | null;
-}
-
-export interface RunningSession {
-  /** Whose session this is: a user id, or GUEST_ID. */
-  ownerId: string;
-  words: VocabItem[];
-  /** One question per word, built when the session starts. */
-  questions: Choices[];
-  index: number;
-  correctCount: number;
-  feedback: ChoiceFeedback | null;
-  results: Record<string, WordResult>;
-  phase: SessionPhase;
-  spelling: SpellingState | null;
-}
-
-export interface Selection {
-  division?: DivisionId;
-  role?: string;
-  /** Topic ids (`division::name`). */
-  topics: string[];
-}
-
-export interface SessionSetup {
-  size: number;
-  mode: SessionMode;
-  direction: DirectionSetting;
-}
+export type {
+  ChoiceFeedback,
+  ChoiceResult,
+  RunningSession,
+  SessionPhase,
+  SpellingResult,
+  SpellingState,
+  SpellingWord,
+  WordResult,
+} from '@/domain/quiz-run';
+export { finalSpelling, learnedWords } from '@/domain/quiz-run';
+export type { Selection, SessionSetup } from './session-persistence';
 
 /** What a tap or a key press on the spelling tiles did. */
 export type LetterOutcome =
@@ -125,7 +74,7 @@ interface SessionState extends Selection, SessionSetup {
   setSize(size: number): void;
   stepSize(direction: 1 | -1): void;
   setMode(mode: SessionMode): void;
-  setDirection(direction: DirectionSetting): void;
+  setDirection(direction: SessionSetup['direction']): void;
 
   /** Prepares a session from the current selection and setup; it may be empty. */
   startSession(options?: StartOptions): RunningSession;
@@ -149,128 +98,17 @@ interface SessionState extends Selection, SessionSetup {
   finish(): void;
 }
 
-const STORAGE_KEY = 'marine.session';
-
-type Persisted = Selection & SessionSetup & { session: RunningSession | null };
-
-function storage(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-const MODES: readonly SessionMode[] = ['mixed', 'review', 'new'];
-const DIRECTIONS: readonly DirectionSetting[] = ['random', 'ru-en', 'en-ru'];
-const PHASES: readonly SessionPhase[] = ['choice', 'spelling', 'done'];
-
-/** A saved session of the shape this version writes; anything else is dropped. */
-function isSession(value: unknown): value is RunningSession {
-  const session = value as RunningSession | null | undefined;
-  return (
-    typeof session === 'object' &&
-    session !== null &&
-    Array.isArray(session.words) &&
-    Array.isArray(session.questions) &&
-    session.questions.length === session.words.length &&
-    typeof session.index === 'number' &&
-    typeof session.results === 'object' &&
-    PHASES.includes(session.phase) &&
-    (session.phase !== 'spelling' || Array.isArray(session.spelling?.queue))
-  );
-}
-
-function restore(): Partial<Persisted> {
-  try {
-    const raw = storage()?.getItem(STORAGE_KEY);
-    if (!raw) return {};
-    const saved = JSON.parse(raw) as Partial<Persisted> | null;
-    if (typeof saved !== 'object' || saved === null) return {};
-    return { ...saved, session: isSession(saved.session) ? saved.session : null };
-  } catch {
-    // A damaged entry only costs the unfinished session.
-    return {};
-  }
-}
-
 const currentOwner = () => useAuthStore.getState().user?.id ?? GUEST_ID;
 
 /** Answers are recorded in the background; a failed write is logged and the quiz goes on. */
-function record(write: Promise<unknown>): void {
+function record(entry: RunRecord | undefined): void {
+  if (!entry) return;
+  const words = useWordsStore.getState();
+  const write =
+    entry.kind === 'skip'
+      ? words.recordSkip(entry.vocabId)
+      : words.recordAnswer(entry.vocabId, entry.correct, entry.mode);
   write.catch((error: unknown) => console.error('Recording an answer failed', error));
-}
-
-function wordById(session: RunningSession, vocabId: string): VocabItem | undefined {
-  return session.words.find((w) => w.id === vocabId);
-}
-
-function spellingWordFor(item: VocabItem, random: Random): SpellingWord {
-  const target = spellingTarget(tileText(item) ?? '');
-  return {
-    vocabId: item.id,
-    target,
-    tiles: spellingTiles(target, random),
-    used: [],
-    mistakes: 0,
-    outcome: null,
-  };
-}
-
-/** The spelling state at `position` of `queue`, or the end screen when the queue is done. */
-function spellingAt(
-  session: RunningSession,
-  pass: 1 | 2,
-  queue: string[],
-  position: number,
-  random: Random,
-): Pick<RunningSession, 'phase' | 'spelling'> {
-  const item = queue[position] ? wordById(session, queue[position]) : undefined;
-  if (!item) return { phase: 'done', spelling: null };
-  return {
-    phase: 'spelling',
-    spelling: { pass, queue, position, word: spellingWordFor(item, random) },
-  };
-}
-
-/** The words the spelling quiz asks: those with something to spell (`spell: false` has none). */
-function spellingQueue(words: readonly VocabItem[]): string[] {
-  return words.filter((w) => spellingTarget(tileText(w) ?? '') !== '').map((w) => w.id);
-}
-
-function buildSession(
-  words: VocabItem[],
-  vocab: readonly VocabItem[],
-  direction: DirectionSetting,
-  random: Random,
-): RunningSession {
-  return {
-    ownerId: currentOwner(),
-    words,
-    questions: words.map((word) =>
-      buildChoices(word, vocab, pickDirection(direction, random), random),
-    ),
-    index: 0,
-    correctCount: 0,
-    feedback: null,
-    results: {},
-    phase: 'choice',
-    spelling: null,
-  };
-}
-
-/** The final spelling result of a word: the second pass when it had one. */
-export function finalSpelling(result: WordResult | undefined): SpellingResult | undefined {
-  return result?.retry ?? result?.spelling;
-}
-
-/** The words answered correctly: spelled right in the end, or (without spelling) chosen right. */
-export function learnedWords(session: RunningSession): VocabItem[] {
-  return session.words.filter((word) => {
-    const result = session.results[word.id];
-    const spelled = finalSpelling(result);
-    return spelled ? spelled === 'correct' : result?.choice === 'correct';
-  });
 }
 
 /** The candidate words of the selection (before the mode splits them), for the setup screen. */
@@ -288,74 +126,27 @@ export function selectionPool(
   });
 }
 
-const saved = restore();
-
 export const useSessionStore = create<SessionState>()((set, get) => {
-  /** Applies a change to the running session, if any. */
-  function update(change: (session: RunningSession) => Partial<RunningSession> | null): void {
+  /** Runs one step of the session, keeps the result and records the answer it reports. */
+  function step(input: RunInput, random: Random = Math.random) {
     const session = get().session;
-    if (!session) return;
-    const patch = change(session);
-    if (patch) set({ session: { ...session, ...patch } });
+    if (!session) return null;
+    const next = stepRun(session, input, random);
+    if (next.outcome.kind === 'ignored') return next.outcome;
+    set({ session: next.session });
+    if ('record' in next.outcome) record(next.outcome.record);
+    return next.outcome;
   }
 
-  /** Settles the spelling word: its result, the recorded answer. */
-  function settleSpelling(
-    session: RunningSession,
-    outcome: SpellingResult,
-  ): Partial<RunningSession> {
-    const spelling = session.spelling as SpellingState;
-    const word = spelling.word as SpellingWord;
-    const previous = session.results[word.vocabId] ?? {};
-    const result: WordResult =
-      spelling.pass === 1 ? { ...previous, spelling: outcome } : { ...previous, retry: outcome };
-    record(useWordsStore.getState().recordAnswer(word.vocabId, outcome === 'correct', 'spelling'));
-    return {
-      results: { ...session.results, [word.vocabId]: result },
-      spelling: { ...spelling, word: { ...word, outcome } },
-    };
-  }
-
-  function place(char: string, tileId: number | null): LetterOutcome {
-    const session = get().session;
-    const word = session?.spelling?.word;
-    if (session?.phase !== 'spelling' || !word || word.outcome) return { kind: 'ignored' };
-    const typed = word.used.length;
-    if (isNextLetter(word.target, typed, char)) {
-      const wanted = char.toUpperCase();
-      // Equal letters are interchangeable: the tapped tile, or the first free tile of that letter.
-      const tile =
-        tileId !== null
-          ? word.tiles.find((t) => t.id === tileId)
-          : word.tiles.find((t) => t.char === wanted && !word.used.includes(t.id));
-      if (!tile) return { kind: 'ignored' };
-      const next: SpellingWord = { ...word, used: [...word.used, tile.id] };
-      const spelling = { ...(session.spelling as SpellingState), word: next };
-      let patch: Partial<RunningSession> = { spelling };
-      if (next.used.length === next.target.length) {
-        patch = settleSpelling({ ...session, spelling }, 'correct');
-      }
-      set({ session: { ...session, ...patch } });
-      return { kind: 'right', tileId: tile.id };
-    }
-    const mistakes = word.mistakes + 1;
-    const spelling = { ...(session.spelling as SpellingState), word: { ...word, mistakes } };
-    let patch: Partial<RunningSession> = { spelling };
-    if (mistakes >= SPELLING_MAX_MISTAKES) {
-      patch = settleSpelling({ ...session, spelling }, 'failed');
-    }
-    set({ session: { ...session, ...patch } });
-    return { kind: 'wrong', tileId };
+  function letter(input: RunInput): LetterOutcome {
+    const outcome = step(input);
+    if (outcome?.kind === 'right-letter') return { kind: 'right', tileId: outcome.tileId };
+    if (outcome?.kind === 'wrong-letter') return { kind: 'wrong', tileId: outcome.tileId };
+    return { kind: 'ignored' };
   }
 
   return {
-    division: saved.division,
-    role: saved.role,
-    topics: Array.isArray(saved.topics) ? saved.topics : [],
-    size: clampSessionSize(saved.size ?? SESSION_SIZE_DEFAULT),
-    mode: saved.mode && MODES.includes(saved.mode) ? saved.mode : 'mixed',
-    direction: saved.direction && DIRECTIONS.includes(saved.direction) ? saved.direction : 'random',
-    session: saved.session ?? null,
+    ...EMPTY_SESSION,
 
     async chooseDivision(division) {
       const changed = division !== get().division;
@@ -397,121 +188,33 @@ export const useSessionStore = create<SessionState>()((set, get) => {
         now: options.now ?? Date.now(),
         random,
       });
-      const session = buildSession(words, vocab, direction, random);
+      const session = startRun({ ownerId: currentOwner(), words, vocab, direction }, random);
       set({ session });
       return session;
     },
 
     answerChoice(option) {
-      const session = get().session;
-      const question = session?.questions[session.index];
-      if (session?.phase !== 'choice' || session.feedback || !question) return null;
-      const word = session.words[session.index] as VocabItem;
-      const correct = option === question.answer;
-      const result: ChoiceResult = correct ? 'correct' : 'wrong';
-      set({
-        session: {
-          ...session,
-          correctCount: session.correctCount + (correct ? 1 : 0),
-          feedback: { chosen: option, result },
-          results: {
-            ...session.results,
-            [word.id]: { ...session.results[word.id], choice: result },
-          },
-        },
-      });
-      record(useWordsStore.getState().recordAnswer(word.id, correct, 'choice'));
-      return correct;
+      const outcome = step({ type: 'answer', option });
+      return outcome?.kind === 'answered' ? outcome.correct : null;
     },
+    skipChoice: () => void step({ type: 'skip' }),
+    nextQuestion: (options = {}) => void step({ type: 'next' }, options.random),
 
-    skipChoice() {
-      const session = get().session;
-      if (session?.phase !== 'choice' || session.feedback) return;
-      const word = session.words[session.index];
-      if (!word) return;
-      set({
-        session: {
-          ...session,
-          feedback: { chosen: null, result: 'skipped' },
-          results: {
-            ...session.results,
-            [word.id]: { ...session.results[word.id], choice: 'skipped' },
-          },
-        },
-      });
-      record(useWordsStore.getState().recordSkip(word.id));
-    },
-
-    nextQuestion(options = {}) {
-      update((session) => {
-        if (session.phase !== 'choice' || !session.feedback) return null;
-        const index = session.index + 1;
-        if (index < session.words.length) return { index, feedback: null };
-        return {
-          index: session.words.length,
-          feedback: null,
-          ...spellingAt(session, 1, spellingQueue(session.words), 0, options.random ?? Math.random),
-        };
-      });
-    },
-
-    tapTile(tileId) {
-      const tile = get().session?.spelling?.word?.tiles.find((t) => t.id === tileId);
-      const word = get().session?.spelling?.word;
-      if (!tile || !word || word.used.includes(tileId)) return { kind: 'ignored' };
-      return place(tile.char, tileId);
-    },
-
-    typeLetter(char) {
-      const typed = char === ' ' ? SPACE_TILE : char.toUpperCase();
-      const word = get().session?.spelling?.word;
-      if (!word || typed.length !== 1) return { kind: 'ignored' };
-      if (isNextLetter(word.target, word.used.length, typed)) return place(typed, null);
-      // A wrong key flashes a free tile of that letter when there is one.
-      const tile = word.tiles.find((t) => t.char === typed && !word.used.includes(t.id));
-      return place(typed, tile ? tile.id : null);
-    },
-
-    skipSpelling() {
-      update((session) => {
-        const word = session.spelling?.word;
-        if (session.phase !== 'spelling' || !word || word.outcome) return null;
-        return settleSpelling(session, 'skipped');
-      });
-    },
-
-    nextSpellingWord(options = {}) {
-      update((session) => {
-        const spelling = session.spelling;
-        if (session.phase !== 'spelling' || !spelling?.word?.outcome) return null;
-        const random = options.random ?? Math.random;
-        const position = spelling.position + 1;
-        if (position < spelling.queue.length) {
-          return spellingAt(session, spelling.pass, spelling.queue, position, random);
-        }
-        if (spelling.pass === 1) {
-          const failed = spelling.queue.filter((id) => session.results[id]?.spelling !== 'correct');
-          if (failed.length > 0) return spellingAt(session, 2, failed, 0, random);
-        }
-        return { phase: 'done', spelling: null };
-      });
-    },
+    tapTile: (tileId) => letter({ type: 'tap', tileId }),
+    typeLetter: (char) => letter({ type: 'key', char }),
+    skipSpelling: () => void step({ type: 'skip-spelling' }),
+    nextSpellingWord: (options = {}) => void step({ type: 'next-spelling' }, options.random),
 
     repeatWords(vocabIds, options = {}) {
       const session = get().session;
       if (!session) return null;
-      const wanted = new Set(vocabIds);
-      const words = session.words.filter((w) => wanted.has(w.id));
-      if (words.length === 0) return null;
-      const random = options.random ?? Math.random;
-      const vocab = useVocabStore.getState().vocab;
-      const next = buildSession(
-        shuffle(words, random),
-        vocab.length > 0 ? vocab : session.words,
-        get().direction,
-        random,
+      const next = repeatRun(
+        session,
+        vocabIds,
+        { vocab: useVocabStore.getState().vocab, direction: get().direction },
+        options.random ?? Math.random,
       );
-      set({ session: next });
+      if (next) set({ session: next });
       return next;
     },
 
@@ -519,29 +222,11 @@ export const useSessionStore = create<SessionState>()((set, get) => {
   };
 });
 
-// Mirror the state to sessionStorage so a reload keeps the selection and an unfinished session.
-useSessionStore.subscribe((state) => {
-  const persisted: Persisted = {
-    division: state.division,
-    role: state.role,
-    topics: state.topics,
-    size: state.size,
-    mode: state.mode,
-    direction: state.direction,
-    session: state.session,
-  };
-  try {
-    storage()?.setItem(STORAGE_KEY, JSON.stringify(persisted));
-  } catch {
-    // Storage full or blocked: the session still runs in memory.
-  }
-});
-
-// A signed-in user's division and role come from their settings; another person's session ends.
+/** A signed-in user's division and role come from their settings; another person's session ends. */
 function adoptUser(user: User | null): void {
   const { division, session } = useSessionStore.getState();
   const owner = user?.id ?? GUEST_ID;
-  const patch: Partial<Persisted> = {};
+  const patch: Partial<SavedSession> = {};
   if (session && session.ownerId !== owner) patch.session = null;
   if (user) {
     const saved = user.settings;
@@ -554,10 +239,26 @@ function adoptUser(user: User | null): void {
   useSessionStore.setState(patch);
 }
 
-useAuthStore.subscribe((state, previous) => {
-  if (state.user?.id !== previous.user?.id) adoptUser(state.user);
-});
-// This module may load after sign-in settled (the study screens load lazily): adopt a signed-in
-// user now. A guest keeps the selection restored from session storage.
-const settledUser = useAuthStore.getState().user;
-if (settledUser) adoptUser(settledUser);
+let disconnect: (() => void) | null = null;
+
+/**
+ * Restores the saved session from `storage`, then mirrors every change to it and follows the
+ * signed-in user (a signed-in user is adopted at once: the study screens load after sign-in has
+ * settled). Connecting again does nothing until the returned function disconnects.
+ */
+export function connectSessionStore(storage: Storage | null = pageSessionStorage()): () => void {
+  if (disconnect) return disconnect;
+  useSessionStore.setState(readSavedSession(storage));
+  const stopMirror = useSessionStore.subscribe((state) => writeSavedSession(storage, state));
+  const stopAuth = useAuthStore.subscribe((state, previous) => {
+    if (state.user?.id !== previous.user?.id) adoptUser(state.user);
+  });
+  const settled = useAuthStore.getState().user;
+  if (settled) adoptUser(settled);
+  disconnect = () => {
+    stopMirror();
+    stopAuth();
+    disconnect = null;
+  };
+  return disconnect;
+}

@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seededRandom } from '@/domain/random';
 import type { User, VocabItem } from '@/domain/types';
 import { useAuthStore } from '@/stores/auth-store';
 import {
+  connectSessionStore,
   learnedWords,
   type RunningSession,
   selectionPool,
@@ -11,23 +12,23 @@ import {
 import { useVocabStore } from '@/stores/vocab-store';
 import { GUEST_ID, useWordsStore } from '@/stores/words-store';
 
-// The stores read the browser's storages; a session is mirrored to sessionStorage.
-const storages = vi.hoisted(() => {
-  const memory = () => {
-    const data = new Map<string, string>();
-    return {
-      getItem: (key: string) => data.get(key) ?? null,
-      setItem: (key: string, value: string) => void data.set(key, String(value)),
-      removeItem: (key: string) => void data.delete(key),
-      clear: () => data.clear(),
-    };
+/** A sessionStorage of the test's own: the store is connected to it, as the study routes connect it to the page's. */
+function memoryStorage(): Storage {
+  const data = new Map<string, string>();
+  return {
+    get length() {
+      return data.size;
+    },
+    key: (index: number) => [...data.keys()][index] ?? null,
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, String(value)),
+    removeItem: (key: string) => void data.delete(key),
+    clear: () => data.clear(),
   };
-  const local = memory();
-  const session = memory();
-  Object.defineProperty(globalThis, 'localStorage', { value: local, configurable: true });
-  Object.defineProperty(globalThis, 'sessionStorage', { value: session, configurable: true });
-  return { local, session };
-});
+}
+
+let storage = memoryStorage();
+let disconnect = () => {};
 
 const NOW = new Date(2026, 10, 22, 12, 30).getTime();
 
@@ -51,6 +52,15 @@ const MOORING = [
 const ANCHORING = [word('a1', 'anchor', 'Anchoring'), word('a2', 'windlass', 'Anchoring')];
 const ENGINE = [word('e1', 'bilge pump', 'Pumps', 'engine')];
 const VOCAB = [...MOORING, ...ANCHORING, ...ENGINE];
+
+const SIGNED_IN: User = {
+  id: 'u1',
+  email: 'a@ship.test',
+  fullName: '',
+  isAdmin: false,
+  createdAt: NOW,
+  settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light', division: 'bridge', role: 'master' },
+};
 
 const state = () => useSessionStore.getState();
 const session = () => state().session as RunningSession;
@@ -88,6 +98,8 @@ function failCurrent() {
 beforeEach(() => {
   useVocabStore.setState({ loaded: true, vocab: VOCAB, topics: [], roles: [], divisions: [] });
   useAuthStore.setState({ user: null, status: 'ready' });
+  storage = memoryStorage();
+  disconnect = connectSessionStore(storage);
   useWordsStore.setState({ ownerId: GUEST_ID, words: new Map(), loaded: true });
   useSessionStore.setState({
     division: 'deck',
@@ -99,6 +111,8 @@ beforeEach(() => {
     session: null,
   });
 });
+
+afterEach(() => disconnect());
 
 describe('selection and setup', () => {
   it('keeps the size on the steps of 5 between 5 and 20', () => {
@@ -126,14 +140,7 @@ describe('selection and setup', () => {
   });
 
   it("saves a signed-in user's division and role to their settings and takes them at sign-in", async () => {
-    const user: User = {
-      id: 'u1',
-      email: 'a@ship.test',
-      fullName: '',
-      isAdmin: false,
-      createdAt: NOW,
-      settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light', division: 'bridge', role: 'master' },
-    };
+    const user = SIGNED_IN;
     const updateSettings = vi.fn(async () => user);
     useAuthStore.setState({ updateSettings });
     useAuthStore.setState({ user });
@@ -326,21 +333,61 @@ describe('repeat and finish', () => {
 });
 
 describe('persistence', () => {
-  it('keeps the selection and an unfinished session across a reload', async () => {
+  it('keeps the selection and an unfinished session across a reload', () => {
     state().setTopics(['deck::Mooring']);
     state().setSize(5);
     state().startSession({ now: NOW, random: seededRandom(8) });
     state().answerChoice(session().questions[0]?.answer as string);
     const before = session();
-    expect(storages.session.getItem('marine.session')).toContain('"phase":"choice"');
+    expect(storage.getItem('marine.session')).toContain('"phase":"choice"');
 
-    vi.resetModules();
-    const reloaded = await import('@/stores/session-store');
-    expect(reloaded.useSessionStore.getState()).toMatchObject({
+    // A reload: the page's state is gone, the storage stays, the study route connects again.
+    disconnect();
+    useSessionStore.setState({ division: undefined, topics: [], size: 10, session: null });
+    disconnect = connectSessionStore(storage);
+    expect(state()).toMatchObject({
       division: 'deck',
       topics: ['deck::Mooring'],
       size: 5,
       session: before,
     });
+  });
+
+  it('restores only what is valid from a damaged or foreign entry', () => {
+    disconnect();
+    storage.setItem(
+      'marine.session',
+      JSON.stringify({
+        division: 'engine',
+        topics: ['engine::Pumps', 7],
+        size: 999,
+        mode: 'odd',
+        session: { words: 'x' },
+      }),
+    );
+    disconnect = connectSessionStore(storage);
+    expect(state()).toMatchObject({
+      division: 'engine',
+      topics: ['engine::Pumps'],
+      size: 20,
+      mode: 'mixed',
+      direction: 'random',
+      session: null,
+    });
+    disconnect();
+    storage.setItem('marine.session', '{not json');
+    disconnect = connectSessionStore(storage);
+    expect(state()).toMatchObject({ division: undefined, topics: [], size: 10, session: null });
+  });
+
+  it('does nothing until connected: changes are not saved and sign-ins not followed', () => {
+    disconnect();
+    storage.clear();
+    state().setTopics(['deck::Anchoring']);
+    useAuthStore.setState({
+      user: { ...SIGNED_IN, settings: { ...SIGNED_IN.settings, division: 'galley' } },
+    });
+    expect(storage.getItem('marine.session')).toBeNull();
+    expect(state().division).toBe('deck');
   });
 });

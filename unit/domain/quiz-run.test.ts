@@ -1,0 +1,309 @@
+import { describe, expect, it } from 'vitest';
+import {
+  learnedWords,
+  type RunningSession,
+  type RunStep,
+  repeatRun,
+  type SpellingWord,
+  startRun,
+  stepRun,
+} from '@/domain/quiz-run';
+import { seededRandom } from '@/domain/random';
+import type { VocabItem } from '@/domain/types';
+
+const item = (id: string, langA: string, langB: string, extra: Partial<VocabItem> = {}) =>
+  ({
+    id,
+    langA,
+    langB,
+    topic: 'Anchoring',
+    division: 'deck',
+    source: 'builtin',
+    ...extra,
+  }) as VocabItem;
+
+const ANCHOR = item('a1', 'якорь', 'anchor');
+const AFT = item('a2', 'корма', 'aft');
+/** A word with nothing to spell (`spell: false`): the spelling quiz leaves it out. */
+const SIGNAL = item('a3', 'сигнал', '7 short blasts', { spell: false });
+
+/** A session in a known state: the questions are written out, no randomness involved. */
+function session(patch: Partial<RunningSession> = {}): RunningSession {
+  return {
+    ownerId: 'u1',
+    words: [ANCHOR, AFT],
+    questions: [
+      { prompt: 'якорь', answer: 'anchor', options: ['aft', 'anchor'], direction: 'ru-en' },
+      { prompt: 'aft', answer: 'корма', options: ['корма', 'якорь'], direction: 'en-ru' },
+    ],
+    index: 0,
+    correctCount: 0,
+    feedback: null,
+    results: {},
+    phase: 'choice',
+    spelling: null,
+    ...patch,
+  };
+}
+
+/** The spelling word with its tiles in target order (tile id = position). */
+function spellingWord(vocabId: string, target: string, patch: Partial<SpellingWord> = {}) {
+  return {
+    vocabId,
+    target,
+    tiles: [...target].map((char, id) => ({ id, char })),
+    used: [],
+    mistakes: 0,
+    outcome: null,
+    ...patch,
+  } satisfies SpellingWord;
+}
+
+const spelling = (word: SpellingWord, pass: 1 | 2 = 1, queue = ['a1', 'a2'], position = 0) =>
+  session({
+    index: 2,
+    phase: 'spelling',
+    results: { a1: { choice: 'correct' }, a2: { choice: 'wrong' } },
+    spelling: { pass, queue, position, word },
+  });
+
+/** A random source that keeps lists in order (Fisher–Yates with j = i). */
+const inOrder = () => 0.999_999;
+
+describe('stepRun: the multiple choice', () => {
+  it('a right answer: feedback, counted, the answer to record', () => {
+    expect(stepRun(session(), { type: 'answer', option: 'anchor' }, inOrder)).toEqual<RunStep>({
+      session: session({
+        correctCount: 1,
+        feedback: { chosen: 'anchor', result: 'correct' },
+        results: { a1: { choice: 'correct' } },
+      }),
+      outcome: {
+        kind: 'answered',
+        correct: true,
+        record: { kind: 'answer', vocabId: 'a1', correct: true, mode: 'choice' },
+      },
+    });
+  });
+
+  it('a wrong answer is not counted; a second answer to the same question is ignored', () => {
+    const wrong = stepRun(session(), { type: 'answer', option: 'aft' }, inOrder);
+    expect(wrong).toEqual<RunStep>({
+      session: session({
+        feedback: { chosen: 'aft', result: 'wrong' },
+        results: { a1: { choice: 'wrong' } },
+      }),
+      outcome: {
+        kind: 'answered',
+        correct: false,
+        record: { kind: 'answer', vocabId: 'a1', correct: false, mode: 'choice' },
+      },
+    });
+    expect(stepRun(wrong.session, { type: 'answer', option: 'anchor' }, inOrder)).toEqual({
+      session: wrong.session,
+      outcome: { kind: 'ignored' },
+    });
+  });
+
+  it('a skip records a skip; next moves on only after an answer or a skip', () => {
+    const start = session();
+    expect(stepRun(start, { type: 'next' }, inOrder)).toEqual({
+      session: start,
+      outcome: { kind: 'ignored' },
+    });
+    const skipped = stepRun(start, { type: 'skip' }, inOrder);
+    expect(skipped).toEqual<RunStep>({
+      session: session({
+        feedback: { chosen: null, result: 'skipped' },
+        results: { a1: { choice: 'skipped' } },
+      }),
+      outcome: { kind: 'skipped', record: { kind: 'skip', vocabId: 'a1' } },
+    });
+    expect(stepRun(skipped.session, { type: 'next' }, inOrder)).toEqual<RunStep>({
+      session: session({ index: 1, results: { a1: { choice: 'skipped' } } }),
+      outcome: { kind: 'moved' },
+    });
+  });
+
+  it('after the last question the spelling of every word that has something to spell begins', () => {
+    const last = session({
+      words: [ANCHOR, SIGNAL],
+      index: 1,
+      feedback: { chosen: 'x', result: 'wrong' },
+      results: { a1: { choice: 'correct' }, a3: { choice: 'wrong' } },
+    });
+    expect(stepRun(last, { type: 'next' }, inOrder)).toEqual<RunStep>({
+      session: {
+        ...last,
+        index: 2,
+        feedback: null,
+        phase: 'spelling',
+        spelling: { pass: 1, queue: ['a1'], position: 0, word: spellingWord('a1', 'ANCHOR') },
+      },
+      outcome: { kind: 'moved' },
+    });
+  });
+
+  it('a session without anything to spell ends after the questions', () => {
+    const last = session({
+      words: [SIGNAL],
+      index: 0,
+      feedback: { chosen: null, result: 'skipped' },
+    });
+    expect(stepRun(last, { type: 'next' }, inOrder).session).toEqual({
+      ...last,
+      index: 1,
+      feedback: null,
+      phase: 'done',
+      spelling: null,
+    });
+  });
+});
+
+describe('stepRun: the spelling', () => {
+  it('places letters in order; the last one settles the word as right and records it', () => {
+    const start = spelling(spellingWord('a2', 'AFT'));
+    const a = stepRun(start, { type: 'tap', tileId: 0 }, inOrder);
+    expect(a).toEqual<RunStep>({
+      session: spelling(spellingWord('a2', 'AFT', { used: [0] })),
+      outcome: { kind: 'right-letter', tileId: 0 },
+    });
+    const f = stepRun(a.session, { type: 'key', char: 'f' }, inOrder);
+    const t = stepRun(f.session, { type: 'key', char: 't' }, inOrder);
+    expect(t).toEqual<RunStep>({
+      session: {
+        ...spelling(spellingWord('a2', 'AFT', { used: [0, 1, 2], outcome: 'correct' })),
+        results: { a1: { choice: 'correct' }, a2: { choice: 'wrong', spelling: 'correct' } },
+      },
+      outcome: {
+        kind: 'right-letter',
+        tileId: 2,
+        record: { kind: 'answer', vocabId: 'a2', correct: true, mode: 'spelling' },
+      },
+    });
+    // A settled word takes no more letters.
+    expect(stepRun(t.session, { type: 'key', char: 'a' }, inOrder).outcome).toEqual({
+      kind: 'ignored',
+    });
+  });
+
+  it('equal letters are interchangeable, and a used tile cannot be tapped again', () => {
+    const start = spelling(spellingWord('x', 'AA'), 1, ['x']);
+    // The second A is tapped first: still right.
+    const first = stepRun(start, { type: 'tap', tileId: 1 }, inOrder);
+    expect(first.outcome).toEqual({ kind: 'right-letter', tileId: 1 });
+    expect(stepRun(first.session, { type: 'tap', tileId: 1 }, inOrder)).toEqual({
+      session: first.session,
+      outcome: { kind: 'ignored' },
+    });
+  });
+
+  it('the third mistake fails the word; a wrong key flashes a free tile of that letter', () => {
+    const start = spelling(spellingWord('a2', 'AFT'));
+    const one = stepRun(start, { type: 'key', char: 't' }, inOrder);
+    expect(one).toEqual<RunStep>({
+      session: spelling(spellingWord('a2', 'AFT', { mistakes: 1 })),
+      outcome: { kind: 'wrong-letter', tileId: 2 },
+    });
+    const two = stepRun(one.session, { type: 'key', char: 'z' }, inOrder);
+    expect(two.outcome).toEqual({ kind: 'wrong-letter', tileId: null });
+    const three = stepRun(two.session, { type: 'tap', tileId: 1 }, inOrder);
+    expect(three).toEqual<RunStep>({
+      session: {
+        ...spelling(spellingWord('a2', 'AFT', { mistakes: 3, outcome: 'failed' })),
+        results: { a1: { choice: 'correct' }, a2: { choice: 'wrong', spelling: 'failed' } },
+      },
+      outcome: {
+        kind: 'wrong-letter',
+        tileId: 1,
+        record: { kind: 'answer', vocabId: 'a2', correct: false, mode: 'spelling' },
+      },
+    });
+  });
+
+  it('a skipped spelling counts as a wrong answer', () => {
+    const skipped = stepRun(
+      spelling(spellingWord('a1', 'ANCHOR')),
+      { type: 'skip-spelling' },
+      inOrder,
+    );
+    expect(skipped.outcome).toEqual({
+      kind: 'skipped',
+      record: { kind: 'answer', vocabId: 'a1', correct: false, mode: 'spelling' },
+    });
+    expect(skipped.session.results.a1).toEqual({ choice: 'correct', spelling: 'skipped' });
+  });
+
+  it('after the first pass the failed words are spelled again, then the session ends', () => {
+    // a1 failed, a2 (the last of the pass) was just spelled right.
+    const endOfPass = {
+      ...spelling(
+        spellingWord('a2', 'AFT', { used: [0, 1, 2], outcome: 'correct' }),
+        1,
+        ['a1', 'a2'],
+        1,
+      ),
+      results: {
+        a1: { choice: 'correct', spelling: 'failed' },
+        a2: { choice: 'wrong', spelling: 'correct' },
+      },
+    } satisfies RunningSession;
+    const retry = stepRun(endOfPass, { type: 'next-spelling' }, inOrder);
+    expect(retry).toEqual<RunStep>({
+      session: {
+        ...endOfPass,
+        spelling: { pass: 2, queue: ['a1'], position: 0, word: spellingWord('a1', 'ANCHOR') },
+      },
+      outcome: { kind: 'moved' },
+    });
+    const skipped = stepRun(retry.session, { type: 'skip-spelling' }, inOrder);
+    expect(skipped.session.results.a1).toEqual({
+      choice: 'correct',
+      spelling: 'failed',
+      retry: 'skipped',
+    });
+    expect(stepRun(skipped.session, { type: 'next-spelling' }, inOrder).session).toEqual({
+      ...skipped.session,
+      phase: 'done',
+      spelling: null,
+    });
+    expect(learnedWords({ ...skipped.session, phase: 'done' }).map((w) => w.id)).toEqual(['a2']);
+  });
+});
+
+describe('startRun and repeatRun', () => {
+  it('builds one question per word and the same session from the same random source', () => {
+    const input = {
+      ownerId: 'u1',
+      words: [ANCHOR, AFT],
+      vocab: [ANCHOR, AFT, SIGNAL],
+      direction: 'ru-en' as const,
+    };
+    const run = startRun(input, seededRandom(3));
+    expect(run).toEqual(startRun(input, seededRandom(3)));
+    expect(run).toMatchObject({ ownerId: 'u1', words: [ANCHOR, AFT], index: 0, phase: 'choice' });
+    expect(run.questions.map((q) => [q.prompt, q.answer])).toEqual([
+      ['якорь', 'anchor'],
+      ['корма', 'aft'],
+    ]);
+  });
+
+  it('repeats the chosen words as a fresh session, or nothing when none is chosen', () => {
+    const done = session({ phase: 'done', index: 2, results: { a1: { choice: 'correct' } } });
+    const again = repeatRun(done, ['a2'], { vocab: [], direction: 'en-ru' }, inOrder);
+    expect(again).toEqual<RunningSession>({
+      ownerId: 'u1',
+      words: [AFT],
+      questions: [
+        { prompt: 'aft', answer: 'корма', options: ['корма', 'якорь'], direction: 'en-ru' },
+      ],
+      index: 0,
+      correctCount: 0,
+      feedback: null,
+      results: {},
+      phase: 'choice',
+      spelling: null,
+    });
+    expect(repeatRun(done, [], { vocab: [], direction: 'en-ru' }, inOrder)).toBeNull();
+  });
+});
