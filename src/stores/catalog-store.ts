@@ -27,20 +27,28 @@ import {
   getVocab,
   listVocabByTopic,
   putVocab,
-  putVocabItems,
 } from '@/db/vocab-repo';
-import { DEFAULT_DIVISION } from '@/domain/constants';
+import {
+  type BulkImportOutcome,
+  type CatalogErrorCode,
+  type CatalogResult,
+  type Destination,
+  destinationFor,
+  editTarget,
+  freeTopicId,
+  INPUT_ERRORS,
+  mergedTopicRoles,
+  nameTaken,
+  planImport,
+  topicWithRole,
+  userTopic,
+  type WordInput,
+  type WordPatch,
+  wordsToAdd,
+} from '@/domain/catalog';
 import { newId } from '@/domain/ids';
 import { canAddWords, canEditWord, canManageCatalog } from '@/domain/permissions';
-import {
-  ALL_ROLES,
-  KNOWN_ROLES,
-  normalizeRole,
-  normalizeRoles,
-  replaceRole,
-  withRoles,
-} from '@/domain/roles';
-import { topicId } from '@/domain/topics';
+import { ALL_ROLES, KNOWN_ROLES, normalizeRole, normalizeRoles, withRoles } from '@/domain/roles';
 import type { Division, DivisionId, Role, Topic, User, VocabItem } from '@/domain/types';
 import {
   findByName,
@@ -51,82 +59,21 @@ import {
   validateRoleName,
   validateTopicName,
   validateWordPair,
-  type WordPair,
 } from '@/domain/validation';
-import { rowToVocabItem } from '@/domain/vocabulary';
-import {
-  type ImportFormat,
-  type ImportProblem,
-  type ImportRow,
-  parseWordImport,
-} from '@/domain/word-import';
+import { parseWordImport } from '@/domain/word-import';
 import { type MessageKey, useT } from '@/i18n';
 import { useAuthStore } from './auth-store';
 import { useToast } from './toast-store';
 import { useVocabStore } from './vocab-store';
 
-/** The topic a word gets when none is given (SPEC §5). */
-export const CUSTOM_TOPIC = 'custom';
-
-export type CatalogErrorCode =
-  | 'division-name-empty'
-  | 'topic-name-empty'
-  | 'role-name-empty'
-  | 'word-sides-required'
-  /** Renaming onto the name of another record of the same kind (and division). */
-  | 'name-taken'
-  /** 'all' means every role; it is never a role of its own. */
-  | 'role-name-reserved'
-  /** An edit would make the word a copy of another word of its topic. */
-  | 'duplicate-word'
-  | 'forbidden'
-  | 'not-found';
-
-/** The errors a form shows next to its input; the others are alerts (toasts). */
-export const INPUT_ERRORS: readonly CatalogErrorCode[] = [
-  'division-name-empty',
-  'topic-name-empty',
-  'role-name-empty',
-  'word-sides-required',
-  'name-taken',
-  'role-name-reserved',
-  'duplicate-word',
-];
-
-/** `created` is false when an existing record was reused or nothing had to change. */
-export type CatalogResult<T> =
-  | { ok: true; value: T; created: boolean }
-  | { ok: false; code: CatalogErrorCode };
-
-export interface WordInput {
-  langA: string;
-  langB: string;
-  /** Topic name; empty means 'custom'. */
-  topic?: string;
-  /** Role codes; none means the roles of the topic. */
-  roles?: readonly string[];
-  /** Where a topic that does not exist yet is created; default: the user's division, else deck. */
-  division?: DivisionId;
-}
-
-export interface WordPatch {
-  langA: string;
-  langB: string;
-  topic?: string;
-  /** Role codes; an empty list means everyone. */
-  roles?: readonly string[];
-}
-
-export interface BulkImportOutcome {
-  format: ImportFormat;
-  added: number;
-  /** Entries that were already in the topic (silently ignored, like a single add). */
-  duplicates: number;
-  /** `ru=en` text only: the lines that were not imported, as typed, to be fixed. */
-  skipped: string[];
-  /** Every row not imported: its line (or JSON position) and the reason. */
-  problems: ImportProblem[];
-}
+export type {
+  BulkImportOutcome,
+  CatalogErrorCode,
+  CatalogResult,
+  WordInput,
+  WordPatch,
+} from '@/domain/catalog';
+export { CUSTOM_TOPIC } from '@/domain/catalog';
 
 // Helpers
 
@@ -153,162 +100,13 @@ async function writing<T>(body: (db: MarineDB) => Promise<T>): Promise<T> {
   }
 }
 
-/** The id of a new topic: `division::name` like derived topics, unless that id is taken. */
-async function freeTopicId(db: MarineDB, division: DivisionId, name: string): Promise<string> {
-  const id = topicId(division, name);
-  return (await getTopic(db, id)) ? newId() : id;
-}
-
-/**
- * The topic a word goes to: the topic of that name (ignoring case) in the wanted division, else
- * in the user's division, else anywhere; undefined when no topic has that name.
- */
-function findTopicFor(
-  topics: readonly Topic[],
-  name: string,
-  preferred: readonly (DivisionId | undefined)[],
-): Topic | undefined {
-  const named = topics.filter((topic) => sameName(topic.name, name));
-  for (const division of preferred) {
-    const hit = division && named.find((topic) => topic.division === division);
-    if (hit) return hit;
-  }
-  return named[0];
-}
-
-interface Destination {
-  topic: Topic;
-  /** The topic is new and must be written with the words. */
-  isNew: boolean;
-}
-
-/** Resolves (or prepares) the topic of words being added: SPEC §5 word defaults. */
-async function destinationFor(
+/** Where words being added go, from the topics as stored now. */
+async function destination(
   db: MarineDB,
   user: User,
   input: Pick<WordInput, 'topic' | 'roles' | 'division'>,
 ): Promise<Destination> {
-  const name = input.topic?.trim() || CUSTOM_TOPIC;
-  const existing = findTopicFor(await listTopics(db), name, [
-    input.division,
-    user.settings.division,
-  ]);
-  if (existing) return { topic: existing, isNew: false };
-  const division = input.division || user.settings.division || DEFAULT_DIVISION;
-  const topic = withRoles<Topic>(
-    {
-      id: await freeTopicId(db, division, name),
-      name,
-      division,
-      source: 'user',
-      createdBy: user.id,
-    },
-    normalizeRoles(input.roles),
-  );
-  return { topic, isNew: true };
-}
-
-/** Adds the pairs to one topic, skipping duplicates (also within the list); returns what was added. */
-async function addPairs(
-  db: MarineDB,
-  user: User,
-  pairs: readonly WordPair[],
-  input: Pick<WordInput, 'topic' | 'roles' | 'division'>,
-): Promise<{ added: VocabItem[]; duplicates: VocabItem[] }> {
-  const { topic, isNew } = await destinationFor(db, user, input);
-  const given = normalizeRoles(input.roles);
-  const roles = given.length > 0 ? given : normalizeRoles(topic.roles);
-  const known = isNew ? [] : await listVocabByTopic(db, topic.name, topic.division);
-  const added: VocabItem[] = [];
-  const duplicates: VocabItem[] = [];
-  for (const pair of pairs) {
-    const candidate = { ...pair, topic: topic.name };
-    const twin = [...known, ...added].find((item) => isDuplicateWord(item, candidate));
-    if (twin) {
-      duplicates.push(twin);
-      continue;
-    }
-    added.push(
-      withRoles<VocabItem>(
-        {
-          id: newId(),
-          langA: pair.langA,
-          langB: pair.langB,
-          topic: topic.name,
-          division: topic.division,
-          source: 'user',
-          createdBy: user.id,
-        },
-        roles,
-      ),
-    );
-  }
-  if (added.length > 0) {
-    if (isNew) await putTopic(db, topic);
-    await putVocabItems(db, added);
-  }
-  return { added, duplicates };
-}
-
-/**
- * Where each imported row goes: its own topic (in its own division, or the form's) when the
- * file names one, else the topic chosen in the form; topics missing so far are prepared, not yet
- * written. A row naming a division that does not exist is reported, not guessed.
- */
-async function planImport(
-  db: MarineDB,
-  user: User,
-  rows: readonly ImportRow[],
-  input: Pick<WordInput, 'topic' | 'roles' | 'division'>,
-  catalogue: { topics: readonly Topic[]; divisions: ReadonlySet<string> },
-): Promise<{ topics: Topic[]; items: VocabItem[]; problems: ImportProblem[] }> {
-  const fallback = await destinationFor(db, user, input);
-  const formRoles = normalizeRoles(input.roles);
-  const fresh: Topic[] = fallback.isNew ? [fallback.topic] : [];
-  const problems: ImportProblem[] = [];
-  const items: VocabItem[] = [];
-  const topicFor = (division: string, name: string): Topic => {
-    const known = [...catalogue.topics, ...fresh].filter((t) => t.division === division);
-    const hit = findByName(known, name);
-    if (hit) return hit;
-    const id = topicId(division, name);
-    const taken = catalogue.topics.some((t) => t.id === id) || fresh.some((t) => t.id === id);
-    const topic: Topic = {
-      id: taken ? newId() : id,
-      name,
-      division,
-      source: 'user',
-      createdBy: user.id,
-    };
-    fresh.push(topic);
-    return topic;
-  };
-  for (const row of rows) {
-    let topic = fallback.topic;
-    if (row.topic?.trim() || row.division?.trim()) {
-      const division = row.division?.trim() || fallback.topic.division;
-      if (!catalogue.divisions.has(division)) {
-        problems.push({ line: row.line, reason: 'unknown-division', field: division });
-        continue;
-      }
-      topic = topicFor(division, row.topic?.trim() || fallback.topic.name);
-    }
-    const own = normalizeRoles(row.roles);
-    const roles =
-      own.length > 0 ? own : formRoles.length > 0 ? formRoles : normalizeRoles(topic.roles);
-    const item = rowToVocabItem(
-      { ...row, id: newId(), topic: topic.name, division: topic.division },
-      'user',
-    );
-    items.push(withRoles<VocabItem>({ ...item, createdBy: user.id }, roles));
-  }
-  // Only topics that receive a word are created.
-  const used = new Set(items.map((item) => `${item.division}\n${item.topic}`));
-  return {
-    topics: fresh.filter((t) => used.has(`${t.division}\n${t.name}`)),
-    items,
-    problems,
-  };
+  return destinationFor(await listTopics(db), user, input, newId);
 }
 
 // The store
@@ -368,9 +166,7 @@ export const useCatalogStore = create<CatalogState>()(() => ({
       const division = divisions.find((d) => d.id === id);
       if (!division) return fail('not-found');
       if (sameName(division.name, valid.value)) return ok(division, false);
-      if (divisions.some((d) => d.id !== id && sameName(d.name, valid.value))) {
-        return fail('name-taken');
-      }
+      if (nameTaken(divisions, id, valid.value)) return fail('name-taken');
       return ok(await putDivision(db, { ...division, name: valid.value }), true);
     });
   },
@@ -426,25 +222,21 @@ export const useCatalogStore = create<CatalogState>()(() => ({
     if (!valid.ok) return invalid(valid);
     const wanted = normalizeRoles(roles);
     return writing(async (db) => {
-      const topics = (await listTopics(db)).filter((t) => t.division === division);
-      const existing = findByName(topics, valid.value);
+      const topics = await listTopics(db);
+      const existing = findByName(
+        topics.filter((t) => t.division === division),
+        valid.value,
+      );
       if (existing) {
         // Same name in the same division: reuse it, with the union of both role lists.
-        const merged = normalizeRoles([...(existing.roles ?? []), ...wanted]);
-        if (merged.length === (existing.roles?.length ?? 0)) return ok(existing, false);
-        return ok(await putTopic(db, withRoles(existing, merged)), false);
+        const merged = mergedTopicRoles(existing, wanted);
+        return ok(merged ? await putTopic(db, merged) : existing, false);
       }
-      const topic = withRoles<Topic>(
-        {
-          id: await freeTopicId(db, division, valid.value),
-          name: valid.value,
-          division,
-          source: 'user',
-          createdBy: user.id,
-        },
-        wanted,
+      const id = freeTopicId(topics, division, valid.value, newId);
+      return ok(
+        await putTopic(db, userTopic({ id, name: valid.value, division }, user.id, wanted)),
+        true,
       );
-      return ok(await putTopic(db, topic), true);
     });
   },
 
@@ -481,12 +273,8 @@ export const useCatalogStore = create<CatalogState>()(() => ({
     return writing(async (db) => {
       const topic = await getTopic(db, id);
       if (!topic) return fail('not-found');
-      const has = (topic.roles ?? []).some((r) => normalizeRole(r) === code);
-      if (has === assigned) return ok(topic, false);
-      const roles = assigned
-        ? normalizeRoles([...(topic.roles ?? []), code])
-        : replaceRole(topic.roles, code);
-      return ok(await putTopic(db, withRoles(topic, roles)), true);
+      const changed = topicWithRole(topic, code, assigned);
+      return changed ? ok(await putTopic(db, changed), true) : ok(topic, false);
     });
   },
 
@@ -498,9 +286,22 @@ export const useCatalogStore = create<CatalogState>()(() => ({
     const pair = validateWordPair(input);
     if (!pair.ok) return invalid(pair);
     return writing(async (db) => {
-      const { added, duplicates } = await addPairs(db, user, [pair.value], input);
+      const target = await destination(db, user, input);
+      const known = target.isNew
+        ? []
+        : await listVocabByTopic(db, target.topic.name, target.topic.division);
+      const { added, duplicates } = wordsToAdd(
+        target,
+        known,
+        [pair.value],
+        { roles: input.roles, createdBy: user.id },
+        newId,
+      );
       // A duplicate is silently ignored: the existing word comes back, nothing is written.
-      return added[0] ? ok(added[0], true) : ok(duplicates[0] as VocabItem, false);
+      if (!added[0]) return ok(duplicates[0] as VocabItem, false);
+      // The word and its new topic are written in one transaction.
+      await addWordsWithTopics(db, target.isNew ? [target.topic] : [], added);
+      return ok(added[0], true);
     });
   },
 
@@ -513,15 +314,9 @@ export const useCatalogStore = create<CatalogState>()(() => ({
       if (!canEditWord(user, item)) return fail('forbidden');
       if (!pair.ok) return invalid(pair);
       // A new topic name moves the word there, in its own division (the topic is made if needed).
-      const wantedTopic = patch.topic?.trim();
-      const moving = Boolean(wantedTopic) && !sameName(wantedTopic ?? '', item.topic);
-      const target = moving
-        ? findByName(
-            (await listTopics(db)).filter((t) => t.division === item.division),
-            wantedTopic ?? '',
-          )
-        : undefined;
-      const topicName = moving ? (target?.name ?? (wantedTopic as string)) : item.topic;
+      const topics = await listTopics(db);
+      const target = editTarget(item, topics, patch.topic);
+      const topicName = target.name;
       const next: VocabItem = {
         ...item,
         langA: pair.value.langA,
@@ -532,14 +327,9 @@ export const useCatalogStore = create<CatalogState>()(() => ({
       if (others.some((other) => other.id !== id && isDuplicateWord(other, next))) {
         return fail('duplicate-word');
       }
-      if (moving && !target && user) {
-        await putTopic(db, {
-          id: await freeTopicId(db, item.division, topicName),
-          name: topicName,
-          division: item.division,
-          source: 'user',
-          createdBy: user.id,
-        });
+      if (target.moving && !target.existing && user) {
+        const id = freeTopicId(topics, item.division, topicName, newId);
+        await putTopic(db, userTopic({ id, name: topicName, division: item.division }, user.id));
       }
       const saved = patch.roles === undefined ? next : withRoles(next, normalizeRoles(patch.roles));
       return ok(await putVocab(db, saved), true);
@@ -570,10 +360,13 @@ export const useCatalogStore = create<CatalogState>()(() => ({
       const parsed = parseWordImport(text, { knownRoles });
       const problems = [...parsed.problems];
       const skippedLines = new Set(problems.map((p) => p.line));
-      const planned = await planImport(db, user, parsed.rows, options, {
-        topics,
-        divisions: new Set(divisions.map((d) => d.id)),
-      });
+      const planned = planImport(
+        parsed.rows,
+        destinationFor(topics, user, options, newId),
+        { roles: options.roles, createdBy: user.id },
+        { topics, divisions: new Set(divisions.map((d) => d.id)) },
+        newId,
+      );
       problems.push(...planned.problems);
       for (const problem of planned.problems) skippedLines.add(problem.line);
       problems.sort((a, b) => a.line - b.line);
