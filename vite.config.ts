@@ -4,15 +4,24 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-export default defineConfig({
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * `--mode bench-baseline` builds the start-up benchmark's floor with this same configuration: a
+ * minimal React page (bench/baseline) with the same plugins, service worker and precache.
+ */
+export default defineConfig(({ mode }) => ({
+  ...(mode === 'bench-baseline'
+    ? { root: here('./bench/baseline'), publicDir: here('./public'), envDir: here('.') }
+    : {}),
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: { '@': here('./src') },
   },
   plugins: [
     react(),
     VitePWA({
       strategies: 'injectManifest',
-      srcDir: 'sw',
+      srcDir: here('./sw'),
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
@@ -95,4 +104,4 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['unit/setup.ts'],
   },
-});
+}));

@@ -1,8 +1,10 @@
 /**
- * Start-up budgets (issue 5): the JavaScript a guest / local-edition start downloads (gzip, and
- * whether any of it is Firebase code), the total precache size, and the offline cold start in
- * Chromium with 4x CPU throttling (navigation start to the home screen's `app:ready` mark).
- * Builds the local edition into dist-bench, serves it with `vite preview`, prints figures only.
+ * Start-up budgets: the JavaScript a guest / local-edition start downloads (gzip, and whether any
+ * of it is Firebase code), the total precache size, the offline cold start in Chromium with 4x
+ * CPU throttling (navigation start to the home screen's `app:ready` mark) and the first visit.
+ * Builds the local edition into dist-bench and, as the floor, a minimal React 19 page built by the
+ * same Vite configuration with the same service worker (`--mode bench-baseline`, bench/baseline)
+ * into dist-baseline; serves both with `vite preview` and prints our times as ratios to the floor.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -14,10 +16,25 @@ import { findChromium } from '../e2e/support/find-chromium.mjs';
 import { median } from './stats';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const OUT = 'dist-bench';
-const DIST = join(ROOT, OUT);
-const PORT = 4193;
-const BASE = `http://localhost:${PORT}`;
+
+/** A build the benchmark serves and measures. */
+interface Site {
+  mode: string;
+  dist: string;
+  port: number;
+  base: string;
+}
+
+const site = (mode: string, out: string, port: number): Site => ({
+  mode,
+  dist: join(ROOT, out),
+  port,
+  base: `http://localhost:${port}`,
+});
+const APP = site('e2e', 'dist-bench', 4193);
+const BASELINE = site('bench-baseline', 'dist-baseline', 4194);
+const DIST = APP.dist;
+const BASE = APP.base;
 const VITE = join(ROOT, 'node_modules', '.bin', 'vite');
 const RUNS = 10;
 const CPU_SLOWDOWN = 4;
@@ -95,10 +112,37 @@ function allFiles(dir: string): string[] {
   );
 }
 
-async function startPreview(): Promise<ChildProcess> {
+function build(target: Site): void {
+  execFileSync(
+    VITE,
+    [
+      'build',
+      '--mode',
+      target.mode,
+      '--outDir',
+      target.dist,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+}
+
+async function startPreview(target: Site): Promise<ChildProcess> {
+  const BASE = target.base;
   const server = spawn(
     VITE,
-    ['preview', '--mode', 'e2e', '--port', String(PORT), '--strictPort', '--outDir', OUT],
+    [
+      'preview',
+      '--mode',
+      target.mode,
+      '--port',
+      String(target.port),
+      '--strictPort',
+      '--outDir',
+      target.dist,
+    ],
     { cwd: ROOT, stdio: 'ignore', detached: true },
   );
   const deadline = Date.now() + 30_000;
@@ -133,7 +177,7 @@ interface Start {
  * The first visit of a new device: a fresh profile each run, so MarineDB is created and the whole
  * built-in vocabulary installed before the home screen renders (the Loading screen shows meanwhile).
  */
-async function firstVisits(): Promise<number[]> {
+async function firstVisits(BASE: string): Promise<number[]> {
   const executablePath: string | null = findChromium();
   if (!executablePath) throw new Error('Chromium not found (see e2e/support/find-chromium.mjs)');
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
@@ -160,7 +204,7 @@ async function firstVisits(): Promise<number[]> {
   return times;
 }
 
-async function coldStarts(loadedAtStart: string[]): Promise<Start[]> {
+async function coldStarts(BASE: string, loadedAtStart: string[]): Promise<Start[]> {
   const executablePath: string | null = findChromium();
   if (!executablePath) throw new Error('Chromium not found (see e2e/support/find-chromium.mjs)');
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
@@ -222,20 +266,23 @@ function printTimes(label: string, values: readonly number[]): void {
   );
 }
 
+/** The JS files a page requested from `base` (its first visit), as paths in `dist`. */
+const requestedFiles = (loaded: readonly string[], target: Site) =>
+  loaded
+    .filter((url) => url.startsWith(target.base))
+    .map((url) => join(target.dist, new URL(url).pathname));
+
+const ratio = (ours: readonly number[], floor: readonly number[]) =>
+  `${(median(ours) / median(floor)).toFixed(2)}x`;
+
 export async function benchStartup(): Promise<void> {
   console.log('Start-up (local edition, vite build --mode e2e, gzip level 9)');
-  execFileSync(
-    VITE,
-    ['build', '--mode', 'e2e', '--outDir', OUT, '--emptyOutDir', '--logLevel', 'error'],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  build(APP);
+  build(BASELINE);
 
   // (a) what a start downloads; the vocabulary must not be part of it
   const entry = entryScripts();
-  printJs('JS of index.html (entry script + modulepreload), target < 137 KiB', measureJs(entry));
+  printJs('JS of index.html (entry script + modulepreload), target <= 100 KiB', measureJs(entry));
   const vocabularyChunks = allFiles(join(DIST, 'assets')).filter(
     (path) => path.endsWith('.js') && readFileSync(path, 'utf8').includes(VOCABULARY_MARKER),
   );
@@ -260,32 +307,48 @@ export async function benchStartup(): Promise<void> {
     `${'Precache (sw.js manifest)'.padEnd(66)} ${kb(precacheGzip).padStart(10)} gzip  ${kb(precacheBytes).padStart(10)} raw  (${precache.length} entries; JS/CSS/HTML not precached: ${missing.length ? missing.map((path) => path.slice(DIST.length + 1)).join(', ') : 'none'})`,
   );
 
-  // (c) offline cold starts
-  const server = await startPreview();
-  try {
-    const loaded: string[] = [];
-    const starts = await coldStarts(loaded);
-    const local = loaded.filter((url) => url.startsWith(BASE)).map(fileOf);
-    printJs('JS a guest start to / actually loads (page requests, first visit)', measureJs(local));
-    console.log(`Offline cold start, Chromium, ${CPU_SLOWDOWN}x CPU throttling, splash off:`);
-    printTimes(
-      '  navigation -> first-contentful-paint',
-      starts.flatMap((s) => s.fcp ?? []),
-    );
-    printTimes(
-      '  navigation -> app:first-paint mark',
-      starts.flatMap((s) => s.firstPaint ?? []),
-    );
-    printTimes(
-      '  navigation -> app:ready mark (home screen rendered)',
-      starts.map((s) => s.ready),
-    );
-    console.log('First visit, Chromium, no throttling, a new database each time:');
-    printTimes(
-      '  navigation -> app:ready (includes installing the whole vocabulary)',
-      await firstVisits(),
-    );
-  } finally {
-    stopPreview(server);
-  }
+  // (c) offline cold starts and first visits, ours and the floor's, each on its own server
+  const measure = async (target: Site) => {
+    const server = await startPreview(target);
+    try {
+      const loaded: string[] = [];
+      const starts = await coldStarts(target.base, loaded);
+      return {
+        starts,
+        loaded: requestedFiles(loaded, target),
+        visits: await firstVisits(target.base),
+      };
+    } finally {
+      stopPreview(server);
+    }
+  };
+  const ours = await measure(APP);
+  const floor = await measure(BASELINE);
+  printJs(
+    'JS a guest start to / actually loads (page requests, first visit)',
+    measureJs(ours.loaded),
+  );
+  printJs('  the floor: a minimal React 19 page, same config and worker', measureJs(floor.loaded));
+  console.log(`Offline cold start, Chromium, ${CPU_SLOWDOWN}x CPU throttling, splash off:`);
+  printTimes(
+    '  navigation -> first-contentful-paint',
+    ours.starts.flatMap((s) => s.fcp ?? []),
+  );
+  printTimes(
+    '  navigation -> app:first-paint mark',
+    ours.starts.flatMap((s) => s.firstPaint ?? []),
+  );
+  const ready = ours.starts.map((s) => s.ready);
+  const floorReady = floor.starts.map((s) => s.ready);
+  printTimes('  navigation -> app:ready mark (home screen rendered)', ready);
+  printTimes('  the floor: navigation -> its screen rendered', floorReady);
+  console.log(
+    `${'  ratio to the floor (medians), goal <= 1.25x'.padEnd(66)} ${ratio(ready, floorReady)}`,
+  );
+  console.log('First visit, Chromium, no throttling, a new database each time:');
+  printTimes('  navigation -> app:ready (includes installing the whole vocabulary)', ours.visits);
+  printTimes('  the floor: navigation -> its screen rendered', floor.visits);
+  console.log(
+    `${'  ratio to the floor (medians), goal <= 1.25x'.padEnd(66)} ${ratio(ours.visits, floor.visits)}`,
+  );
 }

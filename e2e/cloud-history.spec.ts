@@ -60,7 +60,10 @@ test('two devices answer the same word offline, one with its clock a day ahead: 
   await page.goto('/dictionary');
   await page.getByLabel('Поиск слов').fill(WORD);
   await page.getByRole('checkbox', { name: `Выучено: ${WORD}` }).check();
-  await page.goto('/progress');
+  await page
+    .getByRole('navigation', { name: 'Основная навигация' })
+    .getByRole('link', { name: 'Прогресс' })
+    .click();
   await page.getByRole('button', { name: `Повторить заново: ${WORD}` }).click();
   await syncNow(page);
   await expect.poll(() => cloudKinds(uid, 'dk002')).toEqual(['learn', 'relearn']);

@@ -135,3 +135,21 @@ test('the Loading screen waits for the database and its reset says when nothing 
   await expect(page.getByRole('heading', { level: 1, name: 'Загрузка…' })).toBeHidden();
   await expect(page.getByRole('link', { name: 'Морской английский' })).toBeVisible();
 });
+
+test('the start screen says so, in both languages, when the app chunk cannot be loaded', async ({
+  page,
+}) => {
+  // The entry holds React and the start screen only; everything else is the app chunk.
+  await page.route(/\/assets\/app-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Не удалось загрузить приложение' }),
+  ).toBeVisible();
+  await expect(page.getByText('The app could not be loaded.')).toBeVisible();
+  await expectAccessible(page);
+
+  // A reload once the network is back starts the app.
+  await page.unroute(/\/assets\/app-[\w-]+\.js$/);
+  await page.getByRole('button', { name: 'Перезагрузить / Reload' }).click();
+  await expect(page.getByRole('link', { name: 'Морской английский' })).toBeVisible();
+});

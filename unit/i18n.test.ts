@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { allKeys, hasOwnText, type MessageKey, plural, translate } from '@/i18n';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { allKeys, hasOwnText, loadTexts, type MessageKey, plural, translate } from '@/i18n';
 import { charts } from '@/i18n/messages/charts';
 import { deadLetters } from '@/i18n/messages/dead-letters';
 
@@ -9,6 +9,8 @@ afterEach(() => {
 });
 
 describe('dictionaries', () => {
+  beforeAll(() => loadTexts('account', 'admin', 'library', 'onboarding', 'quiz'));
+
   it('give every English key a Russian text (the app is Russian by default)', () => {
     const missing = allKeys().filter((key) => !hasOwnText('ru', key));
     expect(missing).toEqual([]);
@@ -40,6 +42,19 @@ describe('dictionaries', () => {
     expect(translate('ru', 'auth.passwordsDiffer')).toBe('Пароли не совпадают');
     expect(translate('ru', 'register.failed')).toBe('Не удалось зарегистрироваться');
     expect(translate('ru', 'forgot.failed')).toBe('Не удалось отправить письмо');
+  });
+});
+
+describe('the texts of lazily loaded screens', () => {
+  it('are not in the start-up dictionary until their routes load them', async () => {
+    vi.resetModules();
+    const i18n = await import('@/i18n');
+    expect(i18n.hasOwnText('ru', 'quiz.skip')).toBe(false);
+    expect(i18n.hasOwnText('ru', 'nav.home')).toBe(true);
+    await i18n.loadTexts('quiz');
+    expect(i18n.hasOwnText('ru', 'quiz.skip')).toBe(true);
+    expect(i18n.hasOwnText('en', 'quiz.skip')).toBe(true);
+    expect(i18n.hasOwnText('ru', 'settings.title')).toBe(false);
   });
 });
 

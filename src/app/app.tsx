@@ -1,6 +1,9 @@
-/** The application: providers, splash, the Loading screen while the database opens and auth settles, then the router. */
+/**
+ * The application: providers, splash, the Loading screen while the database opens and auth
+ * settles, then the router. Loaded by the bootstrap (main.tsx), which calls `startApp` first.
+ */
 import { RouterProvider } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { getDB } from '@/db/instance';
 import { ErrorBoundary } from '@/features/shell/error-boundary';
 import { LoadingScreen } from '@/features/shell/loading-screen';
@@ -14,37 +17,49 @@ import '@/stores/words-store';
 import { ConfirmProvider } from '@/ui/confirm';
 import { startCloudWiring } from './cloud';
 import { router } from './router';
+import { registerServiceWorker } from './service-worker';
+import { splashOff } from './splash-switch';
 
-/** A switch for automated tests and kiosk set-ups: `localStorage['marine.splash'] = 'off'`. */
-const splashOff = () => {
-  try {
-    return localStorage.getItem('marine.splash') === 'off';
-  } catch {
-    return false;
-  }
-};
+/** Whether the database has opened (or failed to: the screens that use it report that). */
+let databaseSettled = false;
+const databaseListeners = new Set<() => void>();
 
-startCloudWiring();
+let started = false;
+
+/**
+ * Starts what the first screen waits for, before the first render: the database opens (a new
+ * one, or one an app update brings new words to, gets the built-in vocabulary before any screen
+ * shows), the session is restored, the vocabulary loads; then the cloud wiring and the service
+ * worker. Called once by the bootstrap when this chunk has loaded.
+ */
+export function startApp(): void {
+  if (started) return;
+  started = true;
+  void getDB()
+    .catch(() => undefined)
+    .finally(() => {
+      databaseSettled = true;
+      for (const listener of databaseListeners) listener();
+    });
+  void useAuthStore.getState().init();
+  void useVocabStore.getState().load();
+  startCloudWiring();
+  registerServiceWorker();
+}
+
+function onDatabaseSettled(listener: () => void): () => void {
+  databaseListeners.add(listener);
+  return () => databaseListeners.delete(listener);
+}
 
 export function App() {
   const lang = useSettingsStore((s) => s.lang);
   const theme = useSettingsStore((s) => s.theme);
   const authStatus = useAuthStore((s) => s.status);
-  // The database opens first: a new one, or one an app update brings new words to, gets the
-  // built-in vocabulary before any screen shows (a guest's start waits for it too).
-  const [dbReady, setDbReady] = useState(false);
+  const dbReady = useSyncExternalStore(onDatabaseSettled, () => databaseSettled);
   const [splash, setSplash] = useState(() => !splashOff());
   // A stable callback: the splash's 3 s timer must not restart whenever the app re-renders.
   const hideSplash = useCallback(() => setSplash(false), []);
-
-  useEffect(() => {
-    // A database that cannot open is reported by the screens that use it; the app still starts.
-    void getDB()
-      .catch(() => undefined)
-      .finally(() => setDbReady(true));
-    void useAuthStore.getState().init();
-    void useVocabStore.getState().load();
-  }, []);
 
   useEffect(() => {
     document.documentElement.lang = lang;

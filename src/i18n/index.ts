@@ -5,26 +5,70 @@
 import { createContext, createElement, type ReactNode, useCallback, useContext } from 'react';
 import type { UiLang } from '@/domain/types';
 import type { MessageSet, Messages } from './define';
-import { account } from './messages/account';
-import { admin } from './messages/admin';
+import type { account } from './messages/account';
+import type { admin } from './messages/admin';
 import { auth } from './messages/auth';
 import { common } from './messages/common';
 import { home } from './messages/home';
-import { library } from './messages/library';
-import { onboarding } from './messages/onboarding';
-import { quiz } from './messages/quiz';
+import type { library } from './messages/library';
+import type { onboarding } from './messages/onboarding';
+import type { quiz } from './messages/quiz';
 
-const sets = [common, auth, home, onboarding, quiz, library, admin, account] as const;
+/** The texts of the shell, the sign-in screens and home: part of the start-up bundle. */
+const startSets = [common, auth, home] as const;
+
+/**
+ * The texts of the other screens, each loaded with its screens (`loadTexts`, called by their
+ * routes before they render), so the start-up bundle does not carry them.
+ */
+type ScreenSets = typeof account | typeof admin | typeof library | typeof onboarding | typeof quiz;
 
 type KeysOf<S> = S extends MessageSet<infer E> ? keyof E & string : never;
-export type MessageKey = KeysOf<(typeof sets)[number]>;
+export type MessageKey = KeysOf<(typeof startSets)[number] | ScreenSets>;
 export type Params = Readonly<Record<string, string | number>>;
 
-function merge(lang: UiLang): Messages {
-  return Object.assign({}, ...sets.map((set) => set[lang])) as Messages;
+function merge(lang: UiLang): Record<string, string> {
+  return Object.assign({}, ...startSets.map((set) => set[lang]));
 }
 
-const dictionaries: Readonly<Record<UiLang, Messages>> = { en: merge('en'), ru: merge('ru') };
+const dictionaries: Readonly<Record<UiLang, Record<string, string>>> = {
+  en: merge('en'),
+  ru: merge('ru'),
+};
+
+const TEXT_LOADERS = {
+  account: () => import('./messages/account').then((m) => m.account),
+  admin: () => import('./messages/admin').then((m) => m.admin),
+  library: () => import('./messages/library').then((m) => m.library),
+  onboarding: () => import('./messages/onboarding').then((m) => m.onboarding),
+  quiz: () => import('./messages/quiz').then((m) => m.quiz),
+} as const;
+
+export type TextSet = keyof typeof TEXT_LOADERS;
+
+/** Adds a screen's texts to the dictionaries (both languages). */
+export function addTexts(set: MessageSet<Messages>): void {
+  Object.assign(dictionaries.en, set.en);
+  Object.assign(dictionaries.ru, set.ru);
+}
+
+const loaded = new Map<TextSet, Promise<void>>();
+
+/** Loads the texts of screens (once); their routes await it before rendering. */
+export function loadTexts(...names: TextSet[]): Promise<void> {
+  return Promise.all(
+    names.map((name) => {
+      let done = loaded.get(name);
+      if (!done) {
+        done = TEXT_LOADERS[name]().then(addTexts);
+        // A failed load (an update removed the chunk) may be retried by the next navigation.
+        done.catch(() => loaded.delete(name));
+        loaded.set(name, done);
+      }
+      return done;
+    }),
+  ).then(() => undefined);
+}
 
 function interpolate(text: string, params?: Params): string {
   if (!params) return text;

@@ -1,7 +1,7 @@
 /** /dictionary */
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
-import { connectStudySession } from './study';
+import { prepare } from './study';
 
 interface Search {
   topic?: string;
@@ -18,7 +18,7 @@ export const dictionaryRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/dictionary',
   validateSearch: (search: Record<string, unknown>): Search => ({ topic: text(search.topic) }),
-  loader: connectStudySession,
+  loader: prepare(['library', 'admin'], { session: true }),
   component: DictionaryScreenRoute,
 });
 

@@ -2,10 +2,12 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireSignedIn } from './guards';
 import { rootRoute } from './root';
+import { prepare } from './study';
 
 export const profileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/profile',
   beforeLoad: requireSignedIn,
+  loader: prepare(['account']),
   component: lazyRouteComponent(() => import('@/features/profile/profile-screen'), 'ProfileScreen'),
 });

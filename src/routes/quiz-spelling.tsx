@@ -1,12 +1,12 @@
 /** /quiz/spelling */
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
-import { connectStudySession } from './study';
+import { prepare } from './study';
 
 export const quizSpellingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/quiz/spelling',
-  loader: connectStudySession,
+  loader: prepare(['quiz'], { session: true }),
   component: lazyRouteComponent(
     () => import('@/features/spelling/spelling-screen'),
     'SpellingScreen',

@@ -1,11 +1,11 @@
 /** /quiz */
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
-import { connectStudySession } from './study';
+import { prepare } from './study';
 
 export const quizRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/quiz',
-  loader: connectStudySession,
+  loader: prepare(['quiz'], { session: true }),
   component: lazyRouteComponent(() => import('@/features/quiz/quiz-screen'), 'QuizScreen'),
 });

@@ -1,12 +1,12 @@
 /** /select-division */
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
-import { connectStudySession } from './study';
+import { prepare } from './study';
 
 export const selectDivisionRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/select-division',
-  loader: connectStudySession,
+  loader: prepare(['onboarding'], { session: true }),
   component: lazyRouteComponent(
     () => import('@/features/onboarding/select-division-screen'),
     'SelectDivisionScreen',

@@ -1,7 +1,7 @@
 /** /select-role */
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
-import { connectStudySession } from './study';
+import { prepare } from './study';
 
 interface Search {
   division?: string;
@@ -20,7 +20,7 @@ export const selectRoleRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): Search => ({
     division: text(search.division),
   }),
-  loader: connectStudySession,
+  loader: prepare(['onboarding'], { session: true }),
   component: SelectRoleScreenRoute,
 });
 

@@ -1,7 +1,7 @@
 /** /select-topic */
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
-import { connectStudySession } from './study';
+import { prepare } from './study';
 
 interface Search {
   division?: string;
@@ -22,7 +22,7 @@ export const selectTopicRoute = createRoute({
     division: text(search.division),
     role: text(search.role),
   }),
-  loader: connectStudySession,
+  loader: prepare(['onboarding'], { session: true }),
   component: SelectTopicScreenRoute,
 });
 

@@ -1,12 +1,12 @@
 /** /session-setup */
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
-import { connectStudySession } from './study';
+import { prepare } from './study';
 
 export const sessionSetupRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/session-setup',
-  loader: connectStudySession,
+  loader: prepare(['onboarding'], { session: true }),
   component: lazyRouteComponent(
     () => import('@/features/onboarding/session-setup-screen'),
     'SessionSetupScreen',

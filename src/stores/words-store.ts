@@ -103,6 +103,9 @@ export const useWordsStore = create<WordsState>()((set, get) => {
       }
       // A reload of the same user keeps showing the current list until the new one is read.
       if (get().ownerId !== userId) set({ ownerId: userId, words: new Map(), loaded: false });
+      // A signed-in user will change words: the write side is fetched now, so a first answer
+      // never waits for it (nor is lost to a page closed while it would still be loading).
+      void historyRepo().catch(() => undefined);
       const records = await listUserWords(await getDB(), userId);
       if (get().ownerId !== userId) return;
       set({

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthError } from '@/auth/auth-provider';
 import {
   createVerificationController,
@@ -13,7 +13,10 @@ import {
   VERIFY_RATE_LIMITED_LOCKOUT_MS,
   VERIFY_RESEND_COOLDOWN_MS,
 } from '@/domain/constants';
-import { type MessageKey, type Params, translate } from '@/i18n';
+import { loadTexts, type MessageKey, type Params, translate } from '@/i18n';
+
+// The texts of the screens these messages appear on (loaded by their routes in the app).
+beforeAll(() => loadTexts('account'));
 
 const ru = (key: MessageKey, params?: Params) => translate('ru', key, params);
 const en = (key: MessageKey, params?: Params) => translate('en', key, params);

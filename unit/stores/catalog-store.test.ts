@@ -1,6 +1,6 @@
 /** The catalogue actions against a real (fake-indexeddb) MarineDB seeded with the built-in vocabulary. */
 
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { canAddWords, canDeleteTopicFromList, canEditWord } from '@/domain/permissions';
 
 // The local auth provider reads localStorage when the auth store is created; node has none.
@@ -17,10 +17,13 @@ vi.hoisted(() => {
 
 import { getDB, resetDB } from '@/db/instance';
 import type { User, VocabItem } from '@/domain/types';
-import { translate } from '@/i18n';
+import { loadTexts, translate } from '@/i18n';
 import { useAuthStore } from '@/stores/auth-store';
 import { CUSTOM_TOPIC, catalogErrorKey, useCatalogStore } from '@/stores/catalog-store';
 import { useVocabStore } from '@/stores/vocab-store';
+
+// The texts of the screens these messages appear on (loaded by their routes in the app).
+beforeAll(() => loadTexts('admin', 'library'));
 
 function user(id: string, overrides: Partial<User> = {}): User {
   return {
