@@ -1,17 +1,21 @@
 /**
- * What the page shows for the moment the application chunk loads: the splash's colours (the
- * splash follows), or the Loading screen's spinner when the splash is switched off. It carries no
- * texts, so the start-up bundle carries no dictionary.
+ * What the page shows for the moment the application chunk loads: the splash's colours and
+ * anchor (the splash follows), or the anchor and the Loading screen's spinner when the splash is
+ * switched off. It carries no texts, so the start-up bundle carries no dictionary.
  */
+import { AnchorIcon } from '@/ui/icons';
 import { splashOff } from './splash-switch';
 
 export function StartScreen() {
   return splashOff() ? (
     <div className="center-screen" aria-busy="true">
+      <AnchorIcon className="start-logo" />
       <div className="spinner" aria-hidden="true" />
     </div>
   ) : (
-    <div className="splash" aria-busy="true" />
+    <div className="splash" aria-busy="true">
+      <AnchorIcon className="splash-logo" />
+    </div>
   );
 }
 
