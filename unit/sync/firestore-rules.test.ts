@@ -7,6 +7,12 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  type BoundedField,
+  CURRICULUM_DOC_FIELDS,
+  CURRICULUM_RECORD_FIELDS,
+  curriculumDocId,
+} from '@/domain/curriculum';
+import {
   BATCH_FIELDS,
   PROFILE_FIELDS,
   type WireField,
@@ -118,5 +124,104 @@ describe('firestore.rules and the synced-record tables', () => {
   it('never let a client write isAdmin', () => {
     expect(listIn(functionBody(RULES, 'profileFields'))).not.toContain('isAdmin');
     expect(Object.values(PROFILE_FIELDS).map((field) => field.wire)).not.toContain('isAdmin');
+  });
+});
+
+/** The type and the size bound the rules check for each field of a curriculum record function. */
+function boundsIn(body: string): Map<string, { type: WireType; max?: number }> {
+  const found = new Map<string, { type: WireType; max?: number }>();
+  for (const [name, type] of typesIn(body)) found.set(name, { type });
+  for (const m of body.matchAll(/bounded\(data, '(\w+)', (\d+)\)/g)) {
+    found.set(m[1] as string, { type: 'string', max: Number(m[2]) });
+  }
+  for (const m of body.matchAll(/boundedList\(data, '(\w+)'\)/g)) {
+    found.set(m[1] as string, { type: 'list', max: 50 });
+  }
+  for (const m of body.matchAll(/data\.(\w+)\.size\(\) <= (\d+)/g)) {
+    const known = found.get(m[1] as string);
+    if (known) known.max = Number(m[2]);
+  }
+  return found;
+}
+
+const RECORD_FUNCTIONS = {
+  division: 'validDivisionRecord',
+  role: 'validRoleRecord',
+  topic: 'validTopicRecord',
+  word: 'validWordRecord',
+} as const;
+
+function recordMismatches(rules: string, kind: keyof typeof RECORD_FUNCTIONS): string[] {
+  const body = functionBody(rules, RECORD_FUNCTIONS[kind]);
+  const table: Record<string, BoundedField> = CURRICULUM_RECORD_FIELDS[kind];
+  const checked = boundsIn(body);
+  const problems = mismatches(
+    listIn(body),
+    new Map([...checked].map(([name, bound]) => [name, bound.type])),
+    table,
+  );
+  for (const field of Object.values(table)) {
+    const bound = checked.get(field.wire);
+    if (bound && field.max !== undefined && bound.max !== field.max) {
+      problems.push(
+        `${field.wire}: the rules bound ${bound.max ?? 'nothing'}, the table ${field.max}`,
+      );
+    }
+  }
+  return problems;
+}
+
+describe('firestore.rules and the curriculum tables', () => {
+  it('whitelist the curriculum document fields as CURRICULUM_DOC_FIELDS does', () => {
+    const whitelist = listIn(functionBody(RULES, 'curriculumDocFields'));
+    expect(whitelist.sort()).toEqual(
+      Object.values(CURRICULUM_DOC_FIELDS)
+        .map((f) => f.wire)
+        .sort(),
+    );
+    const required = listIn(functionBody(RULES, 'validCurriculumDoc').split('hasAll(')[1] ?? '');
+    expect(required.sort()).toEqual(
+      Object.values(CURRICULUM_DOC_FIELDS)
+        .filter((field) => field.required)
+        .map((field) => field.wire)
+        .sort(),
+    );
+  });
+
+  it.each(Object.keys(RECORD_FUNCTIONS) as (keyof typeof RECORD_FUNCTIONS)[])(
+    'whitelist, type and bound every field of a %s record as the table does',
+    (kind) => {
+      expect(recordMismatches(RULES, kind)).toEqual([]);
+    },
+  );
+
+  it('catch a forgotten field and a changed bound', () => {
+    const forgot = RULES.replace(
+      "'spell', 'noSpell', 'ref', 'note'])",
+      "'spell', 'noSpell', 'ref'])",
+    );
+    expect(recordMismatches(forgot, 'word')).toContain(
+      "note: in the table, not in the rules' whitelist",
+    );
+    const looser = RULES.replace("bounded(data, 'ref', 500)", "bounded(data, 'ref', 5000)");
+    expect(recordMismatches(looser, 'word')).toContain('ref: the rules bound 5000, the table 500');
+  });
+
+  it('let only the admin claim write, any signed-in user read, and nobody delete', () => {
+    const block = RULES.slice(RULES.indexOf('match /curriculum/{docId}'));
+    expect(block).toMatch(/allow read: if request\.auth != null;/);
+    expect(block).toMatch(/allow create, update: if isAdmin\(\)/);
+    expect(block).toMatch(/allow delete: if false;/);
+  });
+
+  it('accept the document ids the app makes', () => {
+    const pattern = /docId\.matches\('([^']+)'\)/.exec(RULES)?.[1] as string;
+    for (const [kind, id] of [
+      ['topic', 'deck::Mooring'],
+      ['word', 'dk002'],
+      ['division', 'a name with spaces and ünïcode'],
+    ] as const) {
+      expect(curriculumDocId(kind, id)).toMatch(new RegExp(pattern));
+    }
   });
 });
