@@ -19,6 +19,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { checkCurriculumDoc } from '../../src/domain/curriculum';
 
 // ---- Firestore values --------------------------------------------------------------------------
 
@@ -470,8 +471,33 @@ const denied = () =>
 function authorize(caller: Caller, path: string, access: 'read' | 'write'): void {
   if (!caller.uid) return;
   if (access === 'read' && caller.admin) return;
+  // firestore.rules: the curriculum is read by every signed-in user, written only by admins.
+  if (path === 'curriculum' && access === 'read') return;
+  if (isCurriculumDoc(path) && (access === 'read' || caller.admin)) return;
   const [collection, owner] = path.split('/');
   if (collection !== 'users' || owner !== caller.uid) throw denied();
+}
+
+/** `curriculum/{docId}`: the shared curriculum, one document per changed record. */
+function isCurriculumDoc(path: string): boolean {
+  return /^curriculum\/[^/]+$/.test(path);
+}
+
+/**
+ * firestore.rules' curriculum match: a document id the app makes, the fields and bounds of the
+ * record tables (checked by the same `checkCurriculumDoc` the clients use), `by` the caller and
+ * `updatedAt` the request time.
+ */
+function checkCurriculumWrite(path: string, fields: Fields, caller: Caller, requestTime: number) {
+  const docId = path.split('/')[1] ?? '';
+  if (!/^[a-z]-[0-9a-z]{1,40}$/.test(docId)) throw denied();
+  const { updatedAt, ...rest } = fields;
+  if (updatedAt?.timestampValue === undefined) throw denied();
+  if (parseTimestamp(updatedAt.timestampValue) !== requestTime) throw denied();
+  const data = decodeFields(rest);
+  if (data.by !== caller.uid) throw denied();
+  if (data.deleted === true && 'record' in data) throw denied();
+  if (!checkCurriculumDoc(data).ok) throw denied();
 }
 
 /** `users/{uid}/history/{batchId}`: the append-only answer-history batches. */
@@ -763,6 +789,9 @@ class FirestoreState {
       }
       applied += 1;
       const appendOnly = caller.uid !== undefined && isHistoryBatch(name.path);
+      const curriculum = caller.uid !== undefined && isCurriculumDoc(name.path);
+      // firestore.rules: curriculum documents are never deleted (a deletion is a tombstone).
+      if (curriculum && raw.delete !== undefined) throw denied();
       // firestore.rules: history batches are created, never updated nor deleted.
       if (appendOnly && (existing || raw.delete !== undefined)) throw denied();
       if (raw.delete !== undefined) {
@@ -794,6 +823,7 @@ class FirestoreState {
       );
 
       if (appendOnly) checkHistoryBatch(fields, commitTime);
+      if (curriculum) checkCurriculumWrite(name.path, fields, caller, commitTime);
       const changed = !existing || JSON.stringify(existing.fields) !== JSON.stringify(fields);
       const stored: StoredDocument = {
         fields,

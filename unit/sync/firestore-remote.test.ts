@@ -35,7 +35,9 @@ import { countUnsent, listHistory } from '@/db/history-queries';
 import { recordChange } from '@/db/history-repo';
 import { getUserWord } from '@/db/user-words-repo';
 import { SYNC_BATCH_MAX_WRITES } from '@/domain/constants';
+import { curriculumDocId, toCurriculumDoc } from '@/domain/curriculum';
 import { checkEntry, type HistoryEntry } from '@/domain/history';
+import type { VocabItem } from '@/domain/types';
 import { syncOnce } from '@/sync/engine';
 import { parseEmulatorHost } from '@/sync/firebase-app';
 import { createFirestoreRemote, openFirestore } from '@/sync/firestore-remote';
@@ -179,10 +181,10 @@ function restCommit(writes: unknown[], token = 'owner'): Promise<Response> {
   });
 }
 
-/** An unsigned token as the Auth emulator issues it. */
-function emulatorToken(uid: string): string {
+/** An unsigned token as the Auth emulator issues it, with its custom claims. */
+function emulatorToken(uid: string, claims: Record<string, unknown> = {}): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ user_id: uid, sub: uid })}.`;
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ ...claims, user_id: uid, sub: uid })}.`;
 }
 
 /** Every request the test server received, all RPCs together. */
@@ -847,3 +849,92 @@ describe('the Firestore REST test server, through the Lite SDK', () => {
     expect(response.headers.get('access-control-allow-methods')).toContain('POST');
   });
 });
+
+describe('the Firestore REST test server: the curriculum rules', () => {
+  const word: VocabItem = {
+    id: 'custom-1',
+    langA: 'Отдать якорь!',
+    langB: 'Let go the anchor!',
+    topic: 'Anchoring',
+    division: 'deck',
+    source: 'user',
+    ref: 'IMO SMCP B3/1.2',
+  };
+  /** A commit of one curriculum document as Lite writes it (the server time as a transform). */
+  const curriculumWrite = (
+    doc: object,
+    docId = curriculumDocId('word', 'custom-1'),
+  ) => ({
+    update: {
+      name: `${ROOT}/curriculum/${docId}`,
+      fields: Object.fromEntries(
+        Object.entries(doc).map(([key, value]) => [key, restValue(value)]),
+      ),
+    },
+    updateTransforms: [{ fieldPath: 'updatedAt', setToServerValue: 'REQUEST_TIME' }],
+  });
+
+  it('refuses a crew member’s write, takes an admin’s, and lets every signed-in user read', async () => {
+    if (officialEmulator) return; // the test server's rules
+    const doc = toCurriculumDoc({ kind: 'word', value: word, deleted: false }, 'officer');
+    const crew = await restCommit(
+      [curriculumWrite({ ...doc, by: 'deckhand' })],
+      emulatorToken('deckhand'),
+    );
+    expect(crew.status).toBe(403);
+    expect(await crew.json()).toMatchObject({ error: { status: 'PERMISSION_DENIED' } });
+
+    const admin = emulatorToken('officer', { admin: true });
+    expect((await restCommit([curriculumWrite(doc)], admin)).status).toBe(200);
+
+    const read = await fetch(`${baseUrl}/v1/${ROOT}:runQuery`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'text/plain',
+        Authorization: `Bearer ${emulatorToken('deckhand')}`,
+      },
+      body: JSON.stringify({ structuredQuery: { from: [{ collectionId: 'curriculum' }] } }),
+    });
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as unknown[]).length).toBe(1);
+  });
+
+  it('holds an admin to the tables: known fields, bounds, their own uid, a valid id, no deletes', async () => {
+    if (officialEmulator) return; // the test server's rules
+    const admin = emulatorToken('officer', { admin: true });
+    const doc = toCurriculumDoc({ kind: 'word', value: word, deleted: false }, 'officer');
+    const refused = [
+      curriculumWrite({ ...doc, record: { ...doc.record, isAdmin: true } }),
+      curriculumWrite({ ...doc, record: { ...doc.record, langB: 'x'.repeat(501) } }),
+      curriculumWrite({ ...doc, by: 'someone-else' }),
+      curriculumWrite(doc, 'deck::Anchoring'),
+      curriculumWrite({ ...doc, kind: 'ship' }),
+    ];
+    for (const write of refused) expect((await restCommit([write], admin)).status).toBe(403);
+    expect((await restCommit([curriculumWrite(doc)], admin)).status).toBe(200);
+    const removal = await restCommit(
+      [{ delete: `${ROOT}/curriculum/${curriculumDocId('word', 'custom-1')}` }],
+      admin,
+    );
+    expect(removal.status).toBe(403);
+    // A deletion is a tombstone.
+    const tombstone = toCurriculumDoc({ kind: 'word', id: 'custom-1', deleted: true }, 'officer');
+    expect((await restCommit([curriculumWrite(tombstone)], admin)).status).toBe(200);
+  });
+});
+
+/** A JSON value as a Firestore REST value (strings, booleans, whole numbers, lists, maps). */
+function restValue(value: unknown): unknown {
+  if (typeof value === 'string') return { stringValue: value };
+  if (typeof value === 'boolean') return { booleanValue: value };
+  if (typeof value === 'number') return { integerValue: String(value) };
+  if (Array.isArray(value)) return { arrayValue: { values: value.map(restValue) } };
+  if (typeof value === 'object' && value !== null) {
+    return {
+      mapValue: {
+        fields: Object.fromEntries(Object.entries(value).map(([k, v]) => [k, restValue(v)])),
+      },
+    };
+  }
+  return { nullValue: null };
+}
