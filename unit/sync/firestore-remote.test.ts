@@ -861,10 +861,7 @@ describe('the Firestore REST test server: the curriculum rules', () => {
     ref: 'IMO SMCP B3/1.2',
   };
   /** A commit of one curriculum document as Lite writes it (the server time as a transform). */
-  const curriculumWrite = (
-    doc: object,
-    docId = curriculumDocId('word', 'custom-1'),
-  ) => ({
+  const curriculumWrite = (doc: object, docId = curriculumDocId('word', 'custom-1')) => ({
     update: {
       name: `${ROOT}/curriculum/${docId}`,
       fields: Object.fromEntries(
