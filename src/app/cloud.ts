@@ -6,6 +6,7 @@
 import { firebaseSettings } from '@/auth/firebase-config';
 import { useAuthStore } from '@/stores/auth-store';
 import { useSyncStore } from '@/stores/sync-store';
+import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
 import { loadCloudRemote } from '@/sync/cloud-remote';
 import { startBackgroundSync } from './background-sync';
@@ -30,6 +31,10 @@ export function startCloudWiring(): void {
     const userId = useAuthStore.getState().user?.id;
     if (state.remoteChanges !== previous.remoteChanges && userId) {
       void useWordsStore.getState().load(userId);
+    }
+    // New words, topics and renames of the shared curriculum show without a reload.
+    if (state.curriculumChanges !== previous.curriculumChanges) {
+      void useVocabStore.getState().load();
     }
   });
 }

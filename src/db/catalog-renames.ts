@@ -6,6 +6,7 @@
 import { normalizeRole, replaceRole, withRoles } from '@/domain/roles';
 import type { Role, Topic } from '@/domain/types';
 import { findByName } from '@/domain/validation';
+import { changes, queueChanges, type Share, withOutbox } from './curriculum-repo';
 import { toStoredTopic, toStoredVocab } from './records';
 import type { MarineDB } from './schema';
 
@@ -20,8 +21,9 @@ export async function renameRoleEverywhere(
   db: MarineDB,
   id: string,
   code: string,
+  share?: Share,
 ): Promise<RenameResult<Role>> {
-  const tx = db.transaction(['roles', 'topics', 'vocab'], 'readwrite');
+  const tx = db.transaction(withOutbox(['roles', 'topics', 'vocab'], share), 'readwrite');
   const roles = tx.objectStore('roles');
   const role = await roles.get(id);
   if (!role) {
@@ -44,22 +46,21 @@ export async function renameRoleEverywhere(
     tx.objectStore('vocab').index('division').getAll(role.division),
   ]);
   const names = (list?: string[]) => list?.some((r) => normalizeRole(r) === from) ?? false;
+  const changedTopics = topics
+    .filter((topic) => topic.division === role.division && names(topic.roles))
+    .map((topic) => toStoredTopic(withRoles(topic, replaceRole(topic.roles, from, code))));
+  const changedWords = words
+    .filter((item) => names(item.roles))
+    .map((item) => toStoredVocab(withRoles(item, replaceRole(item.roles, from, code))));
   await Promise.all([
     roles.put(renamed),
-    ...topics
-      .filter((topic) => topic.division === role.division && names(topic.roles))
-      .map((topic) =>
-        tx
-          .objectStore('topics')
-          .put(toStoredTopic(withRoles(topic, replaceRole(topic.roles, from, code)))),
-      ),
-    ...words
-      .filter((item) => names(item.roles))
-      .map((item) =>
-        tx
-          .objectStore('vocab')
-          .put(toStoredVocab(withRoles(item, replaceRole(item.roles, from, code)))),
-      ),
+    ...changedTopics.map((topic) => tx.objectStore('topics').put(topic)),
+    ...changedWords.map((item) => tx.objectStore('vocab').put(item)),
+    ...queueChanges(tx, share, [
+      changes.role(renamed),
+      ...changedTopics.map(changes.topic),
+      ...changedWords.map(changes.word),
+    ]),
     tx.done,
   ]);
   return { status: 'renamed', value: renamed };
@@ -70,8 +71,9 @@ export async function renameTopicEverywhere(
   db: MarineDB,
   id: string,
   name: string,
+  share?: Share,
 ): Promise<RenameResult<Topic>> {
-  const tx = db.transaction(['topics', 'vocab'], 'readwrite');
+  const tx = db.transaction(withOutbox(['topics', 'vocab'], share), 'readwrite');
   const topics = tx.objectStore('topics');
   const topic = await topics.get(id);
   if (!topic) {
@@ -93,9 +95,11 @@ export async function renameTopicEverywhere(
   const words = (await tx.objectStore('vocab').index('topic').getAll(topic.name)).filter(
     (item) => item.division === topic.division,
   );
+  const moved = words.map((item) => toStoredVocab({ ...item, topic: name }));
   await Promise.all([
     topics.put(toStoredTopic(renamed)),
-    ...words.map((item) => tx.objectStore('vocab').put(toStoredVocab({ ...item, topic: name }))),
+    ...moved.map((item) => tx.objectStore('vocab').put(item)),
+    ...queueChanges(tx, share, [changes.topic(toStoredTopic(renamed)), ...moved.map(changes.word)]),
     tx.done,
   ]);
   return { status: 'renamed', value: renamed };

@@ -244,6 +244,11 @@ const toV7: MigrationStep = async (db, tx) => {
   await deviceStore.put({ key: 'device', id: device.id, hlc: clock });
 };
 
+/** Version 8: the outbox of an admin's curriculum changes not yet in the cloud. */
+const toV8: MigrationStep = async (db, tx) => {
+  ensureStore(db, tx, 'curriculumOutbox', { keyPath: 'docId' });
+};
+
 /** MIGRATIONS[v] upgrades a database at version v-1 to version v. */
 export const MIGRATIONS: Readonly<Record<number, MigrationStep>> = {
   1: toV1,
@@ -253,6 +258,7 @@ export const MIGRATIONS: Readonly<Record<number, MigrationStep>> = {
   5: toV5,
   6: toV6,
   7: toV7,
+  8: toV8,
 };
 
 /**

@@ -1,6 +1,7 @@
 /** The roles table: role records per division, and role deletion optionally detaching the role code. */
 import { normalizeRole } from '@/domain/roles';
 import type { DivisionId, Role } from '@/domain/types';
+import { changes, queueChanges, type Share, withOutbox } from './curriculum-repo';
 import type { MarineDB } from './schema';
 
 export async function listRoles(db: MarineDB): Promise<Role[]> {
@@ -11,8 +12,14 @@ export async function listRolesByDivision(db: MarineDB, division: DivisionId): P
   return (await db.getAll('roles')).filter((role) => role.division === division);
 }
 
-export async function putRole(db: MarineDB, role: Role): Promise<Role> {
-  await db.put('roles', role);
+/** Writes a role; a shared write is queued for the cloud in the same transaction. */
+export async function putRole(db: MarineDB, role: Role, share?: Share): Promise<Role> {
+  const tx = db.transaction(withOutbox(['roles'], share), 'readwrite');
+  await Promise.all([
+    tx.objectStore('roles').put(role),
+    ...queueChanges(tx, share, [changes.role(role)]),
+    tx.done,
+  ]);
   return role;
 }
 
@@ -24,9 +31,10 @@ export async function putRole(db: MarineDB, role: Role): Promise<Role> {
 export async function deleteRole(
   db: MarineDB,
   id: string,
-  options: { detach?: boolean } = {},
+  options: { detach?: boolean; share?: Share } = {},
 ): Promise<boolean> {
-  const tx = db.transaction(['roles', 'topics', 'vocab'], 'readwrite');
+  const { share } = options;
+  const tx = db.transaction(withOutbox(['roles', 'topics', 'vocab'], share), 'readwrite');
   const roles = tx.objectStore('roles');
   const role = await roles.get(id);
   if (!role) {
@@ -34,6 +42,7 @@ export async function deleteRole(
     return false;
   }
   await roles.delete(id);
+  const changed = [changes.deleted('role', id)];
   if (options.detach) {
     const code = normalizeRole(role.name);
     const without = (list: string[]) => list.filter((r) => normalizeRole(r) !== code);
@@ -41,7 +50,9 @@ export async function deleteRole(
     while (topic) {
       const value = topic.value;
       if (value.division === role.division && value.roles?.some((r) => normalizeRole(r) === code)) {
-        await topic.update({ ...value, roles: without(value.roles) });
+        const detached = { ...value, roles: without(value.roles) };
+        changed.push(changes.topic(detached));
+        await topic.update(detached);
       }
       topic = await topic.continue();
     }
@@ -49,11 +60,14 @@ export async function deleteRole(
     while (item) {
       const value = item.value;
       if (value.roles?.some((r) => normalizeRole(r) === code)) {
-        await item.update({ ...value, roles: without(value.roles) });
+        const detached = { ...value, roles: without(value.roles) };
+        changed.push(changes.word(detached));
+        await item.update(detached);
       }
       item = await item.continue();
     }
   }
+  await Promise.all(queueChanges(tx, share, changed));
   await tx.done;
   return true;
 }

@@ -1,5 +1,6 @@
-/** The typed shape of MarineDB version 7: stores, keys, indexes and the stored record types. */
+/** The typed shape of MarineDB version 8: stores, keys, indexes and the stored record types. */
 import type { DBSchema, IDBPDatabase } from 'idb';
+import type { CurriculumDocWrite } from '@/domain/curriculum';
 import type { HistoryEntry } from '@/domain/history';
 import type { Division, Role, Topic, User, UserWord, VocabItem, WordStatus } from '@/domain/types';
 import type { InstalledVocabulary } from '@/domain/vocabulary-update';
@@ -42,6 +43,28 @@ export interface DeviceRecord {
   id: string;
   /** The greatest stamp issued or seen. */
   hlc: number;
+}
+
+/**
+ * An admin's curriculum change not yet in the cloud, keyed by its document id: a later change of
+ * the same record replaces it. `seq` orders the outbox and tells a push whether the record
+ * changed again meanwhile.
+ */
+export interface OutboxRecord {
+  docId: string;
+  seq: number;
+  doc: CurriculumDocWrite;
+  queuedAt: number;
+}
+
+/** What this device knows of the shared curriculum (meta key `curriculum`). */
+export interface CurriculumMeta {
+  key: 'curriculum';
+  /** The pull cursor: the newest `updatedAt` seen, epoch microseconds. */
+  cursor: number;
+  /** When a pull last brought a change (the cloud's time, epoch ms), and how many words it added. */
+  updatedAt?: number;
+  addedWords?: number;
 }
 
 /** A 0/1 flag: IndexedDB cannot index booleans. */
@@ -90,7 +113,7 @@ export interface MarineDBSchema extends DBSchema {
   topics: { key: string; value: Topic };
   roles: { key: string; value: Role };
   divisions: { key: string; value: Division };
-  meta: { key: string; value: VocabularyMeta };
+  meta: { key: string; value: VocabularyMeta | CurriculumMeta };
   history: {
     key: string;
     value: StoredHistoryEntry;
@@ -102,6 +125,7 @@ export interface MarineDBSchema extends DBSchema {
   };
   deadLetters: { key: string; value: DeadLetter; indexes: { userId: string } };
   device: { key: string; value: DeviceRecord };
+  curriculumOutbox: { key: string; value: OutboxRecord };
 }
 
 /** An open MarineDB connection. */

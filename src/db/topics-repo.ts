@@ -1,4 +1,5 @@
 import type { DivisionId, Topic } from '@/domain/types';
+import { changes, queueChanges, type Share, withOutbox } from './curriculum-repo';
 import { toStoredTopic } from './records';
 import type { MarineDB } from './schema';
 
@@ -15,10 +16,15 @@ export async function getTopic(db: MarineDB, id: string): Promise<Topic | undefi
   return db.get('topics', id);
 }
 
-/** Writes a topic (roles normalised); returns what was stored. */
-export async function putTopic(db: MarineDB, topic: Topic): Promise<Topic> {
+/** Writes a topic (roles normalised); a shared write is queued in the same transaction. */
+export async function putTopic(db: MarineDB, topic: Topic, share?: Share): Promise<Topic> {
   const stored = toStoredTopic(topic);
-  await db.put('topics', stored);
+  const tx = db.transaction(withOutbox(['topics'], share), 'readwrite');
+  await Promise.all([
+    tx.objectStore('topics').put(stored),
+    ...queueChanges(tx, share, [changes.topic(stored)]),
+    tx.done,
+  ]);
   return stored;
 }
 
@@ -30,9 +36,10 @@ export async function putTopic(db: MarineDB, topic: Topic): Promise<Topic> {
 export async function deleteTopic(
   db: MarineDB,
   id: string,
-  options: { withVocabulary?: boolean } = {},
+  options: { withVocabulary?: boolean; share?: Share } = {},
 ): Promise<number | undefined> {
-  const tx = db.transaction(['topics', 'vocab'], 'readwrite');
+  const { share } = options;
+  const tx = db.transaction(withOutbox(['topics', 'vocab'], share), 'readwrite');
   const topics = tx.objectStore('topics');
   const topic = await topics.get(id);
   if (!topic) {
@@ -40,17 +47,20 @@ export async function deleteTopic(
     return undefined;
   }
   await topics.delete(id);
+  const gone = [changes.deleted('topic', id)];
   let deleted = 0;
   if (options.withVocabulary) {
     let cursor = await tx.objectStore('vocab').index('topic').openCursor(topic.name);
     while (cursor) {
       if (cursor.value.division === topic.division) {
+        gone.push(changes.deleted('word', cursor.value.id));
         await cursor.delete();
         deleted++;
       }
       cursor = await cursor.continue();
     }
   }
+  await Promise.all(queueChanges(tx, share, gone));
   await tx.done;
   return deleted;
 }

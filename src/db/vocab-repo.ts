@@ -1,4 +1,5 @@
 import type { DivisionId, Topic, VocabItem } from '@/domain/types';
+import { changes, queueChanges, type Share, withOutbox } from './curriculum-repo';
 import { toStoredTopic, toStoredVocab } from './records';
 import type { MarineDB } from './schema';
 
@@ -44,9 +45,14 @@ function _containsText(item: VocabItem, needle: string): boolean {
 }
 
 /** Writes an item (roles normalised, empty topic/division -> General/deck); returns what was stored. */
-export async function putVocab(db: MarineDB, item: VocabItem): Promise<VocabItem> {
+export async function putVocab(db: MarineDB, item: VocabItem, share?: Share): Promise<VocabItem> {
   const stored = toStoredVocab(item);
-  await db.put('vocab', stored);
+  const tx = db.transaction(withOutbox(['vocab'], share), 'readwrite');
+  await Promise.all([
+    tx.objectStore('vocab').put(stored),
+    ...queueChanges(tx, share, [changes.word(stored)]),
+    tx.done,
+  ]);
   return stored;
 }
 
@@ -70,8 +76,9 @@ export async function addWordsWithTopics(
   db: MarineDB,
   topics: readonly Topic[],
   items: readonly VocabItem[],
+  share?: Share,
 ): Promise<{ added: VocabItem[]; duplicates: VocabItem[] }> {
-  const tx = db.transaction(['vocab', 'topics'], 'readwrite');
+  const tx = db.transaction(withOutbox(['vocab', 'topics'], share), 'readwrite');
   const topicStore = tx.objectStore('topics');
   const vocabStore = tx.objectStore('vocab');
   const keyOf = (item: Pick<VocabItem, 'division' | 'topic' | 'langA' | 'langB'>) =>
@@ -87,7 +94,9 @@ export async function addWordsWithTopics(
   const present = new Set(existingTopics);
   const writes: Promise<unknown>[] = [];
   for (const topic of topics) {
-    if (!present.has(topic.id)) writes.push(topicStore.put(toStoredTopic(topic)));
+    if (present.has(topic.id)) continue;
+    const stored = toStoredTopic(topic);
+    writes.push(topicStore.put(stored), ...queueChanges(tx, share, [changes.topic(stored)]));
   }
   const added: VocabItem[] = [];
   const duplicates: VocabItem[] = [];
@@ -100,14 +109,19 @@ export async function addWordsWithTopics(
     seen.add(key);
     const stored = toStoredVocab(item);
     added.push(stored);
-    writes.push(vocabStore.put(stored));
+    writes.push(vocabStore.put(stored), ...queueChanges(tx, share, [changes.word(stored)]));
   }
   await Promise.all([...writes, tx.done]);
   return { added, duplicates };
 }
 
-export async function deleteVocab(db: MarineDB, id: string): Promise<void> {
-  await db.delete('vocab', id);
+export async function deleteVocab(db: MarineDB, id: string, share?: Share): Promise<void> {
+  const tx = db.transaction(withOutbox(['vocab'], share), 'readwrite');
+  await Promise.all([
+    tx.objectStore('vocab').delete(id),
+    ...queueChanges(tx, share, [changes.deleted('word', id)]),
+    tx.done,
+  ]);
 }
 
 export interface DuplicateQuery {

@@ -38,7 +38,7 @@ export async function installVocabulary(
     ['meta', 'vocab', 'topics', 'roles', 'divisions', 'userWords'],
     'readwrite',
   );
-  const meta = await tx.objectStore('meta').get(META_KEY);
+  const meta = (await tx.objectStore('meta').get(META_KEY)) as VocabularyMeta | undefined;
   if (meta && meta.version >= builtin.version) {
     await tx.done;
     return null;

@@ -15,7 +15,7 @@ export const DB_NAME = 'MarineDB';
  * Version 7 adds the answer history (and the dead letters and this device's clock) and drops
  * the sync queue: the history's unsent entries are what a push sends.
  */
-export const DB_VERSION = 7;
+export const DB_VERSION = 8;
 export const RANDOM_ID_LENGTH = 21;
 
 // Sync triggers

@@ -16,6 +16,7 @@ import {
   renameRoleEverywhere,
   renameTopicEverywhere,
 } from '@/db/catalog-renames';
+import type { Share } from '@/db/curriculum-repo';
 import { deleteDivision, listDivisions, putDivision } from '@/db/divisions-repo';
 import { getDB } from '@/db/instance';
 import { deleteRole, listRoles, listRolesByDivision, putRole } from '@/db/roles-repo';
@@ -47,7 +48,7 @@ import {
   wordsToAdd,
 } from '@/domain/catalog';
 import { newId } from '@/domain/ids';
-import { canAddWords, canEditWord, canManageCatalog } from '@/domain/permissions';
+import { canAddWords, canEditWord, canManageCatalog, isAdmin } from '@/domain/permissions';
 import { ALL_ROLES, KNOWN_ROLES, normalizeRole, normalizeRoles, withRoles } from '@/domain/roles';
 import type { Division, DivisionId, Role, Topic, User, VocabItem } from '@/domain/types';
 import {
@@ -63,6 +64,7 @@ import {
 import { parseWordImport } from '@/domain/word-import';
 import { type MessageKey, useT } from '@/i18n';
 import { useAuthStore } from './auth-store';
+import { notifyLocalChange } from './sync-store';
 import { useToast } from './toast-store';
 import { useVocabStore } from './vocab-store';
 
@@ -89,14 +91,28 @@ const invalid = <T>(result: Extract<Validated<unknown>, { ok: false }>): Catalog
   fail(result.code as CatalogErrorCode);
 
 const actor = () => useAuthStore.getState().user;
+
+/**
+ * In the cloud edition an admin's catalogue change is shared: queued for the cloud in the same
+ * transaction as the change, so every crew device gets it. The local edition keeps it here.
+ */
+function shared(): Share | undefined {
+  const { provider, user } = useAuthStore.getState();
+  if (provider.kind !== 'firebase' || !isAdmin(user)) return undefined;
+  return { by: user.id, now: Date.now() };
+}
 const reload = () => useVocabStore.getState().load();
 
-/** Runs a write, then reloads the vocabulary store whatever happened (a half-done write shows). */
+/**
+ * Runs a write, then reloads the vocabulary store whatever happened (a half-done write shows);
+ * a shared change arms the sync that takes it to the cloud.
+ */
 async function writing<T>(body: (db: MarineDB) => Promise<T>): Promise<T> {
   try {
     return await body(await getDB());
   } finally {
     await reload();
+    if (shared()) notifyLocalChange();
   }
 }
 
@@ -153,7 +169,7 @@ export const useCatalogStore = create<CatalogState>()(() => ({
     return writing(async (db) => {
       const existing = findByName(await listDivisions(db), valid.value);
       if (existing) return ok(existing, false);
-      return ok(await putDivision(db, { id: newId(), name: valid.value }), true);
+      return ok(await putDivision(db, { id: newId(), name: valid.value }, shared()), true);
     });
   },
 
@@ -167,14 +183,14 @@ export const useCatalogStore = create<CatalogState>()(() => ({
       if (!division) return fail('not-found');
       if (sameName(division.name, valid.value)) return ok(division, false);
       if (nameTaken(divisions, id, valid.value)) return fail('name-taken');
-      return ok(await putDivision(db, { ...division, name: valid.value }), true);
+      return ok(await putDivision(db, { ...division, name: valid.value }, shared()), true);
     });
   },
 
   async removeDivision(id) {
     if (!canManageCatalog(actor())) return fail('forbidden');
     return writing(async (db) => {
-      await deleteDivision(db, id);
+      await deleteDivision(db, id, shared());
       return ok(id, false);
     });
   },
@@ -193,7 +209,10 @@ export const useCatalogStore = create<CatalogState>()(() => ({
         (role) => normalizeRole(role.name) === code,
       );
       if (existing) return ok(existing, false);
-      return ok(await putRole(db, { id: newId(), name: code, division, createdBy: user.id }), true);
+      return ok(
+        await putRole(db, { id: newId(), name: code, division, createdBy: user.id }, shared()),
+        true,
+      );
     });
   },
 
@@ -203,13 +222,15 @@ export const useCatalogStore = create<CatalogState>()(() => ({
     if (!valid.ok) return invalid(valid);
     const code = normalizeRole(valid.value);
     if (code === ALL_ROLES) return fail('role-name-reserved');
-    return writing(async (db) => renameOutcome(await renameRoleEverywhere(db, id, code)));
+    return writing(async (db) => renameOutcome(await renameRoleEverywhere(db, id, code, shared())));
   },
 
   async removeRole(id) {
     if (!canManageCatalog(actor())) return fail('forbidden');
     return writing(async (db) =>
-      (await deleteRole(db, id, { detach: true })) ? ok(id, false) : fail('not-found'),
+      (await deleteRole(db, id, { detach: true, share: shared() }))
+        ? ok(id, false)
+        : fail('not-found'),
     );
   },
 
@@ -230,11 +251,15 @@ export const useCatalogStore = create<CatalogState>()(() => ({
       if (existing) {
         // Same name in the same division: reuse it, with the union of both role lists.
         const merged = mergedTopicRoles(existing, wanted);
-        return ok(merged ? await putTopic(db, merged) : existing, false);
+        return ok(merged ? await putTopic(db, merged, shared()) : existing, false);
       }
       const id = freeTopicId(topics, division, valid.value, newId);
       return ok(
-        await putTopic(db, userTopic({ id, name: valid.value, division }, user.id, wanted)),
+        await putTopic(
+          db,
+          userTopic({ id, name: valid.value, division }, user.id, wanted),
+          shared(),
+        ),
         true,
       );
     });
@@ -250,13 +275,15 @@ export const useCatalogStore = create<CatalogState>()(() => ({
         return topic ? ok(topic, false) : fail('not-found');
       });
     }
-    return writing(async (db) => renameOutcome(await renameTopicEverywhere(db, id, value)));
+    return writing(async (db) =>
+      renameOutcome(await renameTopicEverywhere(db, id, value, shared())),
+    );
   },
 
   async removeTopic(id) {
     if (!canManageCatalog(actor())) return fail('forbidden');
     return writing(async (db) =>
-      (await deleteTopic(db, id, { withVocabulary: true })) === undefined
+      (await deleteTopic(db, id, { withVocabulary: true, share: shared() })) === undefined
         ? fail('not-found')
         : ok(id, false),
     );
@@ -274,7 +301,7 @@ export const useCatalogStore = create<CatalogState>()(() => ({
       const topic = await getTopic(db, id);
       if (!topic) return fail('not-found');
       const changed = topicWithRole(topic, code, assigned);
-      return changed ? ok(await putTopic(db, changed), true) : ok(topic, false);
+      return changed ? ok(await putTopic(db, changed, shared()), true) : ok(topic, false);
     });
   },
 
@@ -300,7 +327,7 @@ export const useCatalogStore = create<CatalogState>()(() => ({
       // A duplicate is silently ignored: the existing word comes back, nothing is written.
       if (!added[0]) return ok(duplicates[0] as VocabItem, false);
       // The word and its new topic are written in one transaction.
-      await addWordsWithTopics(db, target.isNew ? [target.topic] : [], added);
+      await addWordsWithTopics(db, target.isNew ? [target.topic] : [], added, shared());
       return ok(added[0], true);
     });
   },
@@ -329,10 +356,14 @@ export const useCatalogStore = create<CatalogState>()(() => ({
       }
       if (target.moving && !target.existing && user) {
         const id = freeTopicId(topics, item.division, topicName, newId);
-        await putTopic(db, userTopic({ id, name: topicName, division: item.division }, user.id));
+        await putTopic(
+          db,
+          userTopic({ id, name: topicName, division: item.division }, user.id),
+          shared(),
+        );
       }
       const saved = patch.roles === undefined ? next : withRoles(next, normalizeRoles(patch.roles));
-      return ok(await putVocab(db, saved), true);
+      return ok(await putVocab(db, saved, shared()), true);
     });
   },
 
@@ -342,7 +373,7 @@ export const useCatalogStore = create<CatalogState>()(() => ({
       const item = await getVocab(db, id);
       if (!item) return fail('not-found');
       if (!canEditWord(user, item)) return fail('forbidden');
-      await deleteVocab(db, id);
+      await deleteVocab(db, id, shared());
       return ok(id, false);
     });
   },
@@ -372,7 +403,7 @@ export const useCatalogStore = create<CatalogState>()(() => ({
       problems.sort((a, b) => a.line - b.line);
       const { added, duplicates } =
         planned.items.length > 0
-          ? await addWordsWithTopics(db, planned.topics, planned.items)
+          ? await addWordsWithTopics(db, planned.topics, planned.items, shared())
           : { added: [], duplicates: [] };
       const skipped =
         parsed.format === 'lines'

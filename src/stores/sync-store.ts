@@ -5,6 +5,7 @@
  * factory for the RemoteStore, which the app makes lazy-load the Firestore adapter.
  */
 import { create } from 'zustand';
+import { countOutbox } from '@/db/curriculum-repo';
 import { countUnsent } from '@/db/history-queries';
 import { getDB } from '@/db/instance';
 import type { MarineDB } from '@/db/schema';
@@ -43,6 +44,10 @@ export interface SyncState {
   userId: string | null;
   /** Bumped each time a sync applied cloud versions locally: the words store should reload then. */
   remoteChanges: number;
+  /** An admin's curriculum changes not yet in the cloud (the admin screen shows them). */
+  curriculumPending: number;
+  /** Bumped each time a sync applied curriculum changes: the vocabulary should reload then. */
+  curriculumChanges: number;
   /** Starts syncing `userId` (a signed-in cloud user); a running session of another user stops. */
   start(userId: string, remoteFactory: RemoteFactory, options?: SyncStartOptions): void;
   /** Logout: removes every trigger; a run in flight finishes but reports nothing. */
@@ -78,6 +83,8 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
   lastError: null,
   userId: null,
   remoteChanges: 0,
+  curriculumPending: 0,
+  curriculumChanges: 0,
 
   start(userId, remoteFactory, options = {}) {
     if (session?.userId === userId) return;
@@ -116,6 +123,9 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
             });
             if (session === current && report.refolded > 0) {
               set({ remoteChanges: get().remoteChanges + 1 });
+            }
+            if (session === current && report.curriculumApplied > 0) {
+              set({ curriculumChanges: get().curriculumChanges + 1 });
             }
           } finally {
             if (session === current) await get().refreshPending();
@@ -162,8 +172,12 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
     const current = session;
     if (!current) return;
     try {
-      const mine = await countUnsent(await current.getDB(), current.userId);
-      if (session === current) set({ pendingCount: mine });
+      const db = await current.getDB();
+      const [mine, curriculum] = await Promise.all([
+        countUnsent(db, current.userId),
+        countOutbox(db),
+      ]);
+      if (session === current) set({ pendingCount: mine, curriculumPending: curriculum });
     } catch (error) {
       console.error('Counting pending sync changes failed', error);
     }

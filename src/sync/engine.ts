@@ -13,10 +13,21 @@
  *    closed tab) is first looked up: if the cloud has it, its entries are marked sent and nothing
  *    is written twice. Batches go in commits of at most SYNC_BATCH_MAX_WRITES documents; their
  *    entries are marked sent only after the commit succeeded.
+ * 4. The shared curriculum (an admin's changes reach every device): the outbox of this device's
+ *    admin changes is pushed, then the curriculum documents newer than this device's cursor are
+ *    pulled, checked against the record tables and applied with the cursor in one transaction.
  *
  * Every remote call has a time limit (REMOTE_CALL_TIMEOUT_MS). Records that fail the wire
  * contract go to the dead letters, and the rest syncs.
  */
+
+import {
+  applyPulled,
+  clearSent,
+  curriculumMeta,
+  type PulledChange,
+  takeOutbox,
+} from '@/db/curriculum-repo';
 import {
   importBaselines,
   markSent,
@@ -31,6 +42,7 @@ import {
   REMOTE_CALL_TIMEOUT_MS,
   SYNC_BATCH_MAX_WRITES,
 } from '@/domain/constants';
+import { checkCurriculumDoc } from '@/domain/curriculum';
 import type { RemoteStore, SyncCursor } from './remote-store';
 import { withTimeout } from './timeout';
 
@@ -62,6 +74,11 @@ export interface SyncReport {
   refolded: number;
   /** Records that failed the wire contract (moved to the dead letters). */
   rejected: number;
+  /** Curriculum changes this device (an admin's) sent. */
+  curriculumPushed: number;
+  /** Curriculum changes of the cloud applied here, and the words among them new here. */
+  curriculumApplied: number;
+  curriculumAdded: number;
 }
 
 /** Pull, then push (see the file comment). Rejects when a request fails; nothing is lost then. */
@@ -71,7 +88,16 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
   const batchSize = Math.max(1, Math.min(input.batchSize ?? Infinity, SYNC_BATCH_MAX_WRITES));
   const perBatch = Math.max(1, input.entriesPerBatch ?? HISTORY_BATCH_MAX_ENTRIES);
   const ms = input.timeoutMs ?? REMOTE_CALL_TIMEOUT_MS;
-  const report: SyncReport = { pushed: 0, pulled: 0, commits: 0, refolded: 0, rejected: 0 };
+  const report: SyncReport = {
+    pushed: 0,
+    pulled: 0,
+    commits: 0,
+    refolded: 0,
+    rejected: 0,
+    curriculumPushed: 0,
+    curriculumApplied: 0,
+    curriculumAdded: 0,
+  };
   const user = await getUser(db, userId);
 
   // 1. The one-time migration of the old per-word documents.
@@ -129,5 +155,61 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
     await markSent(db, ids);
     report.pushed += ids.length;
   }
+
+  // 4. The shared curriculum: an admin's unsent changes go first, then everyone's are pulled.
+  await syncCurriculum(db, remote, { batchSize, ms, now }, report);
   return report;
+}
+
+/** Curriculum documents per pull request. */
+export const CURRICULUM_PAGE = 500;
+
+/**
+ * Pushes the curriculum outbox (commits of at most `batchSize` documents; a record changed again
+ * meanwhile stays queued) and pulls the documents newer than this device's cursor, page by page,
+ * applying each page and its cursor in one transaction. An unchanged curriculum costs one read.
+ */
+async function syncCurriculum(
+  db: MarineDB,
+  remote: RemoteStore,
+  options: { batchSize: number; ms: number; now: number },
+  report: SyncReport,
+): Promise<void> {
+  const { batchSize, ms, now } = options;
+  for (;;) {
+    const outbox = await takeOutbox(db, batchSize);
+    if (outbox.length === 0) break;
+    await withTimeout(
+      remote.pushCurriculum(outbox.map(({ docId, doc }) => ({ docId, doc }))),
+      ms,
+      'Sharing the curriculum',
+    );
+    await clearSent(db, outbox);
+    report.curriculumPushed += outbox.length;
+    if (outbox.length < batchSize) break;
+  }
+  let cursor = (await curriculumMeta(db)).cursor;
+  for (;;) {
+    const result = await withTimeout(
+      remote.pullCurriculum(cursor, CURRICULUM_PAGE),
+      ms,
+      'Pulling the curriculum',
+    );
+    const pulled: PulledChange[] = [];
+    const rejected: { docId: string; data: unknown; reason: string }[] = [];
+    for (const { docId, data, updatedAt } of result.docs) {
+      const checked = checkCurriculumDoc(data);
+      if (checked.ok) pulled.push({ docId, change: checked.change, updatedAt });
+      else {
+        const reason = checked.field ? `${checked.problem}: ${checked.field}` : checked.problem;
+        rejected.push({ docId, data, reason });
+      }
+    }
+    const applied = await applyPulled(db, pulled, result.cursor, rejected, now);
+    report.curriculumApplied += applied.applied;
+    report.curriculumAdded += applied.addedWords;
+    report.rejected += rejected.length;
+    if (result.docs.length < CURRICULUM_PAGE || result.cursor <= cursor) break;
+    cursor = result.cursor;
+  }
 }

@@ -8,12 +8,14 @@
 import type { DocumentData, Firestore, QueryDocumentSnapshot } from 'firebase/firestore/lite';
 import type { FirebaseSettings } from '@/auth/firebase-config';
 import { SYNC_BATCH_MAX_WRITES } from '@/domain/constants';
+import { CURRICULUM_COLLECTION } from '@/domain/curriculum';
 import { hasWireType, PROFILE_FIELDS, type ProfileField } from '@/domain/synced-records';
 import type { UserWord, WordStatus } from '@/domain/types';
 import { loadFirebaseApp, parseEmulatorHost } from './firebase-app';
 import { entriesOfBatch, HISTORY_COLLECTION, toBatchWire } from './history-wire';
 import type {
   PulledBatch,
+  PulledCurriculumDoc,
   PullResult,
   RemoteProfile,
   RemoteStore,
@@ -203,6 +205,49 @@ export function createFirestoreRemote(settings: FirebaseSettings): RemoteStore {
         if (word) words.push(word);
       });
       return words;
+    },
+
+    async pushCurriculum(docs) {
+      if (docs.length > SYNC_BATCH_MAX_WRITES) {
+        throw new RangeError(
+          `pushCurriculum: ${docs.length} documents exceed the ${SYNC_BATCH_MAX_WRITES} writes of one commit`,
+        );
+      }
+      if (docs.length === 0) return;
+      const { fs, db } = await open();
+      const batch = fs.writeBatch(db);
+      for (const { docId, doc } of docs) {
+        batch.set(fs.doc(db, CURRICULUM_COLLECTION, docId), {
+          ...doc,
+          updatedAt: fs.serverTimestamp(),
+        });
+      }
+      await batch.commit();
+    },
+
+    async pullCurriculum(cursor, limit) {
+      const { fs, db } = await open();
+      const collection = fs.collection(db, CURRICULUM_COLLECTION);
+      const ordered = [fs.orderBy('updatedAt'), fs.limit(limit)] as const;
+      const query =
+        cursor > 0
+          ? fs.query(
+              collection,
+              fs.where('updatedAt', '>', microsToTimestamp(fs, cursor)),
+              ...ordered,
+            )
+          : fs.query(collection, ...ordered);
+      const snapshot = await fs.getDocs(query);
+      const docs: PulledCurriculumDoc[] = [];
+      let next = cursor;
+      snapshot.forEach((document: QueryDocumentSnapshot) => {
+        const { updatedAt: stamp, ...data } = document.data();
+        const updatedAt = timestampToMicros(stamp);
+        if (updatedAt === null) return;
+        if (updatedAt > next) next = updatedAt;
+        docs.push({ docId: document.id, data, updatedAt });
+      });
+      return { docs, cursor: next };
     },
 
     async readProfile(userId) {

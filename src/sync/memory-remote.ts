@@ -3,7 +3,8 @@
  * ARCHITECTURE.md decision 3: append-only history batch documents (creating one that exists is
  * refused, as the rules refuse the update), each commit stamped with one server time (`syncedAt`,
  * microseconds, strictly increasing), pulls of the batches with `syncedAt > cursor` in `syncedAt`
- * order, and the old per-word documents for the migration. It counts what a real backend would
+ * order, the old per-word documents for the migration, and the shared curriculum (written only by
+ * users marked admin with `setAdmin`, as the rules want). It counts what a real backend would
  * bill and can be told to fail, lose a response, or deliver a pulled batch twice.
  */
 import { SYNC_BATCH_MAX_WRITES } from '@/domain/constants';
@@ -11,6 +12,8 @@ import type { HistoryEntry } from '@/domain/history';
 import type { UserWord } from '@/domain/types';
 import { type BatchWire, entriesOfBatch, toBatchWire } from './history-wire';
 import type {
+  CurriculumPull,
+  CurriculumPush,
   PullResult,
   PushBatchInput,
   RemoteProfile,
@@ -36,7 +39,7 @@ export interface MemoryRemoteCounters {
  * - 'duplicate': (pulls) the request succeeds but every batch is delivered twice.
  */
 export type MemoryRemoteFault = 'error' | 'lost-response' | 'duplicate';
-type FaultTarget = 'commit' | 'pull' | 'check' | 'legacy';
+type FaultTarget = 'commit' | 'pull' | 'check' | 'legacy' | 'curriculum';
 
 export interface MemoryRemoteOptions {
   /** Server time source in microseconds; the clock never repeats or goes back whatever it says. */
@@ -64,6 +67,10 @@ export class MemoryRemote implements RemoteStore {
   private readonly batches = new Map<string, Map<string, StoredBatch>>();
   private readonly legacy = new Map<string, Map<string, Record<string, unknown>>>();
   private readonly profiles = new Map<string, RemoteProfile>();
+  private readonly curriculum = new Map<
+    string,
+    { data: Record<string, unknown>; updatedAt: number }
+  >();
   private readonly clock: () => number;
   private lastServerTime = 0;
   private readonly faults: { mode: MemoryRemoteFault; on: FaultTarget }[] = [];
@@ -203,6 +210,54 @@ export class MemoryRemote implements RemoteStore {
     const { isAdmin: _neverWritten, ...allowed } = patch;
     const clean = Object.fromEntries(Object.entries(allowed).filter(([, v]) => v !== undefined));
     this.profiles.set(userId, { ...this.profiles.get(userId), ...clean });
+  }
+
+  async pushCurriculum(docs: readonly CurriculumPush[]): Promise<void> {
+    this.counters.requests++;
+    const fault = this.takeFault('curriculum');
+    if (fault === 'error') throw new MemoryRemoteError('curriculum commit failed', fault);
+    if (docs.length > SYNC_BATCH_MAX_WRITES) {
+      throw new Error(`A commit holds at most ${SYNC_BATCH_MAX_WRITES} writes, not ${docs.length}`);
+    }
+    // As the rules: only an admin writes, and only as themselves; a commit is all or nothing.
+    for (const { doc } of docs) {
+      if (this.profiles.get(doc.by)?.isAdmin !== true) {
+        throw new Error(`PERMISSION_DENIED: ${doc.by} may not write the curriculum`);
+      }
+    }
+    if (docs.length === 0) return;
+    const updatedAt = this.tick();
+    for (const { docId, doc } of docs) {
+      this.curriculum.set(docId, { data: structuredClone({ ...doc }), updatedAt });
+    }
+    this.counters.writes += docs.length;
+    this.counters.commits++;
+    if (fault === 'lost-response') throw new MemoryRemoteError('commit response lost', fault);
+  }
+
+  async pullCurriculum(cursor: SyncCursor, limit: number): Promise<CurriculumPull> {
+    this.counters.requests++;
+    const fault = this.takeFault('pull');
+    if (fault === 'error') throw new MemoryRemoteError('pull failed', fault);
+    const found = [...this.curriculum.entries()]
+      .filter(([, doc]) => doc.updatedAt > cursor)
+      .sort(([, a], [, b]) => a.updatedAt - b.updatedAt)
+      .slice(0, limit);
+    this.counters.reads += Math.max(1, found.length);
+    if (fault === 'lost-response') throw new MemoryRemoteError('pull response lost', fault);
+    return {
+      docs: found.map(([docId, doc]) => ({
+        docId,
+        data: structuredClone(doc.data),
+        updatedAt: doc.updatedAt,
+      })),
+      cursor: found.reduce((max, [, doc]) => Math.max(max, doc.updatedAt), cursor),
+    };
+  }
+
+  /** Test inspection (not counted): how many curriculum documents the cloud holds. */
+  curriculumCount(): number {
+    return this.curriculum.size;
   }
 
   /** Test setup (not counted): marks a user as admin, as the Admin SDK would. */

@@ -5,6 +5,7 @@
  * with the server time `syncedAt`) and, read once for the migration, the per-word documents
  * `users/{uid}/userWords/{vocabId}` that older versions wrote.
  */
+import type { CurriculumDocWrite } from '@/domain/curriculum';
 import type { HistoryEntry } from '@/domain/history';
 import type { ProfileRecord } from '@/domain/synced-records';
 import type { UserWord } from '@/domain/types';
@@ -37,6 +38,26 @@ export interface PushBatchInput {
   entries: readonly HistoryEntry[];
 }
 
+/** A curriculum document to write (`curriculum/{docId}`); the server adds `updatedAt`. */
+export interface CurriculumPush {
+  docId: string;
+  doc: CurriculumDocWrite;
+}
+
+/** A pulled curriculum document, unchecked (the engine checks it), and its server time. */
+export interface PulledCurriculumDoc {
+  docId: string;
+  data: Record<string, unknown>;
+  /** `updatedAt`, epoch microseconds. */
+  updatedAt: number;
+}
+
+export interface CurriculumPull {
+  docs: PulledCurriculumDoc[];
+  /** The greatest `updatedAt` among them, or the given cursor when none. */
+  cursor: SyncCursor;
+}
+
 export interface RemoteStore {
   /**
    * Creates the batch documents in ONE commit (at most SYNC_BATCH_MAX_WRITES of them), each
@@ -51,6 +72,13 @@ export interface RemoteStore {
   /** Every per-word document older versions wrote (with or without `syncedAt`); malformed ones are left out. */
   readLegacyWords(userId: string): Promise<UserWord[]>;
   readProfile(userId: string): Promise<RemoteProfile | null>;
+  /**
+   * Writes curriculum documents in ONE commit (at most SYNC_BATCH_MAX_WRITES), each stamped with
+   * the server time `updatedAt`; only an admin may (the rules refuse anyone else).
+   */
+  pushCurriculum(docs: readonly CurriculumPush[]): Promise<void>;
+  /** At most `limit` curriculum documents with `updatedAt > cursor`, ordered by `updatedAt`. */
+  pullCurriculum(cursor: SyncCursor, limit: number): Promise<CurriculumPull>;
   /** Merge-writes the given profile fields. */
   writeProfile(userId: string, patch: RemoteProfile): Promise<void>;
 }

@@ -180,7 +180,7 @@ describe.each([1, 2, 3, 4, 5, 6])('upgrade from version %i to 7', (version) => {
       name,
       vocabulary: [vocab('v1', { langA: 'OVERWRITTEN' }), vocab('fresh')],
     });
-    expect(db.version).toBe(7);
+    expect(db.version).toBe(8);
     // A database from before version 6 holds the first vocabulary: the install upgrades it at
     // the next app start. (One made at version 6 by this test was never installed at all.)
     expect(await db.getAll('meta')).toEqual(
@@ -305,7 +305,7 @@ describe('upgrade from version 5', () => {
     await old.put('divisions', customDivision);
     old.close();
     const db = await openMarineDB({ name });
-    expect(db.version).toBe(7);
+    expect(db.version).toBe(8);
     expect(await db.getAll('meta')).toEqual([{ key: 'vocabulary', version: 1, legacy: true }]);
     expect(await db.getAll('vocab')).toEqual([finalVocab[0]]);
     expect(await db.getAll('divisions')).toEqual([customDivision]);

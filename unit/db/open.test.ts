@@ -18,6 +18,7 @@ const EXPECTED_INDEXES: Record<string, string[]> = {
   history: ['unsent', 'userTime', 'word'],
   deadLetters: ['userId'],
   device: [],
+  curriculumOutbox: [],
 };
 
 function describeStores(db: MarineDB) {
@@ -32,9 +33,9 @@ function describeStores(db: MarineDB) {
 }
 
 describe('openMarineDB on a fresh database', () => {
-  it('creates version 7 with exactly the ten stores and their indexes', async () => {
+  it('creates version 8 with exactly the eleven stores and their indexes', async () => {
     await withDB([], async (db) => {
-      expect(db.version).toBe(7);
+      expect(db.version).toBe(8);
       const stores = describeStores(db);
       expect(Object.keys(stores).sort()).toEqual(Object.keys(EXPECTED_INDEXES).sort());
       for (const [name, indexes] of Object.entries(EXPECTED_INDEXES)) {
@@ -159,14 +160,14 @@ describe('failures and other connections', () => {
     v2.close();
     const failure = vi.fn();
     await expect(
-      openDB(name, 8, {
+      openDB(name, 9, {
         upgrade: (db, oldVersion, newVersion, tx) => {
           upgradeMarineDB(db, oldVersion, newVersion, tx).catch(failure);
         },
       }),
     ).rejects.toThrow();
     expect(failure).toHaveBeenCalledWith(
-      expect.objectContaining({ message: expect.stringMatching(/version 8/) }),
+      expect.objectContaining({ message: expect.stringMatching(/version 9/) }),
     );
     const reopened = await openDB(name);
     expect(reopened.version).toBe(2);
@@ -177,7 +178,7 @@ describe('failures and other connections', () => {
 
   it('refuses a database from a newer version', async () => {
     const name = uniqueName();
-    (await openDB(name, 8)).close();
+    (await openDB(name, 9)).close();
     await expect(openMarineDB({ name })).rejects.toMatchObject({ name: 'VersionError' });
   });
 

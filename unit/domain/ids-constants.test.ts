@@ -16,7 +16,7 @@ describe('constants of SPEC §9', () => {
     expect(C.TOAST_MS).toBe(3500);
     expect(C.DB_NAME).toBe('MarineDB');
     // Version 6 (a deliberate deviation) adds the meta store of the installed vocabulary.
-    expect(C.DB_VERSION).toBe(7);
+    expect(C.DB_VERSION).toBe(8);
     expect(C.RANDOM_ID_LENGTH).toBe(21);
   });
 

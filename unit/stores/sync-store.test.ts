@@ -230,7 +230,8 @@ describe('sync store', () => {
     expect(useSyncStore.getState().userId).toBe('second-user');
     await vi.advanceTimersByTimeAsync(100);
     await flush();
-    // Only the second user's session ran (its user has no local record: no cursor, still fine).
-    expect(remote.counters.requests).toBe(1);
+    // Only the second user's session ran (its user has no local record: no cursor, still fine):
+    // one history pull and one curriculum pull.
+    expect(remote.counters.requests).toBe(2);
   });
 });

@@ -164,6 +164,14 @@ class DeviceRemote implements RemoteStore {
   writeProfile(userId: string, patch: object) {
     return this.cloud.writeProfile(userId, patch);
   }
+
+  pushCurriculum(docs: Parameters<RemoteStore['pushCurriculum']>[0]) {
+    return this.cloud.pushCurriculum(docs);
+  }
+
+  pullCurriculum(cursor: number, limit: number) {
+    return this.cloud.pullCurriculum(cursor, limit);
+  }
 }
 
 async function runScenario(

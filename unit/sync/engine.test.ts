@@ -71,8 +71,18 @@ describe('syncOnce', () => {
     await sync(db, remote);
     remote.resetCounters();
     const idle = await sync(db, remote);
-    expect(idle).toEqual({ pushed: 0, pulled: 0, commits: 0, refolded: 0, rejected: 0 });
-    expect(remote.counters).toEqual({ reads: 1, writes: 0, commits: 0, requests: 1 });
+    expect(idle).toEqual({
+      pushed: 0,
+      pulled: 0,
+      commits: 0,
+      refolded: 0,
+      rejected: 0,
+      curriculumPushed: 0,
+      curriculumApplied: 0,
+      curriculumAdded: 0,
+    });
+    // One read for the history, one for the shared curriculum.
+    expect(remote.counters).toEqual({ reads: 2, writes: 0, commits: 0, requests: 2 });
   });
 
   it('splits a large push into batch documents of the given size, one commit per batchSize documents', async () => {
@@ -182,7 +192,7 @@ describe('syncOnce', () => {
     expect(await countUnsent(db, USER)).toBe(0);
     remote.resetCounters();
     await sync(db, remote);
-    expect(remote.counters.reads).toBe(1); // only the history pull
+    expect(remote.counters.reads).toBe(2); // the history pull and the curriculum pull
     // An answer after the migration adds to the baseline.
     await answerOn(db, 'old1', true, NOW);
     expect(await getUserWord(db, USER, 'old1')).toMatchObject({
@@ -265,6 +275,8 @@ describe('syncOnce', () => {
       hasHistoryBatch: async () => false,
       readProfile: async () => null,
       writeProfile: async () => undefined,
+      pushCurriculum: async () => undefined,
+      pullCurriculum: async () => ({ docs: [], cursor: 0 }),
     };
     await expect(
       syncOnce({ db, remote: hanging, userId: USER, now: NOW, timeoutMs: 20 }),

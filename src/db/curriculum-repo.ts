@@ -1,0 +1,196 @@
+/**
+ * The shared curriculum on this device: the outbox of an admin's changes not yet in the cloud
+ * (written by the catalogue repositories in the same transaction as the change itself, when the
+ * change is shared), and the pulled changes of other admins applied to the catalogue tables.
+ */
+import { type CurriculumChange, curriculumDocId, toCurriculumDoc } from '@/domain/curriculum';
+import type { Division, Role, Topic, VocabItem } from '@/domain/types';
+import { toStoredTopic, toStoredVocab } from './records';
+import type { CurriculumMeta, MarineDB, OutboxRecord } from './schema';
+
+export const CURRICULUM_META_KEY = 'curriculum';
+export const OUTBOX = 'curriculumOutbox';
+
+/** Who shares a catalogue change with every device (an admin of the cloud edition), and when. */
+export interface Share {
+  by: string;
+  now: number;
+}
+
+/** The stores a catalogue write needs, plus the outbox when the write is shared. */
+export function withOutbox<S extends string>(stores: readonly S[], share: Share | undefined) {
+  return (share ? [...stores, OUTBOX] : [...stores]) as (S | typeof OUTBOX)[];
+}
+
+let sequence = 0;
+
+/** A transaction that holds the outbox store (typed loosely: callers open it over several stores). */
+interface OutboxTransaction {
+  objectStore(name: typeof OUTBOX): { put(value: OutboxRecord): Promise<unknown> };
+}
+
+/**
+ * Queues the changes in the outbox inside the caller's transaction `tx` (which must include the
+ * outbox store); a later change of the same record replaces an unsent earlier one.
+ */
+export function queueChanges(
+  tx: unknown,
+  share: Share | undefined,
+  changes: readonly CurriculumChange[],
+): Promise<unknown>[] {
+  if (!share) return [];
+  const store = (tx as OutboxTransaction).objectStore(OUTBOX);
+  return changes.map((change) => {
+    const doc = toCurriculumDoc(change, share.by);
+    sequence = Math.max(sequence + 1, share.now * 1000);
+    return store.put({
+      docId: curriculumDocId(doc.kind, doc.id),
+      seq: sequence,
+      doc,
+      queuedAt: share.now,
+    });
+  });
+}
+
+/** Changes for records written or deleted, in the catalogue's own terms. */
+export const changes = {
+  division: (value: Division): CurriculumChange => ({ kind: 'division', value, deleted: false }),
+  role: (value: Role): CurriculumChange => ({ kind: 'role', value, deleted: false }),
+  topic: (value: Topic): CurriculumChange => ({ kind: 'topic', value, deleted: false }),
+  word: (value: VocabItem): CurriculumChange => ({ kind: 'word', value, deleted: false }),
+  deleted: (kind: CurriculumChange['kind'], id: string): CurriculumChange => ({
+    kind,
+    id,
+    deleted: true,
+  }),
+};
+
+/** The oldest `limit` unsent changes. */
+export async function takeOutbox(db: MarineDB, limit: number): Promise<OutboxRecord[]> {
+  const all = await db.getAll(OUTBOX);
+  return all.sort((a, b) => a.seq - b.seq).slice(0, limit);
+}
+
+export async function countOutbox(db: MarineDB): Promise<number> {
+  return db.count(OUTBOX);
+}
+
+/** Removes the pushed records, in one transaction, unless one changed again meanwhile. */
+export async function clearSent(db: MarineDB, sent: readonly OutboxRecord[]): Promise<void> {
+  const tx = db.transaction(OUTBOX, 'readwrite');
+  await Promise.all([
+    ...sent.map(async (record) => {
+      const current = await tx.store.get(record.docId);
+      if (current?.seq === record.seq) await tx.store.delete(record.docId);
+    }),
+    tx.done,
+  ]);
+}
+
+export async function curriculumMeta(db: MarineDB): Promise<CurriculumMeta> {
+  const stored = (await db.get('meta', CURRICULUM_META_KEY)) as CurriculumMeta | undefined;
+  return stored ?? { key: 'curriculum', cursor: 0 };
+}
+
+/** A pulled document: its change (checked), and the cloud's time of the write. */
+export interface PulledChange {
+  docId: string;
+  change: CurriculumChange;
+  /** The document's `updatedAt`, epoch microseconds. */
+  updatedAt: number;
+}
+
+export interface AppliedCurriculum {
+  applied: number;
+  addedWords: number;
+}
+
+/**
+ * Applies pulled changes and the new cursor in ONE transaction. The newer server write of a
+ * document wins; a record with an unsent local change keeps it (the push that follows is newer).
+ * A deleted word leaves the catalogue but its learners' progress stays (and counts again if the
+ * word comes back). A record this device already has keeps its own source (a built-in word
+ * edited by an admin stays built-in).
+ */
+export async function applyPulled(
+  db: MarineDB,
+  pulled: readonly PulledChange[],
+  cursor: number,
+  rejected: readonly { docId: string; data: unknown; reason: string }[] = [],
+  now = Date.now(),
+): Promise<AppliedCurriculum> {
+  const tx = db.transaction(
+    ['divisions', 'roles', 'topics', 'vocab', 'meta', 'deadLetters', OUTBOX],
+    'readwrite',
+  );
+  // Documents that break the record tables are set aside (shown in settings); the rest applies.
+  for (const { docId, data, reason } of rejected) {
+    await tx.objectStore('deadLetters').put({
+      id: `curriculum-${docId}-${now}`,
+      source: 'pull',
+      reason,
+      record: structuredClone(data),
+      at: now,
+    });
+  }
+  const pending = new Set(await tx.objectStore(OUTBOX).getAllKeys());
+  let applied = 0;
+  let addedWords = 0;
+  let newest = 0;
+  for (const { docId, change, updatedAt } of pulled) {
+    if (pending.has(docId)) continue;
+    applied++;
+    newest = Math.max(newest, updatedAt);
+    if (change.deleted) {
+      const store =
+        change.kind === 'division'
+          ? 'divisions'
+          : change.kind === 'role'
+            ? 'roles'
+            : change.kind === 'topic'
+              ? 'topics'
+              : 'vocab';
+      await tx.objectStore(store).delete(change.id);
+      continue;
+    }
+    switch (change.kind) {
+      case 'division':
+        await tx.objectStore('divisions').put(change.value);
+        break;
+      case 'role': {
+        const local = await tx.objectStore('roles').get(change.value.id);
+        await tx.objectStore('roles').put({ ...local, ...change.value });
+        break;
+      }
+      case 'topic': {
+        const local = await tx.objectStore('topics').get(change.value.id);
+        const source = local ? { source: local.source, createdBy: local.createdBy } : {};
+        await tx.objectStore('topics').put(toStoredTopic({ ...change.value, ...source }));
+        break;
+      }
+      case 'word': {
+        const local = await tx.objectStore('vocab').get(change.value.id);
+        if (!local) addedWords++;
+        const own = local
+          ? { source: local.source, createdBy: local.createdBy, tags: local.tags }
+          : {};
+        await tx.objectStore('vocab').put(toStoredVocab({ ...change.value, ...own }));
+        break;
+      }
+    }
+  }
+  const meta = ((await tx.objectStore('meta').get(CURRICULUM_META_KEY)) as
+    | CurriculumMeta
+    | undefined) ?? { key: 'curriculum', cursor: 0 };
+  const next: CurriculumMeta = { ...meta, cursor: Math.max(meta.cursor, cursor) };
+  if (applied > 0) {
+    next.updatedAt = Math.floor(newest / 1000);
+    next.addedWords = addedWords;
+  }
+  // An idle pull changes nothing here.
+  if (applied > 0 || next.cursor !== meta.cursor || !('cursor' in meta)) {
+    await tx.objectStore('meta').put(next);
+  }
+  await tx.done;
+  return { applied, addedWords };
+}
