@@ -896,6 +896,33 @@ describe('the Firestore REST test server: the curriculum rules', () => {
     expect(((await read.json()) as unknown[]).length).toBe(1);
   });
 
+  it('the adapter: a crew member’s push is refused, an admin’s documents are pulled incrementally', async () => {
+    if (officialEmulator) return; // the test server's rules
+    // The adapter is signed in as a crew member (no admin claim), as the app on a crew phone.
+    const doc = toCurriculumDoc({ kind: 'word', value: word, deleted: false }, UID);
+    await expect(
+      remote.pushCurriculum([{ docId: curriculumDocId('word', word.id), doc }]),
+    ).rejects.toMatchObject({ code: 'permission-denied' });
+    expect((await remote.pullCurriculum(0, 500)).docs).toEqual([]);
+
+    const admin = emulatorToken('officer', { admin: true });
+    const written = toCurriculumDoc({ kind: 'word', value: word, deleted: false }, 'officer');
+    expect((await restCommit([curriculumWrite(written)], admin)).status).toBe(200);
+    const first = await remote.pullCurriculum(0, 500);
+    expect(first.docs.map(({ docId, data }) => [docId, data])).toEqual([
+      [curriculumDocId('word', word.id), written],
+    ]);
+    expect(first.cursor).toBe(first.docs[0]?.updatedAt);
+    expect(first.cursor).toBeGreaterThan(0);
+    // Nothing new: an empty page, the same cursor, one request.
+    const before = await requestCount();
+    expect(await remote.pullCurriculum(first.cursor, 500)).toEqual({
+      docs: [],
+      cursor: first.cursor,
+    });
+    expect((await requestCount()) - before).toBe(1);
+  });
+
   it('holds an admin to the tables: known fields, bounds, their own uid, a valid id, no deletes', async () => {
     if (officialEmulator) return; // the test server's rules
     const admin = emulatorToken('officer', { admin: true });

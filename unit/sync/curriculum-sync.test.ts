@@ -1,0 +1,270 @@
+/**
+ * The shared curriculum end to end over the in-memory cloud: an admin's catalogue changes are
+ * queued with the change itself, pushed by the sync, and applied on every crew device; what the
+ * rules refuse stays queued; bad documents are set aside; an idle curriculum costs one read.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { renameRoleEverywhere } from '@/db/catalog-renames';
+import {
+  applyPulled,
+  clearSent,
+  countOutbox,
+  curriculumMeta,
+  type Share,
+  takeOutbox,
+} from '@/db/curriculum-repo';
+import { putDivision } from '@/db/divisions-repo';
+import { listDeadLetters } from '@/db/history-queries';
+import { recordChange } from '@/db/history-repo';
+import { putRole } from '@/db/roles-repo';
+import type { MarineDB } from '@/db/schema';
+import { deleteTopic, putTopic } from '@/db/topics-repo';
+import { getUserWord } from '@/db/user-words-repo';
+import { addWordsWithTopics, deleteVocab, getVocab, putVocab } from '@/db/vocab-repo';
+import { checkCurriculumDoc, curriculumDocId } from '@/domain/curriculum';
+import type { Topic, VocabItem } from '@/domain/types';
+import { syncOnce } from '@/sync/engine';
+import { MemoryRemote } from '@/sync/memory-remote';
+import { openDeviceOf } from '../db/helpers';
+
+const ADMIN = 'officer';
+const CREW = 'deckhand';
+const NOW = Date.UTC(2026, 10, 23, 8);
+const share: Share = { by: ADMIN, now: NOW };
+
+const open: MarineDB[] = [];
+async function device(userId: string): Promise<MarineDB> {
+  const db = await openDeviceOf(userId);
+  open.push(db);
+  return db;
+}
+afterEach(() => {
+  for (const db of open.splice(0)) db.close();
+});
+
+const KNOTS: Topic = {
+  id: 'deck::Knots',
+  name: 'Knots',
+  division: 'deck',
+  source: 'user',
+  createdBy: ADMIN,
+};
+const word = (id: string, langA: string, langB: string): VocabItem => ({
+  id,
+  langA,
+  langB,
+  topic: 'Knots',
+  division: 'deck',
+  source: 'user',
+  createdBy: ADMIN,
+  ref: 'industry usage',
+});
+const BOWLINE = word('k1', 'беседочный узел', 'bowline');
+const CLOVE = word('k2', 'выбленочный узел', 'clove hitch');
+
+function cloud(): MemoryRemote {
+  const remote = new MemoryRemote();
+  remote.setAdmin(ADMIN, true);
+  return remote;
+}
+
+const sync = (db: MarineDB, remote: MemoryRemote, userId: string) =>
+  syncOnce({ db, remote, userId, now: NOW });
+
+describe('the curriculum outbox', () => {
+  it('is written with a shared change only, one record per document, the latest change winning', async () => {
+    const db = await device(ADMIN);
+    await putDivision(db, { id: 'reefer', name: 'Reefer' });
+    expect(await countOutbox(db)).toBe(0);
+
+    await putDivision(db, { id: 'reefer', name: 'Reefer' }, share);
+    await putDivision(db, { id: 'reefer', name: 'Reefer deck' }, share);
+    const outbox = await takeOutbox(db, 10);
+    expect(outbox.map((record) => [record.docId, record.doc])).toEqual([
+      [
+        curriculumDocId('division', 'reefer'),
+        {
+          kind: 'division',
+          id: 'reefer',
+          deleted: false,
+          record: { name: 'Reefer deck' },
+          by: ADMIN,
+        },
+      ],
+    ]);
+  });
+
+  it('holds every record a cascade touched: a topic deleted with its words, a role renamed across topics and words', async () => {
+    const db = await device(ADMIN);
+    await addWordsWithTopics(db, [KNOTS], [BOWLINE, CLOVE], share);
+    expect((await takeOutbox(db, 10)).map((r) => r.doc.kind).sort()).toEqual([
+      'topic',
+      'word',
+      'word',
+    ]);
+    await clearSent(db, await takeOutbox(db, 10));
+
+    await putRole(db, { id: 'r1', name: 'ab', division: 'deck' });
+    await putTopic(db, { ...KNOTS, roles: ['ab'] });
+    await putVocab(db, { ...BOWLINE, roles: ['ab'] });
+    await renameRoleEverywhere(db, 'r1', 'able seaman', share);
+    const renamed = (await takeOutbox(db, 10)).map((r) => r.doc);
+    expect(renamed.map((doc) => [doc.kind, doc.id, doc.record?.roles ?? doc.record?.name])).toEqual(
+      [
+        ['role', 'r1', 'able seaman'],
+        ['topic', 'deck::Knots', ['able seaman']],
+        ['word', 'k1', ['able seaman']],
+      ],
+    );
+    await clearSent(db, await takeOutbox(db, 10));
+
+    await deleteTopic(db, KNOTS.id, { withVocabulary: true, share });
+    expect((await takeOutbox(db, 10)).map((r) => [r.doc.kind, r.doc.id, r.doc.deleted])).toEqual([
+      ['topic', 'deck::Knots', true],
+      ['word', 'k1', true],
+      ['word', 'k2', true],
+    ]);
+  });
+
+  it('keeps a record that changed again while its push was on the way', async () => {
+    const db = await device(ADMIN);
+    await putDivision(db, { id: 'reefer', name: 'Reefer' }, share);
+    const taken = await takeOutbox(db, 10);
+    await putDivision(db, { id: 'reefer', name: 'Reefer deck' }, { by: ADMIN, now: NOW + 1 });
+    await clearSent(db, taken);
+    expect((await takeOutbox(db, 10)).map((r) => r.doc.record)).toEqual([{ name: 'Reefer deck' }]);
+  });
+});
+
+describe('syncOnce and the shared curriculum', () => {
+  it('takes an admin’s topic, words and role rename to a crew device, where they can be studied', async () => {
+    const remote = cloud();
+    const admin = await device(ADMIN);
+    const crew = await device(CREW);
+    await addWordsWithTopics(admin, [KNOTS], [BOWLINE, CLOVE], share);
+    expect(await sync(admin, remote, ADMIN)).toMatchObject({ curriculumPushed: 3 });
+    expect(await countOutbox(admin)).toBe(0);
+    expect(remote.curriculumCount()).toBe(3);
+
+    const report = await sync(crew, remote, CREW);
+    expect(report).toMatchObject({ curriculumApplied: 3, curriculumAdded: 2 });
+    expect(await getVocab(crew, 'k1')).toEqual({
+      ...BOWLINE,
+      createdBy: undefined,
+      source: 'user',
+    } satisfies VocabItem);
+    expect(await crew.get('topics', KNOTS.id)).toMatchObject({ name: 'Knots', division: 'deck' });
+    const meta = await curriculumMeta(crew);
+    expect(meta).toMatchObject({ addedWords: 2 });
+    expect(meta.updatedAt).toBeGreaterThan(0);
+
+    // Idle: the curriculum costs one read per cycle.
+    remote.resetCounters();
+    expect(await sync(crew, remote, CREW)).toMatchObject({ curriculumApplied: 0 });
+    expect(remote.counters.reads).toBe(2); // the history pull and the curriculum pull
+  });
+
+  it('a deleted word leaves the crew device but its progress stays, and comes back with the word', async () => {
+    const remote = cloud();
+    const admin = await device(ADMIN);
+    const crew = await device(CREW);
+    await addWordsWithTopics(admin, [KNOTS], [BOWLINE], share);
+    await sync(admin, remote, ADMIN);
+    await sync(crew, remote, CREW);
+    await recordChange(crew, CREW, 'k1', { kind: 'answer', correct: true }, NOW);
+
+    await deleteVocab(admin, 'k1', share);
+    await sync(admin, remote, ADMIN);
+    await sync(crew, remote, CREW);
+    expect(await getVocab(crew, 'k1')).toBeUndefined();
+    expect(await getUserWord(crew, CREW, 'k1')).toMatchObject({ attempts: 1, correct: 1 });
+
+    await putVocab(admin, BOWLINE, share);
+    await sync(admin, remote, ADMIN);
+    await sync(crew, remote, CREW);
+    expect(await getVocab(crew, 'k1')).toMatchObject({ langB: 'bowline' });
+    expect(await getUserWord(crew, CREW, 'k1')).toMatchObject({ attempts: 1, correct: 1 });
+  });
+
+  it('the newer write of two admins wins; an unsent local change is not overwritten by a pull', async () => {
+    const remote = cloud();
+    remote.setAdmin('second-officer', true);
+    const first = await device(ADMIN);
+    const second = await device('second-officer');
+    await putDivision(first, { id: 'reefer', name: 'Reefer' }, share);
+    await sync(first, remote, ADMIN);
+    await putDivision(
+      second,
+      { id: 'reefer', name: 'Reefer deck' },
+      { by: 'second-officer', now: NOW },
+    );
+    // The second admin's unsent change goes out before the pull, so it is the newer write.
+    await sync(second, remote, 'second-officer');
+    expect(await second.get('divisions', 'reefer')).toEqual({ id: 'reefer', name: 'Reefer deck' });
+    await sync(first, remote, ADMIN);
+    expect(await first.get('divisions', 'reefer')).toEqual({ id: 'reefer', name: 'Reefer deck' });
+  });
+
+  it('a pulled change does not overwrite a record whose local change is not yet sent', async () => {
+    const remote = cloud();
+    const first = await device(ADMIN);
+    const second = await device(ADMIN);
+    await putDivision(first, { id: 'reefer', name: 'Reefer' }, share);
+    await sync(first, remote, ADMIN);
+    await putDivision(second, { id: 'reefer', name: 'Reefer deck' }, share);
+    // A pull alone (the push of this device failed): the local change stays, and stays queued.
+    remote.failNext('error', { on: 'curriculum' });
+    await expect(sync(second, remote, ADMIN)).rejects.toThrow('curriculum commit failed');
+    const pulled = await remote.pullCurriculum(0, 10);
+    const [doc] = pulled.docs;
+    expect(doc).toBeDefined();
+    const checked = checkCurriculumDoc(doc?.data ?? {});
+    if (!checked.ok) throw new Error('the pulled document is valid');
+    expect(
+      await applyPulled(
+        second,
+        [{ docId: doc?.docId ?? '', change: checked.change, updatedAt: doc?.updatedAt ?? 0 }],
+        pulled.cursor,
+      ),
+    ).toEqual({ applied: 0, addedWords: 0 });
+    expect(await second.get('divisions', 'reefer')).toEqual({ id: 'reefer', name: 'Reefer deck' });
+    expect(await countOutbox(second)).toBe(1);
+  });
+
+  it('a push the cloud refuses (no admin claim) stays queued and the rest of the sync is reported as failed', async () => {
+    const remote = new MemoryRemote(); // nobody is admin
+    const db = await device(ADMIN);
+    await putDivision(db, { id: 'reefer', name: 'Reefer' }, share);
+    await expect(sync(db, remote, ADMIN)).rejects.toThrow('PERMISSION_DENIED');
+    expect(await countOutbox(db)).toBe(1);
+    expect(remote.curriculumCount()).toBe(0);
+  });
+
+  it('sets aside a document that breaks the record tables and applies the rest', async () => {
+    const remote = cloud();
+    const admin = await device(ADMIN);
+    const crew = await device(CREW);
+    await putDivision(admin, { id: 'reefer', name: 'Reefer' }, share);
+    await sync(admin, remote, ADMIN);
+    // A document written past the rules (a console edit): an unknown field.
+    await remote.pushCurriculum([
+      {
+        docId: curriculumDocId('division', 'bad'),
+        doc: {
+          kind: 'division',
+          id: 'bad',
+          deleted: false,
+          record: { name: 'x', isAdmin: true },
+          by: ADMIN,
+        },
+      },
+    ]);
+    const report = await sync(crew, remote, CREW);
+    expect(report).toMatchObject({ curriculumApplied: 1, rejected: 1 });
+    expect(await crew.get('divisions', 'reefer')).toEqual({ id: 'reefer', name: 'Reefer' });
+    expect(await crew.get('divisions', 'bad')).toBeUndefined();
+    expect((await listDeadLetters(crew, CREW)).map((letter) => letter.reason)).toContain(
+      'field-unknown: isAdmin',
+    );
+  });
+});
