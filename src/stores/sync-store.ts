@@ -5,7 +5,7 @@
  * factory for the RemoteStore, which the app makes lazy-load the Firestore adapter.
  */
 import { create } from 'zustand';
-import { countOutbox } from '@/db/curriculum-repo';
+import { countOutbox, curriculumMeta } from '@/db/curriculum-repo';
 import { countUnsent } from '@/db/history-queries';
 import { getDB } from '@/db/instance';
 import type { MarineDB } from '@/db/schema';
@@ -48,6 +48,9 @@ export interface SyncState {
   curriculumPending: number;
   /** Bumped each time a sync applied curriculum changes: the vocabulary should reload then. */
   curriculumChanges: number;
+  /** When a pull last brought curriculum changes (the cloud's time, epoch ms), and the new words. */
+  curriculumUpdatedAt: number | null;
+  curriculumAdded: number;
   /** Starts syncing `userId` (a signed-in cloud user); a running session of another user stops. */
   start(userId: string, remoteFactory: RemoteFactory, options?: SyncStartOptions): void;
   /** Logout: removes every trigger; a run in flight finishes but reports nothing. */
@@ -85,6 +88,8 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
   remoteChanges: 0,
   curriculumPending: 0,
   curriculumChanges: 0,
+  curriculumUpdatedAt: null,
+  curriculumAdded: 0,
 
   start(userId, remoteFactory, options = {}) {
     if (session?.userId === userId) return;
@@ -173,11 +178,18 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
     if (!current) return;
     try {
       const db = await current.getDB();
-      const [mine, curriculum] = await Promise.all([
+      const [mine, curriculum, meta] = await Promise.all([
         countUnsent(db, current.userId),
         countOutbox(db),
+        curriculumMeta(db),
       ]);
-      if (session === current) set({ pendingCount: mine, curriculumPending: curriculum });
+      if (session !== current) return;
+      set({
+        pendingCount: mine,
+        curriculumPending: curriculum,
+        curriculumUpdatedAt: meta.updatedAt ?? null,
+        curriculumAdded: meta.addedWords ?? 0,
+      });
     } catch (error) {
       console.error('Counting pending sync changes failed', error);
     }

@@ -10,8 +10,9 @@ import { normalizeRole, roleLabel } from '@/domain/roles';
 import { countWordsByTopic, orderedDivisions, topicId } from '@/domain/topics';
 import type { Division } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
-import { useUser } from '@/stores/auth-store';
+import { useAuthStore, useUser } from '@/stores/auth-store';
 import { type CatalogResult, useCatalogRunner, useCatalogStore } from '@/stores/catalog-store';
+import { useSyncStore } from '@/stores/sync-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useConfirm } from '@/ui/confirm';
 import { divisionLabel } from '@/ui/division-label';
@@ -29,6 +30,9 @@ export function AdminScreen() {
   const user = useUser();
   const confirm = useConfirm();
   const run = useCatalogRunner();
+  // The cloud edition shares every change with the crew: say what is not yet in the cloud.
+  const cloud = useAuthStore((s) => s.provider.kind === 'firebase');
+  const curriculumPending = useSyncStore((s) => s.curriculumPending);
   const { loaded, roles, topics, vocab } = useVocabStore();
   const stored = useVocabStore((s) => s.divisions);
   const divisions = useMemo(() => orderedDivisions(stored), [stored]);
@@ -123,6 +127,13 @@ export function AdminScreen() {
         <div>
           <h1>{t('admin.title')}</h1>
           <p className="muted admin-intro">{t('admin.intro')}</p>
+          {cloud ? (
+            <p className="muted" role="status">
+              {curriculumPending > 0
+                ? t('admin.cloud.pending', { count: curriculumPending })
+                : t('admin.cloud.synced')}
+            </p>
+          ) : null}
         </div>
       </div>
 

@@ -8,6 +8,8 @@ export function SyncCard() {
   const lang = useLang();
   const cloud = useAuthStore((s) => s.provider.kind === 'firebase');
   const { online, syncing, lastSyncedAt, pendingCount, lastError } = useSyncStore();
+  const curriculumUpdatedAt = useSyncStore((s) => s.curriculumUpdatedAt);
+  const curriculumAdded = useSyncStore((s) => s.curriculumAdded);
 
   if (!cloud) {
     return (
@@ -18,9 +20,15 @@ export function SyncCard() {
     );
   }
 
-  const when = lastSyncedAt
-    ? new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' }).format(lastSyncedAt)
-    : t('settings.sync.never');
+  const format = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' });
+  const when = lastSyncedAt ? format.format(lastSyncedAt) : t('settings.sync.never');
+  const curriculum =
+    curriculumUpdatedAt === null
+      ? t('settings.sync.curriculumNever')
+      : t('settings.sync.curriculumUpdated', {
+          date: format.format(curriculumUpdatedAt),
+          count: curriculumAdded,
+        });
 
   return (
     <section className="card settings-card" aria-labelledby="sync-title">
@@ -32,6 +40,8 @@ export function SyncCard() {
         <dd>{syncing ? t('settings.sync.running') : when}</dd>
         <dt>{t('settings.sync.pending')}</dt>
         <dd>{pendingCount}</dd>
+        <dt>{t('settings.sync.curriculum')}</dt>
+        <dd>{curriculum}</dd>
       </dl>
       {lastError ? (
         <p className="form-error" role="alert">

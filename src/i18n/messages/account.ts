@@ -50,6 +50,9 @@ export const account = defineMessages(
     'settings.sync.never': 'not yet',
     'settings.sync.running': 'syncing…',
     'settings.sync.pending': 'Changes waiting',
+    'settings.sync.curriculum': 'Curriculum',
+    'settings.sync.curriculumUpdated': 'updated {date}; new words: {count}',
+    'settings.sync.curriculumNever': 'no changes from the administrators yet',
     'settings.sync.error': 'Last error: {message}',
     'settings.signedInAs': 'Signed in as {email}',
     // Progress
@@ -144,6 +147,9 @@ export const account = defineMessages(
     'settings.sync.never': 'ещё не было',
     'settings.sync.running': 'идёт…',
     'settings.sync.pending': 'Ждут отправки',
+    'settings.sync.curriculum': 'Учебная программа',
+    'settings.sync.curriculumUpdated': 'обновлена {date}; новых слов: {count}',
+    'settings.sync.curriculumNever': 'изменений от администраторов пока нет',
     'settings.sync.error': 'Последняя ошибка: {message}',
     'settings.signedInAs': 'Вы вошли как {email}',
     // Progress

@@ -11,6 +11,9 @@ export const admin = defineMessages(
     'admin.roles': 'Roles',
     'admin.topics': 'Topics',
     'admin.noDivisions': 'No divisions defined.',
+    'admin.cloud.pending':
+      'Changes not yet in the cloud: {count}. They reach the crew after the next sync.',
+    'admin.cloud.synced': 'Every change is in the cloud: the crew gets it at their next sync.',
     'admin.noRoles': 'No roles for this division.',
     'admin.noTopics': 'No topics in this division yet.',
     'admin.pickDivision': 'Choose a division first.',
@@ -61,6 +64,9 @@ export const admin = defineMessages(
     'admin.roles': 'Роли',
     'admin.topics': 'Темы',
     'admin.noDivisions': 'Службы не заданы.',
+    'admin.cloud.pending':
+      'Ещё не отправлено в облако изменений: {count}. Экипаж получит их после следующей синхронизации.',
+    'admin.cloud.synced': 'Все изменения в облаке: экипаж получит их при следующей синхронизации.',
     'admin.noRoles': 'Для этой службы нет ролей.',
     'admin.noTopics': 'В этой службе пока нет тем.',
     'admin.pickDivision': 'Сначала выберите службу.',

@@ -1,0 +1,137 @@
+/**
+ * The shared curriculum in the cloud edition: an admin (the `admin` custom claim, set in the real
+ * Auth emulator) adds a topic with words and renames a role on a laptop in port; a crew member
+ * signed in on another device gets them at the next sync, then studies them offline.
+ */
+import type { Page } from '@playwright/test';
+import { currentQuestion } from './study-helpers';
+import { firestore, uidOf } from './support/cloud';
+import {
+  expect,
+  expectAccessible,
+  loginViaUi,
+  registerViaUi,
+  test,
+  uniqueEmail,
+} from './support/fixtures';
+
+const AUTH_EMULATOR = 'http://127.0.0.1:9099';
+const PROJECT = 'demo-marine';
+const TOPIC = 'Company Knots';
+const KNOTS = [
+  { ru: 'беседочный узел', en: 'bowline' },
+  { ru: 'выбленочный узел', en: 'clove hitch' },
+];
+
+/** Sets the `admin` custom claim as the Admin SDK would (the emulator's owner credentials). */
+async function grantAdmin(uid: string): Promise<void> {
+  const response = await fetch(
+    `${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: uid, customAttributes: JSON.stringify({ admin: true }) }),
+    },
+  );
+  expect(response.ok).toBe(true);
+}
+
+async function syncNow(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Основная навигация' })
+    .getByRole('link', { name: 'Главная' })
+    .click();
+  await page.getByRole('button', { name: 'Синхронизировать' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Данные синхронизированы' })).toBeVisible(
+    { timeout: 15_000 },
+  );
+}
+
+async function renameTo(page: Page, trigger: string, name: string) {
+  await page.getByRole('button', { name: trigger }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Новое название').fill(name);
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('an admin’s topic, words and role rename reach a crew device, which studies them offline', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // The training officer: an account with the admin claim (a token refresh brings it in).
+  const officer = await registerViaUi(page, { email: uniqueEmail('officer') });
+  await grantAdmin(await uidOf(officer.email));
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await loginViaUi(page, officer);
+  await page.getByRole('link', { name: 'Админ' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Службы, роли и темы');
+
+  // A role of the deck, then a topic with two words (a JSON import names the topic).
+  const roles = page.getByRole('region', { name: /^Роли/ });
+  await roles.getByLabel('Новая роль').fill('cadet');
+  await roles.getByRole('button', { name: 'Добавить' }).click();
+  await expect(roles.getByRole('button', { name: 'cadet', exact: true })).toBeVisible();
+  await page.goto('/dictionary');
+  await page.getByText('Массовый импорт', { exact: true }).click();
+  const form = page.locator('details').filter({ hasText: 'Массовый импорт' });
+  await form
+    .getByLabel(/^Слова: по одному в строке ru=en/)
+    .fill(
+      JSON.stringify([
+        ...KNOTS.map((pair) => ({ ...pair, topic: TOPIC, division: 'deck', ref: 'industry' })),
+      ]),
+    );
+  await form.getByRole('button', { name: 'Импортировать' }).click();
+  await expect(form.getByRole('status')).toContainText('Добавлено 2');
+
+  // The topic goes to the new role, then the role is renamed: every change is queued.
+  await page.getByRole('link', { name: 'Админ' }).first().click();
+  await roles.getByRole('button', { name: 'cadet', exact: true }).click();
+  const topics = page.getByRole('region', { name: /^Темы/ });
+  await topics.getByRole('checkbox', { name: TOPIC }).check();
+  await renameTo(page, 'Переименовать «cadet»', 'deck cadet');
+  await expect(page.getByText(/Ещё не отправлено в облако изменений: \d+/)).toBeVisible();
+  await syncNow(page);
+  await page.getByRole('link', { name: 'Админ' }).first().click();
+  await expect(
+    page.getByText('Все изменения в облаке: экипаж получит их при следующей синхронизации.'),
+  ).toBeVisible();
+  await expectAccessible(page);
+  const shared = await firestore.documents('curriculum/');
+  expect(shared.map((doc) => doc.data.kind).sort()).toEqual(['role', 'topic', 'word', 'word']);
+
+  // A crew member on another device: the next sync brings the curriculum.
+  const phone = await browser.newContext({ locale: 'ru-RU' });
+  const crew = await phone.newPage();
+  await crew.addInitScript(() => localStorage.setItem('marine.splash', 'off'));
+  await registerViaUi(crew, { email: uniqueEmail('deckhand') });
+  await syncNow(crew);
+  // Through the app, no reload: the new words show at once.
+  const nav = crew.getByRole('navigation', { name: 'Основная навигация' });
+  await nav.getByRole('link', { name: 'Настройки' }).click();
+  await expect(
+    crew.getByRole('region', { name: 'Синхронизация' }).getByText(/^обновлена .+; новых слов: 2$/),
+  ).toBeVisible();
+  await nav.getByRole('link', { name: 'Темы' }).click();
+  await crew.getByRole('button', { name: 'deck cadet', exact: true }).click();
+  await expect(crew.getByRole('main').getByRole('link').filter({ hasText: TOPIC })).toBeVisible();
+
+  // At sea: the new words are studied with no network.
+  await phone.setOffline(true);
+  await crew.getByRole('main').getByRole('link').filter({ hasText: TOPIC }).click();
+  const rows = crew.getByRole('table').getByRole('row');
+  await expect(rows.filter({ hasText: 'беседочный узел' })).toContainText('bowline');
+  await crew.getByRole('button', { name: 'Учить эту тему' }).click();
+  await expect(crew.getByText('Доступно слов: 2', { exact: true })).toBeVisible();
+  await crew.getByRole('button', { name: 'Начать' }).click();
+  await expect(crew.getByText('Вопрос 1 из 2')).toBeVisible();
+  const question = await currentQuestion(
+    crew,
+    KNOTS.map((pair, i) => ({ ...pair, id: `k${i}`, topic: TOPIC, division: 'deck' })),
+  );
+  await crew.keyboard.press(String(question.right + 1));
+  await expect(crew.getByText('Верно!')).toBeVisible();
+  await phone.close();
+});
