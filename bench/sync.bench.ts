@@ -4,7 +4,9 @@
  *   minute), beside a model of the previous engine (one per-word document written per changed
  *   word per cycle, each read back once) and the literal SPEC §7 approach (every queued record
  *   written on its own, then the whole collection re-read every cycle);
- * - a first sign-in on a new device: 1,000 words rebuilt from 20,000 entries, time and reads.
+ * - a first sign-in on a new device: 1,000 words rebuilt from 20,000 entries, time and reads;
+ * - the shared curriculum: an admin's 1,500 words pushed, a crew device's first sign-in, and the
+ *   curriculum reads of an idle hour.
  */
 import 'fake-indexeddb/auto';
 import { performance } from 'node:perf_hooks';
@@ -13,8 +15,10 @@ import { openMarineDB } from '@/db/open';
 import type { MarineDB } from '@/db/schema';
 import { listUserWords } from '@/db/user-words-repo';
 import { putUser } from '@/db/users-repo';
+import { addWordsWithTopics } from '@/db/vocab-repo';
 import { DAY_MS, SYNC_INTERVAL_MS } from '@/domain/constants';
 import type { HistoryEntry } from '@/domain/history';
+import type { Topic, VocabItem } from '@/domain/types';
 import { syncOnce } from '@/sync/engine';
 import { MemoryRemote } from '@/sync/memory-remote';
 import { median } from './stats';
@@ -27,10 +31,10 @@ const answersInMinute = (minute: number) => (minute < 20 ? 10 : 0);
 
 let dbCount = 0;
 
-async function newDevice(): Promise<MarineDB> {
+async function newDevice(userId = USER): Promise<MarineDB> {
   const db = await openMarineDB({ name: `bench-sync-${dbCount++}`, vocabulary: [] });
   await putUser(db, {
-    id: USER,
+    id: userId,
     email: 'bench@ship.test',
     fullName: 'Bench',
     isAdmin: false,
@@ -149,6 +153,72 @@ async function firstSignIn(entries: number, perBatch: number) {
   return { ms: median(times), reads, words };
 }
 
+/** The in-memory cloud, counting the reads of curriculum pulls apart. */
+class CurriculumCountingRemote extends MemoryRemote {
+  curriculumReads = 0;
+  override async pullCurriculum(cursor: number, limit: number) {
+    const before = this.counters.reads;
+    try {
+      return await super.pullCurriculum(cursor, limit);
+    } finally {
+      this.curriculumReads += this.counters.reads - before;
+    }
+  }
+}
+
+const CURRICULUM_WORDS = 1500;
+const CURRICULUM_TOPICS = 30;
+
+async function curriculumFigures() {
+  let now = Date.UTC(2026, 10, 23, 8);
+  const remote = new CurriculumCountingRemote({ clock: () => now * 1000 });
+  remote.setAdmin('officer', true);
+  const admin = await newDevice('officer');
+  const share = { by: 'officer', now };
+  const perTopic = CURRICULUM_WORDS / CURRICULUM_TOPICS;
+  for (let t = 0; t < CURRICULUM_TOPICS; t++) {
+    const topic: Topic = {
+      id: `deck::Company ${t}`,
+      name: `Company ${t}`,
+      division: 'deck',
+      source: 'user',
+      createdBy: 'officer',
+    };
+    const words: VocabItem[] = Array.from({ length: perTopic }, (_, i) => ({
+      id: `c${t}-${i}`,
+      langA: `слово ${t}-${i}`,
+      langB: `word ${t}-${i}`,
+      topic: topic.name,
+      division: 'deck',
+      source: 'user',
+      createdBy: 'officer',
+      ref: 'industry',
+    }));
+    await addWordsWithTopics(admin, [topic], words, share);
+  }
+  remote.resetCounters();
+  await syncOnce({ db: admin, remote, userId: 'officer', now });
+  const push = { ...remote.counters };
+  admin.close();
+
+  remote.resetCounters();
+  remote.curriculumReads = 0;
+  const crew = await newDevice('deckhand');
+  const start = performance.now();
+  const first = await syncOnce({ db: crew, remote, userId: 'deckhand', now });
+  const firstMs = performance.now() - start;
+  const firstReads = remote.curriculumReads;
+
+  remote.resetCounters();
+  remote.curriculumReads = 0;
+  for (let minute = 0; minute < CYCLES; minute++) {
+    now += SYNC_INTERVAL_MS;
+    await syncOnce({ db: crew, remote, userId: 'deckhand', now });
+  }
+  crew.close();
+  return { push, first, firstMs, firstReads, idleReads: remote.curriculumReads };
+}
+
 export async function benchSync(): Promise<void> {
   const history = await historyHour();
   console.log(
@@ -173,4 +243,17 @@ export async function benchSync(): Promise<void> {
       `  first sign-in on a new device: ${entries} entries in batches of ${perBatch} -> ${signIn.words} words rebuilt, ${signIn.reads} reads, median ${signIn.ms.toFixed(0)} ms`,
     );
   }
+  const curriculum = await curriculumFigures();
+  console.log(
+    `Shared curriculum (${CURRICULUM_WORDS} admin words in ${CURRICULUM_TOPICS} topics, one document per record):`,
+  );
+  console.log(
+    `  the admin's push: ${curriculum.push.writes} writes in ${curriculum.push.commits} commits (${curriculum.push.requests} requests)`,
+  );
+  console.log(
+    `  a crew device's first sign-in: ${curriculum.first.curriculumApplied} records applied (${curriculum.first.curriculumAdded} words), ${curriculum.firstReads} curriculum reads, ${curriculum.firstMs.toFixed(0)} ms`,
+  );
+  console.log(
+    `  an idle hour (${CYCLES} cycles, nothing changed): ${curriculum.idleReads} curriculum reads`,
+  );
 }
