@@ -176,17 +176,24 @@ async function syncCurriculum(
   report: SyncReport,
 ): Promise<void> {
   const { batchSize, ms, now } = options;
-  for (;;) {
-    const outbox = await takeOutbox(db, batchSize);
-    if (outbox.length === 0) break;
-    await withTimeout(
-      remote.pushCurriculum(outbox.map(({ docId, doc }) => ({ docId, doc }))),
-      ms,
-      'Sharing the curriculum',
-    );
-    await clearSent(db, outbox);
-    report.curriculumPushed += outbox.length;
-    if (outbox.length < batchSize) break;
+  // A refused push (rights revoked, a rule broken) keeps its changes queued and is reported after
+  // the pull, which it must not hold back: the other admins' changes still arrive.
+  let pushFailure: unknown = null;
+  try {
+    for (;;) {
+      const outbox = await takeOutbox(db, batchSize);
+      if (outbox.length === 0) break;
+      await withTimeout(
+        remote.pushCurriculum(outbox.map(({ docId, doc }) => ({ docId, doc }))),
+        ms,
+        'Sharing the curriculum',
+      );
+      await clearSent(db, outbox);
+      report.curriculumPushed += outbox.length;
+      if (outbox.length < batchSize) break;
+    }
+  } catch (error) {
+    pushFailure = error;
   }
   let cursor = (await curriculumMeta(db)).cursor;
   for (;;) {
@@ -212,4 +219,5 @@ async function syncCurriculum(
     if (result.docs.length < CURRICULUM_PAGE || result.cursor <= cursor) break;
     cursor = result.cursor;
   }
+  if (pushFailure) throw pushFailure;
 }

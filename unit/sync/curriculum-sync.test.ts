@@ -231,13 +231,24 @@ describe('syncOnce and the shared curriculum', () => {
     expect(await countOutbox(second)).toBe(1);
   });
 
-  it('a push the cloud refuses (no admin claim) stays queued and the rest of the sync is reported as failed', async () => {
-    const remote = new MemoryRemote(); // nobody is admin
+  it('a push the cloud refuses (the claim revoked) stays queued, the pull still runs, the sync reports the failure', async () => {
+    const remote = cloud();
+    const other = await device('second-officer');
+    remote.setAdmin('second-officer', true);
+    await putDivision(
+      other,
+      { id: 'galley2', name: 'Galley 2' },
+      { by: 'second-officer', now: NOW },
+    );
+    await sync(other, remote, 'second-officer');
+
+    remote.setAdmin(ADMIN, false);
     const db = await device(ADMIN);
     await putDivision(db, { id: 'reefer', name: 'Reefer' }, share);
     await expect(sync(db, remote, ADMIN)).rejects.toThrow('PERMISSION_DENIED');
     expect(await countOutbox(db)).toBe(1);
-    expect(remote.curriculumCount()).toBe(0);
+    expect(remote.curriculumCount()).toBe(1);
+    expect(await db.get('divisions', 'galley2')).toEqual({ id: 'galley2', name: 'Galley 2' });
   });
 
   it('sets aside a document that breaks the record tables and applies the rest', async () => {
