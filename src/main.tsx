@@ -10,6 +10,10 @@ import '@/styles/shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StartFailed, StartScreen } from '@/app/start-screen';
+import { captureInstallPrompt } from '@/ui/install-prompt';
+
+// The browser may offer the install before the application chunk arrives.
+captureInstallPrompt();
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 root.render(

@@ -113,16 +113,25 @@ export interface StartRunInput {
   /** Where distractors come from. */
   vocab: readonly VocabItem[];
   direction: DirectionSetting;
+  /** Include listening questions (only when the device can speak English). */
+  listening?: boolean;
 }
+
+/** The share of questions that are listening questions when they are included. */
+export const LISTENING_SHARE = 1 / 3;
 
 /** A new session: one question per word, built now so a reload asks the same ones. */
 export function startRun(input: StartRunInput, random: Random): RunningSession {
   return {
     ownerId: input.ownerId,
     words: [...input.words],
-    questions: input.words.map((word) =>
-      buildChoices(word, input.vocab, pickDirection(input.direction, random), random),
-    ),
+    questions: input.words.map((word) => {
+      // A listening question plays the English and offers Russian options.
+      if (input.listening && random() < LISTENING_SHARE) {
+        return { ...buildChoices(word, input.vocab, 'en-ru', random), listening: true };
+      }
+      return buildChoices(word, input.vocab, pickDirection(input.direction, random), random);
+    }),
     index: 0,
     correctCount: 0,
     feedback: null,
@@ -136,7 +145,7 @@ export function startRun(input: StartRunInput, random: Random): RunningSession {
 export function repeatRun(
   session: RunningSession,
   vocabIds: readonly string[],
-  input: Pick<StartRunInput, 'vocab' | 'direction'>,
+  input: Pick<StartRunInput, 'vocab' | 'direction' | 'listening'>,
   random: Random,
 ): RunningSession | null {
   const wanted = new Set(vocabIds);
@@ -148,6 +157,7 @@ export function repeatRun(
       words: shuffle(words, random),
       vocab: input.vocab.length > 0 ? input.vocab : session.words,
       direction: input.direction,
+      listening: input.listening,
     },
     random,
   );

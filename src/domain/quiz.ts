@@ -10,6 +10,8 @@ export interface Choices {
   options: string[];
   answer: string;
   direction: Direction;
+  /** A listening question: the English is played, not shown, until it is answered (en-ru). */
+  listening?: boolean;
 }
 
 /** A fixed direction stays; 'random' picks one per question. */

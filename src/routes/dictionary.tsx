@@ -18,7 +18,7 @@ export const dictionaryRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/dictionary',
   validateSearch: (search: Record<string, unknown>): Search => ({ topic: text(search.topic) }),
-  loader: prepare(['library', 'admin'], { session: true }),
+  loader: prepare(['library', 'admin'], { session: true, speech: true }),
   component: DictionaryScreenRoute,
 });
 

@@ -6,7 +6,7 @@ import { prepare } from './study';
 export const quizSpellingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/quiz/spelling',
-  loader: prepare(['quiz'], { session: true }),
+  loader: prepare(['quiz'], { session: true, speech: true }),
   component: lazyRouteComponent(
     () => import('@/features/spelling/spelling-screen'),
     'SpellingScreen',

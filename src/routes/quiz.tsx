@@ -6,6 +6,6 @@ import { prepare } from './study';
 export const quizRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/quiz',
-  loader: prepare(['quiz'], { session: true }),
+  loader: prepare(['quiz'], { session: true, speech: true }),
   component: lazyRouteComponent(() => import('@/features/quiz/quiz-screen'), 'QuizScreen'),
 });

@@ -6,7 +6,7 @@ import { prepare } from './study';
 export const sessionSetupRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/session-setup',
-  loader: prepare(['onboarding'], { session: true }),
+  loader: prepare(['onboarding'], { session: true, speech: true }),
   component: lazyRouteComponent(
     () => import('@/features/onboarding/session-setup-screen'),
     'SessionSetupScreen',

@@ -8,7 +8,7 @@ export const settingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/settings',
   beforeLoad: requireSignedIn,
-  loader: prepare(['account']),
+  loader: prepare(['account'], { speech: true }),
   component: lazyRouteComponent(
     () => import('@/features/settings/settings-screen'),
     'SettingsScreen',

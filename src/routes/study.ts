@@ -10,9 +10,24 @@ async function connectStudySession(): Promise<void> {
   connectSessionStore();
 }
 
-/** A route loader that prepares `texts` and, with `session`, the study session. */
-export function prepare(texts: readonly TextSet[], options: { session?: boolean } = {}) {
+async function connectSpeechStore(): Promise<void> {
+  const { connectSpeech } = await import('@/stores/speech-store');
+  connectSpeech();
+}
+
+/**
+ * A route loader that prepares `texts` and, with `session`, the study session; with `speech`, the
+ * device's voices for the screens that speak English.
+ */
+export function prepare(
+  texts: readonly TextSet[],
+  options: { session?: boolean; speech?: boolean } = {},
+) {
   return async (): Promise<void> => {
-    await Promise.all([loadTexts(...texts), options.session ? connectStudySession() : undefined]);
+    await Promise.all([
+      loadTexts(...texts),
+      options.session ? connectStudySession() : undefined,
+      options.speech ? connectSpeechStore() : undefined,
+    ]);
   };
 }

@@ -30,6 +30,7 @@ import {
   type SessionSetup,
   writeSavedSession,
 } from './session-persistence';
+import { useSpeechStore } from './speech-store';
 import { useVocabStore } from './vocab-store';
 import { GUEST_ID, useWordsStore } from './words-store';
 
@@ -99,6 +100,12 @@ interface SessionState extends Selection, SessionSetup {
 }
 
 const currentOwner = () => useAuthStore.getState().user?.id ?? GUEST_ID;
+
+/** Listening questions: chosen in the set-up, and only where this device can speak English. */
+const listeningWanted = () => {
+  const speech = useSpeechStore.getState();
+  return speech.settings.listening && speech.voice !== null;
+};
 
 /** Answers are recorded in the background; a failed write is logged and the quiz goes on. */
 function record(entry: RunRecord | undefined): void {
@@ -188,7 +195,10 @@ export const useSessionStore = create<SessionState>()((set, get) => {
         now: options.now ?? Date.now(),
         random,
       });
-      const session = startRun({ ownerId: currentOwner(), words, vocab, direction }, random);
+      const session = startRun(
+        { ownerId: currentOwner(), words, vocab, direction, listening: listeningWanted() },
+        random,
+      );
       set({ session });
       return session;
     },
@@ -211,7 +221,11 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       const next = repeatRun(
         session,
         vocabIds,
-        { vocab: useVocabStore.getState().vocab, direction: get().direction },
+        {
+          vocab: useVocabStore.getState().vocab,
+          direction: get().direction,
+          listening: listeningWanted(),
+        },
         options.random ?? Math.random,
       );
       if (next) set({ session: next });

@@ -33,6 +33,13 @@ export const AnchorIcon = (p: IconProps) => (
   </Svg>
 );
 
+export const SpeakerIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M11 5 6 9H3v6h3l5 4V5Z" />
+    <path d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13" />
+  </Svg>
+);
+
 export const SailboatIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M12 3v13M12 3l7 12h-7M12 6 6 15h6M3 18h18l-2 3H5z" />

@@ -306,4 +306,22 @@ describe('startRun and repeatRun', () => {
     });
     expect(repeatRun(done, [], { vocab: [], direction: 'en-ru' }, inOrder)).toBeNull();
   });
+
+  it('with listening questions, some questions play the English and offer Russian options', () => {
+    const words = [ANCHOR, AFT, SIGNAL];
+    const input = { ownerId: 'u1', words, vocab: words, direction: 'ru-en' as const };
+    // A random source below the listening share makes every question a listening one.
+    const low = () => 0;
+    const listening = startRun({ ...input, listening: true }, low);
+    expect(listening.questions.map((q) => [q.listening, q.direction, q.prompt, q.answer])).toEqual([
+      [true, 'en-ru', 'anchor', 'якорь'],
+      [true, 'en-ru', 'aft', 'корма'],
+      [true, 'en-ru', '7 short blasts', 'сигнал'],
+    ]);
+    // Above it, none; and without the option, never (the fixed direction stays).
+    const high = startRun({ ...input, listening: true }, inOrder);
+    expect(high.questions.every((q) => !q.listening && q.direction === 'ru-en')).toBe(true);
+    const off = startRun(input, low);
+    expect(off.questions.every((q) => !q.listening && q.direction === 'ru-en')).toBe(true);
+  });
 });

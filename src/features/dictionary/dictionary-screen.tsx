@@ -7,11 +7,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { canAddWords } from '@/domain/permissions';
+import { spokenText } from '@/domain/speech';
 import type { VocabItem } from '@/domain/types';
 import { useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
 import { useCatalogRunner, useCatalogStore } from '@/stores/catalog-store';
 import { useSessionStore } from '@/stores/session-store';
+import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
 import { useToast } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
@@ -98,6 +100,10 @@ export function DictionaryScreen({ topic }: { topic?: string }) {
 
   const chooseTopic = (value: string) =>
     navigate({ to: '/dictionary', search: value ? { topic: value } : {} });
+
+  const canSpeak = useCanSpeak();
+  const speak = useSpeechStore((s) => s.speak);
+  const onListen = useCallback((word: VocabItem) => void speak(spokenText(word)), [speak]);
 
   const onLearned = useCallback(
     async (word: VocabItem, on: boolean) => {
@@ -240,6 +246,7 @@ export function DictionaryScreen({ topic }: { topic?: string }) {
             onLearned={onLearned}
             onEdit={setEditing}
             onDelete={onDelete}
+            onListen={canSpeak ? onListen : undefined}
           />
           {matches.length > shown.length ? (
             <div className="dictionary-more">

@@ -5,6 +5,7 @@ import { canEditWord } from '@/domain/permissions';
 import { roleLabel } from '@/domain/roles';
 import type { UiLang, User, VocabItem } from '@/domain/types';
 import { useLang, useT } from '@/i18n';
+import { ListenButton } from '@/ui/listen-button';
 
 interface WordTableProps {
   words: readonly VocabItem[];
@@ -13,9 +14,19 @@ interface WordTableProps {
   onLearned: (word: VocabItem, on: boolean) => void;
   onEdit: (word: VocabItem) => void;
   onDelete: (word: VocabItem) => void;
+  /** Speaks a word's English; absent where the device has no English voice. */
+  onListen?: (word: VocabItem) => void;
 }
 
-export function WordTable({ words, learned, user, onLearned, onEdit, onDelete }: WordTableProps) {
+export function WordTable({
+  words,
+  learned,
+  user,
+  onLearned,
+  onEdit,
+  onDelete,
+  onListen,
+}: WordTableProps) {
   const t = useT();
   const lang = useLang();
   const withActions = words.some((word) => canEditWord(user, word));
@@ -47,6 +58,7 @@ export function WordTable({ words, learned, user, onLearned, onEdit, onDelete }:
               onLearned={onLearned}
               onEdit={onEdit}
               onDelete={onDelete}
+              onListen={onListen}
             />
           ))}
         </tbody>
@@ -64,6 +76,7 @@ interface WordRowProps {
   onLearned: WordTableProps['onLearned'];
   onEdit: WordTableProps['onEdit'];
   onDelete: WordTableProps['onDelete'];
+  onListen: WordTableProps['onListen'];
 }
 
 // Rows re-render only when their own word or mark changes: the table stays quick with thousands.
@@ -76,6 +89,7 @@ const WordRow = memo(function WordRow({
   onLearned,
   onEdit,
   onDelete,
+  onListen,
 }: WordRowProps) {
   const t = useT();
   const roles = word.roles ?? [];
@@ -85,7 +99,16 @@ const WordRow = memo(function WordRow({
         {word.langA}
       </td>
       <td className="dict-en">
-        <span lang="en">{word.langB}</span>
+        <span className="dict-en-line">
+          <span lang="en">{word.langB}</span>
+          {onListen ? (
+            <ListenButton
+              label={t('speech.listen', { text: word.langB })}
+              onListen={() => onListen(word)}
+              className="dict-listen"
+            />
+          ) : null}
+        </span>
         {word.alt && word.alt.length > 0 ? (
           <span className="dict-alt" lang="en">
             {t('dictionary.alt', { words: word.alt.join(', ') })}

@@ -8,6 +8,7 @@ import type { DirectionSetting, SessionMode } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
 import { selectionPool, useSessionStore } from '@/stores/session-store';
+import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
 import { divisionLabel } from '@/ui/division-label';
@@ -47,6 +48,9 @@ export function SessionSetupScreen() {
   const setMode = useSessionStore((s) => s.setMode);
   const setDirection = useSessionStore((s) => s.setDirection);
   const startSession = useSessionStore((s) => s.startSession);
+  const canSpeak = useCanSpeak();
+  const listening = useSpeechStore((s) => s.settings.listening);
+  const setListening = useSpeechStore((s) => s.setListening);
   const loaded = useVocabStore((s) => s.loaded);
   const vocab = useVocabStore((s) => s.vocab);
   const divisions = useVocabStore((s) => s.divisions);
@@ -186,6 +190,23 @@ export function SessionSetupScreen() {
             ))}
           </div>
         </fieldset>
+
+        {canSpeak ? (
+          <div className="card setup-block setup-listening">
+            <label className="check-row">
+              <input
+                type="checkbox"
+                checked={listening}
+                onChange={(event) => setListening(event.target.checked)}
+                aria-describedby="listening-hint"
+              />
+              <span>{t('onboarding.setup.listening')}</span>
+            </label>
+            <p id="listening-hint" className="muted">
+              {t('onboarding.setup.listeningHint')}
+            </p>
+          </div>
+        ) : null}
       </div>
 
       {loaded && modeCount === 0 ? (

@@ -5,8 +5,10 @@ import { CHOICE_ADVANCE_MS } from '@/domain/constants';
 import type { Choices } from '@/domain/quiz';
 import { useT } from '@/i18n';
 import { type ChoiceFeedback, useSessionStore } from '@/stores/session-store';
+import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
 import { EmptyState } from '@/ui/empty-state';
 import { CheckIcon, CloseIcon } from '@/ui/icons';
+import { ListenButton } from '@/ui/listen-button';
 import './quiz.css';
 
 /** Keys that type into a field must not drive the quiz. */
@@ -82,18 +84,34 @@ function Question({ question, number, total, correctCount, feedback }: QuestionP
   const [selected, setSelected] = useState<string | null>(null);
   const promptRef = useRef<HTMLDivElement>(null);
   const progress = t('quiz.progress', { n: number, total });
+  const canSpeak = useCanSpeak();
+  const speak = useSpeechStore((s) => s.speak);
+  // The English of the question: the prompt of EN→RU and listening questions, the answer of RU→EN.
+  const english = question.direction === 'ru-en' ? question.answer : question.prompt;
+  // Listening to the English is offered once the English is no secret: at once for EN→RU, after
+  // the answer for RU→EN; a listening question plays it from the start.
+  const canListen = canSpeak && (question.direction === 'en-ru' || feedback !== null);
+  const promptShown = !question.listening || feedback !== null;
+  // Listening after an answer holds the quiz on this question until «Далее».
+  const [held, setHeld] = useState(false);
+  const listen = useCallback(() => {
+    if (feedback) setHeld(true);
+    speak(english);
+  }, [feedback, speak, english]);
 
-  // A new question takes the focus, so keyboard and screen-reader users start from the prompt.
+  // A new question takes the focus, so keyboard and screen-reader users start from the prompt;
+  // a listening question plays its English at once.
   useEffect(() => {
     promptRef.current?.focus({ preventScroll: true });
-  }, []);
+    if (question.listening) speak(question.prompt);
+  }, [question, speak]);
 
   // After an answer or a skip the result stays on screen for a moment, then the quiz moves on.
   useEffect(() => {
-    if (!feedback) return;
+    if (!feedback || held) return;
     const timer = setTimeout(() => nextQuestion(), CHOICE_ADVANCE_MS);
     return () => clearTimeout(timer);
-  }, [feedback, nextQuestion]);
+  }, [feedback, held, nextQuestion]);
 
   const answer = useCallback(
     (option: string) => {
@@ -107,6 +125,12 @@ function Question({ question, number, total, correctCount, feedback }: QuestionP
   useLayoutEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      // L (Д on a Russian layout: the same key) plays the English.
+      if (event.code === 'KeyL' && canListen) {
+        event.preventDefault();
+        listen();
+        return;
+      }
       if (feedback) return;
       const digit = Number(event.key);
       if (Number.isInteger(digit) && digit >= 1 && digit <= question.options.length) {
@@ -119,7 +143,7 @@ function Question({ question, number, total, correctCount, feedback }: QuestionP
     }
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [feedback, question, answer, skipChoice]);
+  }, [feedback, question, answer, skipChoice, canListen, listen]);
 
   const optionState = (option: string): 'right' | 'wrong' | 'chosen' | 'idle' => {
     if (feedback) {
@@ -157,11 +181,35 @@ function Question({ question, number, total, correctCount, feedback }: QuestionP
           <span className="quiz-direction">
             {question.direction === 'ru-en' ? 'RU → EN' : 'EN → RU'}
           </span>
-          {t(question.direction === 'ru-en' ? 'quiz.prompt.ru-en' : 'quiz.prompt.en-ru')}
+          {t(
+            question.listening
+              ? 'quiz.prompt.listen'
+              : question.direction === 'ru-en'
+                ? 'quiz.prompt.ru-en'
+                : 'quiz.prompt.en-ru',
+          )}
         </p>
-        <h2 className="quiz-prompt-text" lang={question.direction === 'ru-en' ? 'ru' : 'en'}>
-          {question.prompt}
-        </h2>
+        {promptShown ? (
+          <h2 className="quiz-prompt-text" lang={question.direction === 'ru-en' ? 'ru' : 'en'}>
+            {question.prompt}
+          </h2>
+        ) : null}
+        {question.listening && !promptShown ? (
+          <ListenButton
+            label={t('quiz.replay')}
+            onListen={listen}
+            className="quiz-replay"
+            showLabel
+          />
+        ) : null}
+        {canListen && promptShown ? (
+          // Its name carries the English, so it shows only once the English is no secret.
+          <ListenButton
+            label={t('speech.listen', { text: english })}
+            onListen={listen}
+            className="quiz-listen"
+          />
+        ) : null}
       </div>
 
       <form
@@ -233,7 +281,7 @@ function Question({ question, number, total, correctCount, feedback }: QuestionP
           )}
         </div>
       </form>
-      <p className="quiz-hint muted">{t('quiz.keysHint')}</p>
+      <p className="quiz-hint muted">{t(canSpeak ? 'quiz.keysHintListen' : 'quiz.keysHint')}</p>
     </main>
   );
 }

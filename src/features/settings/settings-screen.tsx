@@ -16,6 +16,7 @@ import { useToast } from '@/stores/toast-store';
 import { useWordsStore } from '@/stores/words-store';
 import { DeadLettersCard } from './dead-letters-card';
 import { buildExport, exportFileName, exportJson } from './export';
+import { SpeechCard } from './speech-card';
 import { StorageCard } from './storage-card';
 import { SyncCard } from './sync-card';
 import './settings.css';
@@ -115,6 +116,8 @@ export function SettingsScreen() {
 
         <DataCard />
         <DeadLettersCard />
+
+        <SpeechCard />
 
         <SyncCard />
 

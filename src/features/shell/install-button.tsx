@@ -1,81 +1,13 @@
 /**
  * The install button: where the browser offers `beforeinstallprompt`, a button that opens its
  * install dialog; on iOS (no such event), a button with the 'Add to Home Screen' steps instead.
- * Nothing when the app already runs installed. The event is caught from the moment this module
- * loads, since the browser may fire it before the header mounts.
+ * Nothing when the app already runs installed. The event is caught by the bootstrap
+ * (ui/install-prompt), since the browser may fire it before the app has loaded.
  */
 import { useState, useSyncExternalStore } from 'react';
 import { useT } from '@/i18n';
+import { installState, onInstallState, promptInstall } from '@/ui/install-prompt';
 import { Modal } from '@/ui/modal';
-
-interface BeforeInstallPromptEvent extends Event {
-  prompt(): Promise<unknown>;
-  readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform?: string }>;
-}
-
-type InstallState = 'none' | 'prompt' | 'ios';
-
-let deferred: BeforeInstallPromptEvent | null = null;
-let installed = false;
-const listeners = new Set<() => void>();
-const notify = () => {
-  for (const listener of listeners) listener();
-};
-
-const hasWindow = typeof window !== 'undefined';
-const standaloneQuery = hasWindow ? window.matchMedia?.('(display-mode: standalone)') : undefined;
-
-function isStandalone(): boolean {
-  return (
-    standaloneQuery?.matches === true ||
-    (navigator as Navigator & { standalone?: boolean }).standalone === true
-  );
-}
-
-/** iPhone, iPod or iPad; iPadOS Safari says "Macintosh", so a touch Mac counts as an iPad. */
-function isIos(): boolean {
-  return (
-    /iPhone|iPad|iPod/.test(navigator.userAgent) ||
-    (/Macintosh/.test(navigator.userAgent) && navigator.maxTouchPoints > 1)
-  );
-}
-
-if (hasWindow) {
-  window.addEventListener('beforeinstallprompt', (event) => {
-    event.preventDefault(); // no mini-infobar: the header button offers the install
-    deferred = event as BeforeInstallPromptEvent;
-    notify();
-  });
-  window.addEventListener('appinstalled', () => {
-    installed = true;
-    deferred = null;
-    notify();
-  });
-  standaloneQuery?.addEventListener?.('change', notify);
-}
-
-function getState(): InstallState {
-  if (installed || isStandalone()) return 'none';
-  if (deferred) return 'prompt';
-  return isIos() ? 'ios' : 'none';
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-async function promptInstall() {
-  const event = deferred;
-  if (!event) return;
-  // The event can prompt only once: forget it whatever the answer.
-  deferred = null;
-  notify();
-  await event.prompt();
-  await event.userChoice.catch(() => undefined);
-}
 
 /** An arrow down into a tray, in the stroke style of src/ui/icons.tsx; decorative. */
 function InstallIcon() {
@@ -104,7 +36,7 @@ interface InstallButtonProps {
 
 export function InstallButton({ variant }: InstallButtonProps) {
   const t = useT();
-  const state = useSyncExternalStore(subscribe, getState, () => 'none' as const);
+  const state = useSyncExternalStore(onInstallState, installState, () => 'none' as const);
   const [hintOpen, setHintOpen] = useState(false);
   if (state === 'none') return null;
   const onClick = () => (state === 'prompt' ? void promptInstall() : setHintOpen(true));

@@ -1,10 +1,13 @@
 /** The end of a session: congratulations, the learned words, and a repeat of chosen words or finish. */
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { spokenText } from '@/domain/speech';
 import { useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
 import { learnedWords, type RunningSession, useSessionStore } from '@/stores/session-store';
+import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
 import { AnchorIcon, CheckIcon } from '@/ui/icons';
+import { ListenButton } from '@/ui/listen-button';
 
 export function DoneView({ session }: { session: RunningSession }) {
   const t = useT();
@@ -12,6 +15,16 @@ export function DoneView({ session }: { session: RunningSession }) {
   const user = useUser();
   const repeatWords = useSessionStore((s) => s.repeatWords);
   const finish = useSessionStore((s) => s.finish);
+  const canSpeak = useCanSpeak();
+  const speak = useSpeechStore((s) => s.speak);
+  const listenTo = (word: { langB: string }) =>
+    canSpeak ? (
+      <ListenButton
+        label={t('speech.listen', { text: spokenText(word) })}
+        onListen={() => speak(spokenText(word))}
+        className="done-listen"
+      />
+    ) : null;
   const learned = learnedWords(session);
   const learnedIds = new Set(learned.map((w) => w.id));
   // The words that did not stick start ticked for a repeat.
@@ -77,6 +90,7 @@ export function DoneView({ session }: { session: RunningSession }) {
                 <span lang="ru" className="done-ru">
                   {word.langA}
                 </span>
+                {listenTo(word)}
               </li>
             ))}
           </ul>
@@ -110,6 +124,7 @@ export function DoneView({ session }: { session: RunningSession }) {
                     </span>
                   </span>
                 </label>
+                {listenTo(word)}
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 /** /quiz/spelling: the letter-tile spelling quiz, its second pass, then the congratulations screen. */
+
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
@@ -8,6 +9,7 @@ import {
   SPELLING_FLASH_MS,
   SPELLING_MAX_MISTAKES,
 } from '@/domain/constants';
+import { spokenText } from '@/domain/speech';
 import { SPACE_TILE } from '@/domain/spelling';
 import type { VocabItem } from '@/domain/types';
 import { useT } from '@/i18n';
@@ -18,8 +20,10 @@ import {
   type SpellingWord,
   useSessionStore,
 } from '@/stores/session-store';
+import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
 import { EmptyState } from '@/ui/empty-state';
 import { CheckIcon, CloseIcon } from '@/ui/icons';
+import { ListenButton } from '@/ui/listen-button';
 import { DoneView } from './done-view';
 import './spelling.css';
 
@@ -101,6 +105,11 @@ function SpellingWordView({ spelling, word, item }: WordViewProps) {
   const [flash, setFlash] = useState<{ tile: number | null; at: number } | null>(null);
   const promptRef = useRef<HTMLDivElement>(null);
   const outcome = word.outcome;
+  const canSpeak = useCanSpeak();
+  const speak = useSpeechStore((s) => s.speak);
+  // Listening to the finished word holds it on screen until «Далее».
+  const [held, setHeld] = useState(false);
+  const english = spokenText(item);
 
   useEffect(() => {
     promptRef.current?.focus({ preventScroll: true });
@@ -108,10 +117,10 @@ function SpellingWordView({ spelling, word, item }: WordViewProps) {
 
   // A finished word stays on screen for a moment (longer when the answer is revealed).
   useEffect(() => {
-    if (!outcome) return;
+    if (!outcome || held) return;
     const timer = setTimeout(() => nextSpellingWord(), ADVANCE_MS[outcome]);
     return () => clearTimeout(timer);
-  }, [outcome, nextSpellingWord]);
+  }, [outcome, held, nextSpellingWord]);
 
   useEffect(() => {
     if (!flash) return;
@@ -234,6 +243,16 @@ function SpellingWordView({ spelling, word, item }: WordViewProps) {
             <strong>{t('quiz.spelling.reveal', { answer: item.langB })}</strong>
           </p>
         ) : null}
+        {outcome && canSpeak ? (
+          <ListenButton
+            label={t('speech.listen', { text: english })}
+            onListen={() => {
+              setHeld(true);
+              speak(english);
+            }}
+            className="spelling-listen"
+          />
+        ) : null}
       </div>
 
       <fieldset className="spelling-tiles-set">
@@ -260,14 +279,24 @@ function SpellingWordView({ spelling, word, item }: WordViewProps) {
       </fieldset>
 
       <div className="spelling-actions">
-        <button
-          type="button"
-          className="btn spelling-skip"
-          disabled={outcome !== null}
-          onClick={() => skipSpelling()}
-        >
-          {t('quiz.skip')}
-        </button>
+        {held ? (
+          <button
+            type="button"
+            className="btn btn-primary spelling-next"
+            onClick={() => nextSpellingWord()}
+          >
+            {t('quiz.next')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn spelling-skip"
+            disabled={outcome !== null}
+            onClick={() => skipSpelling()}
+          >
+            {t('quiz.skip')}
+          </button>
+        )}
       </div>
       <p className="spelling-hint muted">{t('quiz.spelling.keysHint')}</p>
     </main>

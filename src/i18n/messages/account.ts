@@ -44,6 +44,24 @@ export const account = defineMessages(
     'settings.storage.ios':
       'On iPhone and iPad only the app added to the Home Screen keeps its data: Safari may delete the data of a site that has not been opened for a week.',
     'settings.sync.title': 'Sync',
+    'settings.speech.title': 'Pronunciation',
+    'settings.speech.voice': 'Voice: {name} ({lang})',
+    'settings.speech.onDevice': 'works without a network',
+    'settings.speech.network': 'needs a network',
+    'settings.speech.accent': 'English',
+    'settings.speech.auto': 'Automatic',
+    'settings.speech.gb': 'British',
+    'settings.speech.us': 'American',
+    'settings.speech.slow': 'Speak slower (for learners)',
+    'settings.speech.test': 'Play an example',
+    'settings.speech.none':
+      'This device has no English voice, so the listen buttons and listening questions are hidden. To add one:',
+    'settings.speech.unsupported':
+      'This browser cannot speak text, so the listen buttons and listening questions are hidden. On the phone’s own browser, with an English voice added:',
+    'settings.speech.howAndroid':
+      'Android: Settings → Accessibility → Text-to-speech output (on some phones under General management → Language): choose the engine, install the English voice data, then restart the app.',
+    'settings.speech.howIos':
+      'iPhone and iPad: Settings → Accessibility → Spoken Content → Voices → English: download a voice, then restart the app.',
     'settings.sync.local': 'Local edition: your progress is kept on this device only.',
     'settings.sync.connection': 'Connection',
     'settings.sync.last': 'Last sync',
@@ -141,6 +159,24 @@ export const account = defineMessages(
     'settings.storage.ios':
       'На iPhone и iPad данные сохраняет только приложение, добавленное на экран «Домой»: Safari может удалить данные сайта, который не открывали неделю.',
     'settings.sync.title': 'Синхронизация',
+    'settings.speech.title': 'Произношение',
+    'settings.speech.voice': 'Голос: {name} ({lang})',
+    'settings.speech.onDevice': 'работает без сети',
+    'settings.speech.network': 'нужна сеть',
+    'settings.speech.accent': 'Вариант английского',
+    'settings.speech.auto': 'Автоматически',
+    'settings.speech.gb': 'Британский',
+    'settings.speech.us': 'Американский',
+    'settings.speech.slow': 'Говорить медленнее (для изучения)',
+    'settings.speech.test': 'Прослушать пример',
+    'settings.speech.none':
+      'На этом устройстве нет английского голоса, поэтому кнопки прослушивания и вопросы на слух скрыты. Как добавить голос:',
+    'settings.speech.unsupported':
+      'Этот браузер не умеет озвучивать текст, поэтому кнопки прослушивания и вопросы на слух скрыты. Откройте приложение в основном браузере телефона и добавьте английский голос:',
+    'settings.speech.howAndroid':
+      'Android: Настройки → Специальные возможности → Синтез речи (на некоторых телефонах: Общие настройки → Язык): выберите синтезатор, установите английский голос и перезапустите приложение.',
+    'settings.speech.howIos':
+      'iPhone и iPad: Настройки → Универсальный доступ → Устный контент → Голоса → English: загрузите голос и перезапустите приложение.',
     'settings.sync.local': 'Локальная версия: прогресс хранится только на этом устройстве.',
     'settings.sync.connection': 'Связь',
     'settings.sync.last': 'Последняя синхронизация',

@@ -52,6 +52,9 @@ export const onboarding = defineMessages(
     'onboarding.setup.direction.random': 'Random',
     'onboarding.setup.direction.ru-en': 'RU to EN',
     'onboarding.setup.direction.en-ru': 'EN to RU',
+    'onboarding.setup.listening': 'Listening questions',
+    'onboarding.setup.listeningHint':
+      'About a third of the questions play the English word aloud; choose the Russian translation.',
     'onboarding.setup.start': 'Start',
     'onboarding.setup.guest': 'You are not signed in: progress will not be saved.',
     'onboarding.setup.noWordsForMode': 'There are no words for this mode: try another one.',
@@ -106,6 +109,9 @@ export const onboarding = defineMessages(
     'onboarding.setup.direction.random': 'Случайно',
     'onboarding.setup.direction.ru-en': 'RU → EN',
     'onboarding.setup.direction.en-ru': 'EN → RU',
+    'onboarding.setup.listening': 'Вопросы на слух',
+    'onboarding.setup.listeningHint':
+      'Примерно треть вопросов звучит по-английски: выберите русский перевод.',
     'onboarding.setup.start': 'Начать',
     'onboarding.setup.guest': 'Вы не вошли: прогресс не будет сохранён.',
     'onboarding.setup.noWordsForMode': 'Для этого режима нет слов — выберите другой.',

@@ -18,6 +18,9 @@ export const quiz = defineMessages(
     'quiz.empty': 'No words selected for session.',
     'quiz.chooseWords': 'Choose words',
     'quiz.keysHint': 'Keys 1–4 answer, S skips.',
+    'quiz.keysHintListen': 'Keys 1–4 answer, S skips, L plays the English.',
+    'quiz.prompt.listen': 'Listen and choose the translation',
+    'quiz.replay': 'Play again',
     'quiz.score': 'Correct: {count}',
 
     'quiz.spelling.title': 'Spelling',
@@ -59,6 +62,9 @@ export const quiz = defineMessages(
     'quiz.empty': 'Для сессии не выбраны слова.',
     'quiz.chooseWords': 'Выбрать слова',
     'quiz.keysHint': 'Клавиши 1–4 — ответ, S — пропустить.',
+    'quiz.keysHintListen': 'Клавиши 1–4 — ответ, S — пропустить, L — прослушать английский.',
+    'quiz.prompt.listen': 'Прослушайте и выберите перевод',
+    'quiz.replay': 'Прослушать ещё раз',
     'quiz.score': 'Верно: {count}',
 
     'quiz.spelling.title': 'Правописание',
