@@ -72,6 +72,11 @@ export interface FirebaseAuthOptions {
   saveSettings?: (userId: string, patch: Partial<UserSettings>) => Promise<User>;
   /** The session ended without the person asking: account disabled, session revoked or expired. */
   onSignedOut?: () => void;
+  /**
+   * The signed-in user's admin rights changed with a new ID token (the claim granted or revoked):
+   * called with the user as it now is.
+   */
+  onUserChanged?: (user: User) => void;
   /** The owner address (defaults to VITE_OWNER_EMAIL). */
   ownerEmail?: string;
   /** The Firebase app; defaults to the page's one default app (src/sync/firebase-app.ts). */
@@ -246,6 +251,12 @@ export function createFirebaseAuth(
     try {
       const token = await fb.getIdTokenResult(user);
       if (auth.currentUser !== user) return;
+      // Every new token says again who is admin: a revoked claim ends the rights here.
+      const admin = adminOf(user, token.claims.admin === true);
+      if (current && current.id === user.uid && current.isAdmin !== admin) {
+        current = { ...current, isAdmin: admin };
+        options.onUserChanged?.(current);
+      }
       const expiresAt = Date.parse(token.expirationTime);
       const delay = Math.max(expiresAt - refreshMargin - now(), minRefreshDelay);
       schedule(delay, () => void refreshNow(fb, auth));
@@ -354,6 +365,14 @@ export function createFirebaseAuth(
     return user;
   }
 
+  /**
+   * Admin rights: the `admin` custom claim, or the owner address once its owner has verified it
+   * (an unverified address proves nothing: anyone can register it first).
+   */
+  function adminOf(user: FirebaseUser, claim: boolean): boolean {
+    return claim || (user.emailVerified && isOwner((user.email ?? '').trim().toLowerCase()));
+  }
+
   async function isAdminClaim(user: FirebaseUser, cached: User | null): Promise<boolean> {
     try {
       const token = await user.getIdTokenResult();
@@ -374,7 +393,7 @@ export function createFirebaseAuth(
       id: user.uid,
       email,
       fullName: user.displayName ?? cached?.fullName ?? '',
-      isAdmin: (await isAdminClaim(user, cached)) || isOwner(email),
+      isAdmin: adminOf(user, await isAdminClaim(user, cached)),
       createdAt: Number.isFinite(created) ? created : (cached?.createdAt ?? now()),
       settings: settingsOverride ?? cached?.settings ?? defaults(),
     };

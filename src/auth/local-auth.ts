@@ -5,7 +5,7 @@
 
 import type { LocalUserRecord, MarineDB } from '@/db/schema';
 import { getUser, getUserByEmail, putUser, updateUser } from '@/db/users-repo';
-import { DEFAULT_MIN_PASSWORD_LENGTH } from '@/domain/constants';
+import { DEFAULT_MIN_PASSWORD_LENGTH, PBKDF2_ITERATIONS } from '@/domain/constants';
 import { newId } from '@/domain/ids';
 import type { User, UserSettings } from '@/domain/types';
 import { normalizeEmail } from '@/domain/validation';
@@ -112,9 +112,21 @@ export function createLocalAuth(options: LocalAuthOptions): AuthProvider {
       });
       if (!ok) throw new AuthError('invalid-credential');
       let signedIn = record;
+      // A hash made with fewer iterations than today's is made again now that the password is known.
+      const wanted = options.iterations ?? PBKDF2_ITERATIONS;
+      if ((record.passwordIterations ?? 100_000) < wanted) {
+        const rehashed = await hashPassword(password, wanted);
+        signedIn =
+          (await updateUser(db, record.id, (u) => ({
+            ...u,
+            passwordHash: rehashed.hash,
+            passwordSalt: rehashed.salt,
+            passwordIterations: rehashed.iterations,
+          }))) ?? record;
+      }
       if (isOwner(record.email) && !record.isAdmin) {
         // The owner address is upgraded to admin at login.
-        signedIn = (await updateUser(db, record.id, (u) => ({ ...u, isAdmin: true }))) ?? record;
+        signedIn = (await updateUser(db, record.id, (u) => ({ ...u, isAdmin: true }))) ?? signedIn;
       }
       storage().setItem(SESSION_KEY, signedIn.id);
       return toUser(signedIn);

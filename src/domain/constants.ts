@@ -97,7 +97,8 @@ export const TOKEN_EXPIRY_SLACK_MS = 30 * SECOND;
 export const SYNC_BACKOFF_INITIAL_MS = 30 * SECOND;
 export const SYNC_BACKOFF_MAX_MS = 16 * MINUTE;
 export const DEFAULT_MIN_PASSWORD_LENGTH = 6;
-export const PBKDF2_ITERATIONS = 210_000;
+/** PBKDF2-SHA-256 iterations of new and re-hashed local passwords (OWASP, 2023 and later). */
+export const PBKDF2_ITERATIONS = 600_000;
 export const SYNC_BATCH_MAX_WRITES = 500;
 /** History entries in one cloud batch document (≈ 100 bytes each: far below Firestore's 1 MiB). */
 export const HISTORY_BATCH_MAX_ENTRIES = 500;

@@ -43,6 +43,12 @@ function createProvider(): AuthProvider {
     getDB,
     // A disabled account or a revoked token ends the session; a network error never does.
     onSignedOut: () => useAuthStore.setState({ user: null }),
+    // A claim granted or revoked takes effect with the next token.
+    onUserChanged: (changed) => {
+      const { user } = useAuthStore.getState();
+      if (user?.id === changed.id)
+        useAuthStore.setState({ user: { ...user, isAdmin: changed.isAdmin } });
+    },
   });
 }
 
@@ -64,13 +70,14 @@ const profileOf = (user: User): RemoteProfile => ({
 async function ensureLocalRecord(user: User): Promise<User> {
   const db = await getDB();
   const local = await getUser(db, user.id);
-  if (local) return { ...user, isAdmin: user.isAdmin || local.isAdmin, settings: local.settings };
+  // Admin rights come from the token (the claim, or the verified owner address), never from a
+  // flag stored on the device or in the profile: a revoked claim must not linger.
+  if (local) return { ...user, settings: local.settings };
   const cloud = await fetchProfile(user.id);
   const merged: User = cloud
     ? {
         ...user,
         fullName: user.fullName || cloud.fullName || '',
-        isAdmin: user.isAdmin || cloud.isAdmin === true,
         createdAt: cloud.createdAt ?? user.createdAt,
         settings: {
           ...user.settings,

@@ -375,15 +375,39 @@ describe('Firebase auth provider (Auth emulator)', () => {
     expect(auth.currentEmailVerified).toThrow(NO_AUTHENTICATED_USER);
   });
 
-  it('marks admins by the custom claim admin, or the owner address', async () => {
+  it('marks admins by the custom claim admin, or the owner address once it is verified', async () => {
     const auth = provider();
     const user = await registered(auth);
     expect(user.isAdmin).toBe(false);
     await setCustomClaims(emulator.host, PROJECT, user.id, { admin: true });
     expect((await provider().signIn(user.email, PASSWORD)).isAdmin).toBe(true);
 
-    const owner = await registered(provider(), OWNER);
-    expect(owner.isAdmin).toBe(true);
+    // Anyone can register the owner's address first: unverified, it gives no rights.
+    const ownerAuth = provider();
+    const owner = await registered(ownerAuth, OWNER);
+    expect(owner.isAdmin).toBe(false);
+    await ownerAuth.sendVerification();
+    const code = (await oobCodes(emulator.host, PROJECT)).find(
+      (c) => c.email === OWNER && c.requestType === 'VERIFY_EMAIL',
+    );
+    await applyOobCode(emulator.host, code?.oobLink ?? '');
+    expect((await provider().signIn(OWNER, PASSWORD)).isAdmin).toBe(true);
+  });
+
+  it('a revoked claim ends the admin rights with the next ID token', async () => {
+    const user = await registered(provider());
+    await setCustomClaims(emulator.host, PROJECT, user.id, { admin: true });
+    const changes: boolean[] = [];
+    // Tokens refreshed every 50 ms (a margin longer than their life), as the hourly refresh would.
+    const auth = provider({
+      refreshMarginMs: 2 * 60 * 60_000,
+      minRefreshDelayMs: 50,
+      onUserChanged: (changed) => changes.push(changed.isAdmin),
+    });
+    expect((await auth.signIn(user.email, PASSWORD)).isAdmin).toBe(true);
+    await setCustomClaims(emulator.host, PROJECT, user.id, {});
+    await expect.poll(() => changes, { timeout: 10_000 }).toEqual([false]);
+    expect((await auth.restore())?.isAdmin).toBe(false);
   });
 
   it('ends the session of a disabled account on a check, through onSignedOut', async () => {

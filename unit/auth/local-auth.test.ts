@@ -106,11 +106,30 @@ describe('register', () => {
     expect(storage.getItem(SESSION_KEY)).toBeNull();
   });
 
-  it('stores the password only as a PBKDF2 hash with a salt and >= 100000 iterations', async () => {
+  it('re-hashes a password stored with fewer iterations at the next successful sign-in', async () => {
+    const user = await provider({ iterations: 1_000 }).register(input());
+    const before = await getUser(db, user.id);
+    // A wrong password changes nothing.
+    expect(await codeOf(provider({ iterations: 2_000 }).signIn('sailor@ship.test', 'wrong'))).toBe(
+      'invalid-credential',
+    );
+    expect(await getUser(db, user.id)).toEqual(before);
+
+    await provider({ iterations: 2_000 }).signIn('sailor@ship.test', 'secret-pass');
+    const after = await getUser(db, user.id);
+    expect(after?.passwordIterations).toBe(2_000);
+    expect(after?.passwordSalt).not.toBe(before?.passwordSalt);
+    expect(after?.passwordHash).not.toBe(before?.passwordHash);
+    // The new hash works; a hash as strong as wanted is left alone.
+    await provider({ iterations: 2_000 }).signIn('sailor@ship.test', 'secret-pass');
+    expect(await getUser(db, user.id)).toEqual(after);
+  });
+
+  it('stores the password only as a PBKDF2 hash with a salt and 600,000 iterations (OWASP)', async () => {
     const user = await provider({ iterations: undefined }).register(input());
     const record = await getUser(db, user.id);
     expect(record?.passwordIterations).toBe(PBKDF2_ITERATIONS);
-    expect(record?.passwordIterations).toBeGreaterThanOrEqual(100_000);
+    expect(record?.passwordIterations).toBeGreaterThanOrEqual(600_000);
     expect(atob(record?.passwordHash ?? '')).toHaveLength(32);
     expect(atob(record?.passwordSalt ?? '')).toHaveLength(16);
     expect(JSON.stringify(record)).not.toContain('secret-pass');
