@@ -1,10 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, registerViaUi, test } from './support/fixtures';
+import { claimAdminViaUi, expect, expectAccessible, registerViaUi, test } from './support/fixtures';
 import { topicSize } from './support/vocabulary';
 
-/** The admin of the e2e build (VITE_OWNER_EMAIL in .env.e2e). */
-const registerAdmin = (page: Page) =>
-  registerViaUi(page, { email: 'captain@ship.test', fullName: 'Капитан Немо' });
+/** An admin of the e2e build: an account that entered the administrator code. */
+async function registerAdmin(page: Page) {
+  const account = await registerViaUi(page, { fullName: 'Капитан Немо' });
+  await claimAdminViaUi(page);
+  await page.goto('/');
+  return account;
+}
 
 /** Confirms the open confirmation dialog after checking its text exactly (double spaces too). */
 async function confirmWith(page: Page, text: string) {

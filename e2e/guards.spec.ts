@@ -1,5 +1,5 @@
 /** Route guards: signed-in-only screens, the admin screen, unknown paths and the guest-only forms. */
-import { expect, registerViaUi, test } from './support/fixtures';
+import { claimAdminViaUi, expect, registerViaUi, test } from './support/fixtures';
 
 for (const path of ['/settings', '/progress', '/profile', '/admin/roles']) {
   test(`a guest opening ${path} lands on /login`, async ({ page }) => {
@@ -18,8 +18,9 @@ test('a signed-in user who is not an admin is sent home from /admin/roles', asyn
   await expect(page).toHaveURL(/\/settings$/);
 });
 
-test('the owner account opens /admin/roles', async ({ page }) => {
-  await registerViaUi(page, { email: 'captain@ship.test' });
+test('an admin opens /admin/roles', async ({ page }) => {
+  await registerViaUi(page);
+  await claimAdminViaUi(page);
   await page.goto('/admin/roles');
   await expect(page).toHaveURL(/\/admin\/roles$/);
 });

@@ -50,6 +50,17 @@ export async function registerViaUi(
   return full;
 }
 
+/** The administrator code of the e2e build (its hash is VITE_ADMIN_CODE_HASH in .env.e2e). */
+export const ADMIN_CODE = 'e2e harbour master code';
+
+/** Makes the signed-in account an admin with the administrator code, in the profile. */
+export async function claimAdminViaUi(page: Page): Promise<void> {
+  await page.goto('/profile');
+  await page.getByLabel('Код администратора').fill(ADMIN_CODE);
+  await page.getByRole('button', { name: 'Получить права администратора' }).click();
+  await expect(page.getByRole('link', { name: 'Админ' }).first()).toBeAttached();
+}
+
 /** Signs in through the /login form and waits for the home screen. */
 export async function loginViaUi(page: Page, account: Pick<Account, 'email' | 'password'>) {
   await page.goto('/login');

@@ -28,6 +28,12 @@ export interface AuthProvider {
   updateSettings(userId: string, patch: Partial<UserSettings>): Promise<User>;
   /** Sends a reset link where the back end can; the local edition cannot (operation-not-allowed). */
   sendPasswordReset(email: string): Promise<void>;
+  /**
+   * The local edition: whether this build has an administrator code, and claiming admin rights
+   * with it (invalid-admin-code when it does not match). The cloud edition has neither: its
+   * admins carry the `admin` claim.
+   */
+  readonly adminCode: { claim(userId: string, code: string): Promise<User> } | null;
 }
 
 /** Provider error codes of SPEC §8. */
@@ -48,7 +54,9 @@ export type AuthErrorCode =
   | 'password-does-not-meet-requirements'
   | 'operation-not-allowed'
   | 'network-request-failed'
-  | 'multi-factor-auth-required';
+  | 'multi-factor-auth-required'
+  /** The local edition's administrator code did not match. */
+  | 'invalid-admin-code';
 
 export const AUTH_ERROR_CODES: readonly AuthErrorCode[] = [
   'invalid-email',
@@ -68,6 +76,7 @@ export const AUTH_ERROR_CODES: readonly AuthErrorCode[] = [
   'operation-not-allowed',
   'network-request-failed',
   'multi-factor-auth-required',
+  'invalid-admin-code',
 ];
 
 export class AuthError extends Error {

@@ -416,6 +416,8 @@ export function createFirebaseAuth(
 
   return {
     kind: 'firebase',
+    // Cloud admins carry the `admin` claim (or own the verified owner address): no code here.
+    adminCode: null,
     /** This provider verifies e-mail addresses itself (sendVerification, reloadUser, ...). */
     get verification() {
       return this;

@@ -1,6 +1,9 @@
 /**
- * Local accounts, the embedded default: users live in MarineDB with PBKDF2 password hashes, and
- * the signed-in user id is kept in local storage so a reload (or a week offline) keeps the session.
+ * Local accounts, the embedded default: users live in MarineDB with PBKDF2 password hashes. The
+ * session (so a reload, or a week offline, keeps the user signed in) is the user id and a random
+ * secret in local storage, and the same secret on the user's record in MarineDB: writing another
+ * user's id into local storage signs nobody in. Admin rights come only from the build's
+ * administrator code (auth/admin-code), never from an e-mail address.
  */
 
 import type { LocalUserRecord, MarineDB } from '@/db/schema';
@@ -9,18 +12,26 @@ import { DEFAULT_MIN_PASSWORD_LENGTH, PBKDF2_ITERATIONS } from '@/domain/constan
 import { newId } from '@/domain/ids';
 import type { User, UserSettings } from '@/domain/types';
 import { normalizeEmail } from '@/domain/validation';
+import { configuredAdminCode, isAdminCode } from './admin-code';
 import { AuthError, type AuthProvider, type RegisterInput } from './auth-provider';
-import { isOwnerEmail } from './owner';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, type PasswordHash, verifyPassword } from './password';
+
+/** 32 random bytes, base64. */
+function randomSecret(): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
+}
 
 export const SESSION_KEY = 'marine.lastUserId';
+/** The session secret beside the user id in local storage. */
+export const SESSION_SECRET_KEY = 'marine.sessionSecret';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface LocalAuthOptions {
   getDB: () => Promise<MarineDB>;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-  ownerEmail?: string;
+  /** The administrator code's hash (defaults to the build's VITE_ADMIN_CODE_HASH); null: none. */
+  adminCode?: PasswordHash | null;
   now?: () => number;
   /** PBKDF2 iterations for new hashes; tests may lower it. */
   iterations?: number;
@@ -36,10 +47,21 @@ export function createLocalAuth(options: LocalAuthOptions): AuthProvider {
   // Read when used, not when the provider is made: creating it touches nothing.
   const storage = () => options.storage ?? localStorage;
   const now = options.now ?? Date.now;
-  const isOwner = (email: string) =>
-    options.ownerEmail === undefined
-      ? isOwnerEmail(email)
-      : isOwnerEmail(email, options.ownerEmail);
+  const adminCode = options.adminCode === undefined ? configuredAdminCode() : options.adminCode;
+
+  /** Starts the user's session on this device: a new secret on the record and in storage. */
+  async function startSession(db: MarineDB, record: LocalUserRecord): Promise<LocalUserRecord> {
+    const secret = randomSecret();
+    const updated = await updateUser(db, record.id, (u) => ({ ...u, sessionSecret: secret }));
+    storage().setItem(SESSION_KEY, record.id);
+    storage().setItem(SESSION_SECRET_KEY, secret);
+    return updated ?? record;
+  }
+
+  function forgetSession(): void {
+    storage().removeItem(SESSION_KEY);
+    storage().removeItem(SESSION_SECRET_KEY);
+  }
 
   async function mustUpdate(userId: string, update: (u: LocalUserRecord) => LocalUserRecord) {
     const db = await options.getDB();
@@ -55,9 +77,11 @@ export function createLocalAuth(options: LocalAuthOptions): AuthProvider {
     async restore() {
       const id = storage().getItem(SESSION_KEY);
       if (!id) return null;
+      const secret = storage().getItem(SESSION_SECRET_KEY);
       const record = await getUser(await options.getDB(), id);
-      if (!record) {
-        storage().removeItem(SESSION_KEY);
+      // No such user, or a session this device did not start for them: nobody is signed in.
+      if (!record || !secret || record.sessionSecret !== secret) {
+        forgetSession();
         return null;
       }
       return toUser(record);
@@ -77,7 +101,7 @@ export function createLocalAuth(options: LocalAuthOptions): AuthProvider {
         id: newId(),
         email,
         fullName: input.fullName.trim(),
-        isAdmin: isOwner(email),
+        isAdmin: false,
         createdAt: now(),
         settings: input.settings,
         passwordHash: password.hash,
@@ -93,8 +117,7 @@ export function createLocalAuth(options: LocalAuthOptions): AuthProvider {
         }
         throw error;
       }
-      storage().setItem(SESSION_KEY, record.id);
-      return toUser(record);
+      return toUser(await startSession(db, record));
     },
 
     async signIn(email: string, password: string) {
@@ -124,16 +147,15 @@ export function createLocalAuth(options: LocalAuthOptions): AuthProvider {
             passwordIterations: rehashed.iterations,
           }))) ?? record;
       }
-      if (isOwner(record.email) && !record.isAdmin) {
-        // The owner address is upgraded to admin at login.
-        signedIn = (await updateUser(db, record.id, (u) => ({ ...u, isAdmin: true }))) ?? signedIn;
-      }
-      storage().setItem(SESSION_KEY, signedIn.id);
-      return toUser(signedIn);
+      return toUser(await startSession(db, signedIn));
     },
 
     async signOut() {
-      storage().removeItem(SESSION_KEY);
+      const id = storage().getItem(SESSION_KEY);
+      forgetSession();
+      if (id) {
+        await updateUser(await options.getDB(), id, ({ sessionSecret: _ended, ...rest }) => rest);
+      }
     },
 
     updateName(userId: string, fullName: string) {
@@ -147,5 +169,14 @@ export function createLocalAuth(options: LocalAuthOptions): AuthProvider {
     async sendPasswordReset() {
       throw new AuthError('operation-not-allowed');
     },
+
+    adminCode: adminCode
+      ? {
+          async claim(userId, code) {
+            if (!(await isAdminCode(code, adminCode))) throw new AuthError('invalid-admin-code');
+            return mustUpdate(userId, (u) => ({ ...u, isAdmin: true }));
+          },
+        }
+      : null,
   };
 }

@@ -15,6 +15,11 @@ export interface LocalUserRecord extends User {
   syncCursor?: number;
   /** The cloud's per-word documents of older versions were read once into baselines. */
   legacyCloudRead?: boolean;
+  /**
+   * The local edition's session secret of this user on this device (random, base64), set at
+   * sign-in and removed at sign-out; the session in local storage must carry the same secret.
+   */
+  sessionSecret?: string;
 }
 
 /**

@@ -4,7 +4,7 @@
  * user also gets a local record (settings, sync cursor) and the cloud profile of SPEC §7.
  */
 import { create } from 'zustand';
-import type { AuthProvider, RegisterInput } from '@/auth/auth-provider';
+import { AuthError, type AuthProvider, type RegisterInput } from '@/auth/auth-provider';
 import { createFirebaseAuth } from '@/auth/firebase-auth';
 import { firebaseSettings } from '@/auth/firebase-config';
 import { createLocalAuth } from '@/auth/local-auth';
@@ -27,6 +27,8 @@ interface AuthState {
   signIn(email: string, password: string): Promise<User>;
   signOut(): Promise<void>;
   updateName(fullName: string): Promise<User>;
+  /** The local edition: makes the signed-in account an admin with the build's administrator code. */
+  claimAdmin(code: string): Promise<User>;
   /** Saves settings of the signed-in user; a guest's change is ignored here. */
   updateSettings(patch: Partial<UserSettings>): Promise<User | null>;
 }
@@ -138,6 +140,14 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     async signOut() {
       await get().provider.signOut();
       set({ user: null });
+    },
+
+    async claimAdmin(code) {
+      const port = get().provider.adminCode;
+      if (!port) throw new AuthError('operation-not-allowed');
+      const user = await port.claim(requireUser(get().user).id, code);
+      set({ user });
+      return user;
     },
 
     async updateName(fullName) {

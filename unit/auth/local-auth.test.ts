@@ -1,6 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuthError, type AuthErrorCode, type RegisterInput } from '@/auth/auth-provider';
-import { createLocalAuth, type LocalAuthOptions, SESSION_KEY } from '@/auth/local-auth';
+import {
+  createLocalAuth,
+  type LocalAuthOptions,
+  SESSION_KEY,
+  SESSION_SECRET_KEY,
+} from '@/auth/local-auth';
+import { hashPassword, type PasswordHash } from '@/auth/password';
 import type { MarineDB } from '@/db/schema';
 import { getUser } from '@/db/users-repo';
 import { PBKDF2_ITERATIONS } from '@/domain/constants';
@@ -8,6 +14,12 @@ import type { UserSettings } from '@/domain/types';
 import { openTestDB } from '../db/helpers';
 
 const OWNER = 'captain@ship.test';
+const ADMIN_CODE = 'harbour master 2026';
+/** The build's administrator code, as its hash (low iterations: a test). */
+let adminCode: PasswordHash;
+beforeAll(async () => {
+  adminCode = await hashPassword(ADMIN_CODE, 1_000);
+});
 const NOW = Date.UTC(2025, 5, 1, 8, 0, 0);
 const SETTINGS: UserSettings = {
   dailyGoal: 15,
@@ -35,7 +47,7 @@ function provider(overrides: Partial<LocalAuthOptions> = {}) {
   return createLocalAuth({
     getDB: async () => db,
     storage,
-    ownerEmail: OWNER,
+    adminCode,
     now: () => NOW,
     iterations: 1_000,
     ...overrides,
@@ -115,14 +127,19 @@ describe('register', () => {
     );
     expect(await getUser(db, user.id)).toEqual(before);
 
+    const hashOf = async () => {
+      const record = await getUser(db, user.id);
+      return [record?.passwordHash, record?.passwordSalt, record?.passwordIterations];
+    };
     await provider({ iterations: 2_000 }).signIn('sailor@ship.test', 'secret-pass');
     const after = await getUser(db, user.id);
     expect(after?.passwordIterations).toBe(2_000);
     expect(after?.passwordSalt).not.toBe(before?.passwordSalt);
     expect(after?.passwordHash).not.toBe(before?.passwordHash);
     // The new hash works; a hash as strong as wanted is left alone.
+    const rehashed = await hashOf();
     await provider({ iterations: 2_000 }).signIn('sailor@ship.test', 'secret-pass');
-    expect(await getUser(db, user.id)).toEqual(after);
+    expect(await hashOf()).toEqual(rehashed);
   });
 
   it('stores the password only as a PBKDF2 hash with a salt and 600,000 iterations (OWASP)', async () => {
@@ -143,6 +160,7 @@ describe('register', () => {
         'passwordHash',
         'passwordIterations',
         'passwordSalt',
+        'sessionSecret',
         'settings',
       ].sort(),
     );
@@ -218,29 +236,65 @@ describe('restore', () => {
   });
 });
 
-describe('the owner address', () => {
-  it('makes the account an admin at registration', async () => {
-    const owner = await provider().register(input({ email: ' Captain@Ship.TEST ' }));
-    expect(owner.isAdmin).toBe(true);
-    expect((await getUser(db, owner.id))?.isAdmin).toBe(true);
-  });
-
-  it('upgrades an existing account to admin at login', async () => {
-    // Registered by a build that had no owner address configured.
-    const before = await provider({ ownerEmail: '' }).register(input({ email: OWNER }));
-    expect(before.isAdmin).toBe(false);
+describe('admin rights', () => {
+  it('never come from an e-mail address: the owner’s address registers a plain account', async () => {
+    const owner = await provider().register(input({ email: ` ${OWNER} ` }));
+    expect(owner.isAdmin).toBe(false);
     await provider().signOut();
-
-    const after = await provider().signIn(OWNER, 'secret-pass');
-    expect(after.isAdmin).toBe(true);
-    expect((await getUser(db, after.id))?.isAdmin).toBe(true);
-    expect(await provider().restore()).toMatchObject({ id: before.id, isAdmin: true });
+    expect((await provider().signIn(OWNER, 'secret-pass')).isAdmin).toBe(false);
   });
 
-  it('leaves other accounts alone', async () => {
+  it('come with the build’s administrator code; a wrong code is refused and changes nothing', async () => {
     const user = await provider().register(input());
+    const claim = provider().adminCode;
+    expect(claim).not.toBeNull();
+    expect(await codeOf(claim?.claim(user.id, 'harbour master') ?? Promise.resolve())).toBe(
+      'invalid-admin-code',
+    );
+    expect((await getUser(db, user.id))?.isAdmin).toBe(false);
+    const admin = await claim?.claim(user.id, `  ${ADMIN_CODE} `);
+    expect(admin).toEqual({ ...user, isAdmin: true });
+    expect(await provider().restore()).toEqual({ ...user, isAdmin: true });
+  });
+
+  it('cannot be claimed at all in a build without a code', () => {
+    expect(provider({ adminCode: null }).adminCode).toBeNull();
+  });
+});
+
+describe('the session on a shared device', () => {
+  it('is the user id and a secret that must match the one on the user’s record', async () => {
+    const user = await provider().register(input());
+    const secret = storage.getItem(SESSION_SECRET_KEY);
+    expect(secret).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect((await getUser(db, user.id))?.sessionSecret).toBe(secret);
+    expect(await provider().restore()).toEqual(user);
+  });
+
+  it('signs nobody in when another user’s id is written into local storage', async () => {
+    const victim = await provider().register(input({ email: 'master@ship.test' }));
     await provider().signOut();
-    expect((await provider().signIn(user.email, 'secret-pass')).isAdmin).toBe(false);
+    await provider().register(input({ email: 'deckhand@ship.test' }));
+    storage.setItem(SESSION_KEY, victim.id);
+    expect(await provider().restore()).toBeNull();
+    expect(storage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it('ends at sign-out: the secret leaves the record, an old copy of it no longer works', async () => {
+    const user = await provider().register(input());
+    const copied = storage.getItem(SESSION_SECRET_KEY) as string;
+    await provider().signOut();
+    expect((await getUser(db, user.id))?.sessionSecret).toBeUndefined();
+    storage.setItem(SESSION_KEY, user.id);
+    storage.setItem(SESSION_SECRET_KEY, copied);
+    expect(await provider().restore()).toBeNull();
+  });
+
+  it('a sign-in starts a new secret', async () => {
+    await provider().register(input());
+    const first = storage.getItem(SESSION_SECRET_KEY);
+    await provider().signIn('sailor@ship.test', 'secret-pass');
+    expect(storage.getItem(SESSION_SECRET_KEY)).not.toBe(first);
   });
 });
 

@@ -4,6 +4,7 @@
  * (5..200), and Save.
  */
 import { type FormEvent, useEffect, useState, useSyncExternalStore } from 'react';
+import { isAuthError } from '@/auth/auth-provider';
 import {
   createVerificationController,
   type VerificationPort,
@@ -41,6 +42,7 @@ export function ProfileScreen() {
         <EmailCard user={user} />
         {/* Keyed by user so another account's form never shows stale values. */}
         <ProfileForm key={user.id} user={user} />
+        <AdminCodeCard user={user} />
       </div>
     </main>
   );
@@ -148,6 +150,74 @@ function CloudVerification({ port }: { port: VerificationPort }) {
         </button>
       )}
     </>
+  );
+}
+
+/**
+ * The local edition's administrator rights: whoever knows the code the app was set up with (its
+ * hash is in the build) makes this account an admin. Not shown in the cloud edition, in a build
+ * without a code, or to an admin.
+ */
+function AdminCodeCard({ user }: { user: User }) {
+  const t = useT();
+  const toast = useToast();
+  const available = useAuthStore((s) => s.provider.adminCode !== null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!available || user.isAdmin) return null;
+
+  async function claim(event: FormEvent) {
+    event.preventDefault();
+    if (code.trim() === '') {
+      setError(t('profile.admin.empty'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await useAuthStore.getState().claimAdmin(code);
+      toast.show({ message: t('profile.admin.done'), tone: 'success' });
+    } catch (failure) {
+      if (isAuthError(failure) && failure.code === 'invalid-admin-code') {
+        setError(t('auth.error.invalid-admin-code'));
+      } else {
+        console.error('Claiming admin rights failed', failure);
+        setError(t('profile.saveFailed'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card profile-admin" onSubmit={claim} noValidate aria-labelledby="admin-title">
+      <h2 id="admin-title">{t('profile.admin.title')}</h2>
+      <p className="muted" id="admin-hint">
+        {t('profile.admin.hint')}
+      </p>
+      <div className="field">
+        <label htmlFor="admin-code">{t('profile.admin.code')}</label>
+        <input
+          id="admin-code"
+          className="input"
+          type="password"
+          autoComplete="off"
+          value={code}
+          aria-describedby={error ? 'admin-error' : 'admin-hint'}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        {error ? (
+          <p id="admin-error" className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {t('profile.admin.claim')}
+      </button>
+    </form>
   );
 }
 

@@ -44,6 +44,13 @@ export const account = defineMessages(
     'settings.storage.ios':
       'On iPhone and iPad only the app added to the Home Screen keeps its data: Safari may delete the data of a site that has not been opened for a week.',
     'settings.sync.title': 'Sync',
+    'profile.admin.title': 'Administrator rights',
+    'profile.admin.hint':
+      'Whoever set up this app for the ship has the administrator code. With it, this account manages divisions, roles, topics and words on this device.',
+    'profile.admin.code': 'Administrator code',
+    'profile.admin.claim': 'Get administrator rights',
+    'profile.admin.done': 'This account is an administrator now',
+    'profile.admin.empty': 'Enter the code',
     'settings.speech.title': 'Pronunciation',
     'settings.speech.voice': 'Voice: {name} ({lang})',
     'settings.speech.onDevice': 'works without a network',
@@ -159,6 +166,13 @@ export const account = defineMessages(
     'settings.storage.ios':
       'На iPhone и iPad данные сохраняет только приложение, добавленное на экран «Домой»: Safari может удалить данные сайта, который не открывали неделю.',
     'settings.sync.title': 'Синхронизация',
+    'profile.admin.title': 'Права администратора',
+    'profile.admin.hint':
+      'Код администратора знает тот, кто устанавливал приложение на судне. С ним эта учётная запись управляет службами, ролями, темами и словами на этом устройстве.',
+    'profile.admin.code': 'Код администратора',
+    'profile.admin.claim': 'Получить права администратора',
+    'profile.admin.done': 'Теперь эта учётная запись — администратор',
+    'profile.admin.empty': 'Введите код',
     'settings.speech.title': 'Произношение',
     'settings.speech.voice': 'Голос: {name} ({lang})',
     'settings.speech.onDevice': 'работает без сети',
