@@ -20,6 +20,7 @@ import {
 import { prepareSession, sessionPool } from '@/domain/session';
 import type { DivisionId, Random, SessionMode, User, UserWord, VocabItem } from '@/domain/types';
 import { clampSessionSize, stepSessionSize } from '@/domain/validation';
+import { translate } from '@/i18n';
 import { useAuthStore } from './auth-store';
 import {
   EMPTY_SESSION,
@@ -30,7 +31,9 @@ import {
   type SessionSetup,
   writeSavedSession,
 } from './session-persistence';
+import { useSettingsStore } from './settings-store';
 import { useSpeechStore } from './speech-store';
+import { useToastStore } from './toast-store';
 import { useVocabStore } from './vocab-store';
 import { GUEST_ID, useWordsStore } from './words-store';
 
@@ -65,6 +68,8 @@ interface StartOptions extends RandomOptions {
 
 interface SessionState extends Selection, SessionSetup {
   session: RunningSession | null;
+  /** Answers of this session the device failed to store (shown at once, and on the end screen). */
+  unsavedAnswers: number;
 
   /** Chooses the division (saved to a signed-in user's settings); another division clears the topics. */
   chooseDivision(division: DivisionId): Promise<void>;
@@ -107,7 +112,11 @@ const listeningWanted = () => {
   return speech.settings.listening && speech.voice !== null;
 };
 
-/** Answers are recorded in the background; a failed write is logged and the quiz goes on. */
+/**
+ * Answers are recorded in the background. A failed write (storage full, the database closed) is
+ * told to the learner at once, in their language, and counted for the end screen: the quiz goes
+ * on, but never pretends the answer was kept.
+ */
 function record(entry: RunRecord | undefined): void {
   if (!entry) return;
   const words = useWordsStore.getState();
@@ -115,8 +124,24 @@ function record(entry: RunRecord | undefined): void {
     entry.kind === 'skip'
       ? words.recordSkip(entry.vocabId)
       : words.recordAnswer(entry.vocabId, entry.correct, entry.mode);
-  write.catch((error: unknown) => console.error('Recording an answer failed', error));
+  write.catch((error: unknown) => {
+    console.error('Recording an answer failed', error);
+    useSessionStore.setState((state) => ({ unsavedAnswers: state.unsavedAnswers + 1 }));
+    const lang = useSettingsStore.getState().lang;
+    const full = error instanceof DOMException && error.name === 'QuotaExceededError';
+    useToastStore.getState().show(
+      {
+        tone: 'error',
+        title: translate(lang, 'quiz.saveFailed'),
+        message: translate(lang, full ? 'quiz.saveFailed.full' : 'quiz.saveFailed.other'),
+      },
+      SAVE_FAILED_TOAST_MS,
+    );
+  });
 }
+
+/** A failed save stays on screen longer than the usual toast: it asks the learner to act. */
+const SAVE_FAILED_TOAST_MS = 10_000;
 
 /** The candidate words of the selection (before the mode splits them), for the setup screen. */
 export function selectionPool(
@@ -154,6 +179,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
 
   return {
     ...EMPTY_SESSION,
+    unsavedAnswers: 0,
 
     async chooseDivision(division) {
       const changed = division !== get().division;
@@ -199,7 +225,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
         { ownerId: currentOwner(), words, vocab, direction, listening: listeningWanted() },
         random,
       );
-      set({ session });
+      set({ session, unsavedAnswers: 0 });
       return session;
     },
 
@@ -228,7 +254,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
         },
         options.random ?? Math.random,
       );
-      if (next) set({ session: next });
+      if (next) set({ session: next, unsavedAnswers: 0 });
       return next;
     },
 

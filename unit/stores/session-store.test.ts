@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { seededRandom } from '@/domain/random';
 import type { User, VocabItem } from '@/domain/types';
+import { loadTexts } from '@/i18n';
 import { useAuthStore } from '@/stores/auth-store';
 import {
   connectSessionStore,
@@ -9,6 +10,7 @@ import {
   selectionPool,
   useSessionStore,
 } from '@/stores/session-store';
+import { useToastStore } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { GUEST_ID, useWordsStore } from '@/stores/words-store';
 
@@ -26,6 +28,9 @@ function memoryStorage(): Storage {
     clear: () => data.clear(),
   };
 }
+
+// The quiz's texts, as its route loads them.
+beforeAll(() => loadTexts('quiz'));
 
 let storage = memoryStorage();
 let disconnect = () => {};
@@ -219,6 +224,37 @@ describe('the multiple-choice part', () => {
     expect(session().phase).toBe('spelling');
     expect(session().spelling).toMatchObject({ pass: 1, position: 0, queue: [first, second] });
     expect(spellingWord()).toMatchObject({ vocabId: first, used: [], mistakes: 0, outcome: null });
+  });
+});
+
+describe('an answer the device fails to store', () => {
+  it('is told to the learner at once, in their language, and counted for the end screen', async () => {
+    const full = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    const recordAnswer = vi.fn(() => Promise.reject(full));
+    const original = useWordsStore.getState().recordAnswer;
+    onTestFinished(() => useWordsStore.setState({ recordAnswer: original }));
+    useWordsStore.setState({ recordAnswer });
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    onTestFinished(() => quiet.mockRestore());
+    useToastStore.setState({ toasts: [] });
+    state().setTopics(['deck::Anchoring']);
+    state().startSession({ now: NOW, random: seededRandom(3) });
+    expect(state().unsavedAnswers).toBe(0);
+
+    // The quiz goes on: the answer is shown, not lost silently.
+    expect(state().answerChoice(session().questions[0]?.answer as string)).toBe(true);
+    await vi.waitFor(() => expect(state().unsavedAnswers).toBe(1));
+    expect(useToastStore.getState().toasts).toMatchObject([
+      {
+        tone: 'error',
+        title: 'Ответ не сохранён',
+        message:
+          'На устройстве закончилось место: освободите место, и ответы снова будут сохраняться.',
+      },
+    ]);
+    // A new session starts with nothing unsaved.
+    state().startSession({ now: NOW, random: seededRandom(3) });
+    expect(state().unsavedAnswers).toBe(0);
   });
 });
 

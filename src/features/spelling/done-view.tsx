@@ -15,6 +15,7 @@ export function DoneView({ session }: { session: RunningSession }) {
   const user = useUser();
   const repeatWords = useSessionStore((s) => s.repeatWords);
   const finish = useSessionStore((s) => s.finish);
+  const unsaved = useSessionStore((s) => s.unsavedAnswers);
   const canSpeak = useCanSpeak();
   const speak = useSpeechStore((s) => s.speak);
   const listenTo = (word: { langB: string }) =>
@@ -74,6 +75,11 @@ export function DoneView({ session }: { session: RunningSession }) {
       </dl>
 
       {user ? null : <p className="notice notice-danger done-guest">{t('quiz.done.guest')}</p>}
+      {unsaved > 0 ? (
+        <p className="notice notice-danger" role="alert">
+          {t('quiz.done.unsaved', { count: unsaved })}
+        </p>
+      ) : null}
 
       <section className="card done-section" aria-labelledby="done-learned">
         <h2 id="done-learned">{t('quiz.done.learned')}</h2>

@@ -18,6 +18,13 @@ export const quiz = defineMessages(
     'quiz.empty': 'No words selected for session.',
     'quiz.chooseWords': 'Choose words',
     'quiz.keysHint': 'Keys 1–4 answer, S skips.',
+    'quiz.saveFailed': 'Answer not saved',
+    'quiz.saveFailed.full':
+      'The device is out of storage: free some space and your answers will be saved again.',
+    'quiz.saveFailed.other':
+      'The device could not store the answer. Restart the app and try again.',
+    'quiz.done.unsaved':
+      'Answers not saved on this device: {count}. Repeat these words once the problem is solved.',
     'quiz.keysHintListen': 'Keys 1–4 answer, S skips, L plays the English.',
     'quiz.prompt.listen': 'Listen and choose the translation',
     'quiz.replay': 'Play again',
@@ -62,6 +69,13 @@ export const quiz = defineMessages(
     'quiz.empty': 'Для сессии не выбраны слова.',
     'quiz.chooseWords': 'Выбрать слова',
     'quiz.keysHint': 'Клавиши 1–4 — ответ, S — пропустить.',
+    'quiz.saveFailed': 'Ответ не сохранён',
+    'quiz.saveFailed.full':
+      'На устройстве закончилось место: освободите место, и ответы снова будут сохраняться.',
+    'quiz.saveFailed.other':
+      'Устройство не смогло записать ответ. Перезапустите приложение и попробуйте снова.',
+    'quiz.done.unsaved':
+      'Не сохранено ответов на этом устройстве: {count}. Повторите эти слова, когда проблема будет решена.',
     'quiz.keysHintListen': 'Клавиши 1–4 — ответ, S — пропустить, L — прослушать английский.',
     'quiz.prompt.listen': 'Прослушайте и выберите перевод',
     'quiz.replay': 'Прослушать ещё раз',
