@@ -98,7 +98,7 @@ test.describe('mobile menu', () => {
   });
 });
 
-test('the Loading screen waits for the database and its reset says when nothing is queued', async ({
+test('the Loading screen asks to close the other tabs that block the upgrade, and goes on when they close', async ({
   page,
   context,
 }) => {
@@ -125,9 +125,13 @@ test('the Loading screen waits for the database and its reset says when nothing 
 
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Загрузка…' })).toBeVisible();
+  const closeOthers =
+    'Приложение открыто в другой вкладке или окне с прежней версией. Закройте другие вкладки приложения — загрузка продолжится сама.';
+  await expect(page.getByText(closeOthers)).toBeVisible();
   await expectAccessible(page);
+  // The reset cannot read the queue of a blocked database: it says what helps, not "nothing queued".
   await page.getByRole('button', { name: 'Сбросить локальную БД' }).click();
-  await expect(page.getByRole('status')).toHaveText('Локальных изменений нет — сбрасывать нечего.');
+  await expect(page.getByRole('status')).toHaveText(closeOthers);
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
   // Once the other page lets go, the app finishes loading (the remembered user no longer exists).

@@ -28,6 +28,28 @@ export function onVocabularyInstall(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+const blockedListeners = new Set<() => void>();
+let blocked = false;
+
+function setBlocked(value: boolean): void {
+  if (blocked === value) return;
+  blocked = value;
+  for (const listener of blockedListeners) listener();
+}
+
+/**
+ * Whether opening the database waits for another tab or window that holds an older version open
+ * (the upgrade goes on by itself once it closes; the Loading screen asks to close it).
+ */
+export function isUpgradeBlocked(): boolean {
+  return blocked;
+}
+
+export function onUpgradeBlocked(listener: () => void): () => void {
+  blockedListeners.add(listener);
+  return () => blockedListeners.delete(listener);
+}
+
 /**
  * Installs the shipped vocabulary when the database holds an older one (or none: a new
  * database). The word data is imported only then, so it never weighs on a normal start. A
@@ -53,6 +75,7 @@ async function bringVocabularyUpToDate(db: MarineDB): Promise<void> {
 export function getDB(): Promise<MarineDB> {
   if (!connection) {
     connection = openMarineDB({
+      onBlocked: () => setBlocked(true),
       // Another tab upgrades or deletes the database: this handle is closed; reopen on next use.
       onBlocking: () => {
         connection = null;
@@ -61,10 +84,12 @@ export function getDB(): Promise<MarineDB> {
         connection = null;
       },
     }).then(async (db) => {
+      setBlocked(false);
       await bringVocabularyUpToDate(db);
       return db;
     });
     connection.catch(() => {
+      setBlocked(false);
       connection = null;
     });
   }

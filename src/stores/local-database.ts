@@ -3,9 +3,16 @@
  * installed, how many local changes the cloud lacks, and the reset (features never reach into db/).
  */
 import { countAllUnsent } from '@/db/history-queries';
-import { getDB, isInstallingVocabulary, onVocabularyInstall, resetDB } from '@/db/instance';
+import {
+  getDB,
+  isInstallingVocabulary,
+  isUpgradeBlocked,
+  onUpgradeBlocked,
+  onVocabularyInstall,
+  resetDB,
+} from '@/db/instance';
 
-export { isInstallingVocabulary, onVocabularyInstall };
+export { isInstallingVocabulary, isUpgradeBlocked, onUpgradeBlocked, onVocabularyInstall };
 
 /** `unsentChanges` says this when the database could not be opened in time. */
 export const UNREADABLE = -1;

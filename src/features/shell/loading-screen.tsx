@@ -7,6 +7,8 @@ import { useState, useSyncExternalStore } from 'react';
 import { useT } from '@/i18n';
 import {
   isInstallingVocabulary,
+  isUpgradeBlocked,
+  onUpgradeBlocked,
   onVocabularyInstall,
   resetLocalDatabase,
   UNREADABLE,
@@ -22,6 +24,8 @@ export function LoadingScreen() {
   const confirm = useConfirm();
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const installing = useSyncExternalStore(onVocabularyInstall, isInstallingVocabulary);
+  // Another tab holds the old version open: only closing it helps (the load then goes on).
+  const blocked = useSyncExternalStore(onUpgradeBlocked, isUpgradeBlocked);
 
   async function reset() {
     setMessage(null);
@@ -29,6 +33,10 @@ export function LoadingScreen() {
       // The queue is counted on a fresh connection attempt; a database that cannot open in time
       // (another tab holds an older version open) has no readable queue, which counts as empty.
       const pending = await unsentChanges(QUEUE_COUNT_WAIT_MS);
+      if (pending === UNREADABLE && isUpgradeBlocked()) {
+        setMessage({ text: t('loading.blocked'), error: false });
+        return;
+      }
       if (pending === 0 || pending === UNREADABLE) {
         setMessage({ text: t('loading.noLocalChanges'), error: false });
         return;
@@ -55,6 +63,7 @@ export function LoadingScreen() {
           {t('loading.vocabulary')}
         </p>
       ) : null}
+      {blocked ? <p className="notice notice-warning">{t('loading.blocked')}</p> : null}
       <button type="button" className="btn" onClick={reset}>
         {t('loading.reset')}
       </button>

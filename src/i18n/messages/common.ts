@@ -34,6 +34,8 @@ export const common = defineMessages(
     'loading.vocabulary': 'Installing the vocabulary of this version…',
     'loading.reset': 'Reset local database',
     'loading.noLocalChanges': 'There are no local changes: nothing to reset.',
+    'loading.blocked':
+      'The app is open in another tab or window with its previous version. Close the app’s other tabs: loading goes on by itself.',
     'loading.resetConfirm':
       'Delete the local database with its unsynced changes? This cannot be undone.',
     'loading.resetFailed': 'Failed to reset the local database: {message}',
@@ -100,6 +102,8 @@ export const common = defineMessages(
     'loading.vocabulary': 'Устанавливаем словарь этой версии…',
     'loading.reset': 'Сбросить локальную БД',
     'loading.noLocalChanges': 'Локальных изменений нет — сбрасывать нечего.',
+    'loading.blocked':
+      'Приложение открыто в другой вкладке или окне с прежней версией. Закройте другие вкладки приложения — загрузка продолжится сама.',
     'loading.resetConfirm':
       'Удалить локальную базу данных вместе с несинхронизированными изменениями? Это нельзя отменить.',
     'loading.resetFailed': 'Не удалось сбросить локальную БД: {message}',
