@@ -189,3 +189,43 @@ test('a quiz in progress is not interrupted by an update', async ({ page }) => {
   await update.click();
   await expect(page.locator('html')).toHaveAttribute('data-build', 'B');
 });
+
+test('an update taken in another tab during a quiz: the quiz goes on to spelling offline, in the new version', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  await openControlled(page, '/select-topic?division=deck&role=all');
+  await page.getByRole('checkbox', { name: /^Mooring/ }).check();
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await page.getByRole('button', { name: 'Меньше слов' }).click();
+  await page.getByRole('button', { name: 'Начать' }).click();
+  await expect(page.getByText('Вопрос 1 из 5')).toBeVisible();
+  const vocab = await readVocabulary(page, { topic: 'Mooring' });
+
+  // Another tab takes version B: its worker activates and removes version A's files, while this
+  // page keeps running A's code (a quiz is never reloaded under the learner).
+  await publishB(page);
+  await expect(banner(page)).toBeVisible();
+  const other = await context.newPage();
+  await other.goto(`${origin}/`);
+  await other.getByRole('button', { name: 'Обновить' }).click();
+  await expect(other.locator('html')).toHaveAttribute('data-build', 'B');
+  await other.close();
+  await expect(page.locator('html')).toHaveAttribute('data-build', 'A');
+
+  // At sea: the rest of the questions, then the spelling, whose screen A can no longer load.
+  await context.setOffline(true);
+  for (let n = 1; n <= 5; n++) {
+    await expect(page.getByText(`Вопрос ${n} из 5`)).toBeVisible();
+    const question = await currentQuestion(page, vocab);
+    await page.keyboard.press(String(question.right + 1));
+    await expect(page.getByText('Верно!')).toBeVisible();
+  }
+  // The page reloads once into version B, and the session goes on where it was.
+  await expect(page.getByRole('heading', { level: 1, name: 'Правописание' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.locator('html')).toHaveAttribute('data-build', 'B');
+  await expect(page.getByRole('group', { name: 'Буквы' })).toBeVisible();
+});

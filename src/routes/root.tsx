@@ -4,8 +4,11 @@ import { ErrorScreen } from '@/features/shell/error-screen';
 import { RootLayout } from '@/features/shell/root-layout';
 // Asks for persistent storage when a user signs in (issue 5): loaded with the app, not with /settings.
 import '@/stores/storage-store';
+import { isStaleChunkError, reloadForStaleChunk } from './stale-chunk';
 
 export const rootRoute = createRootRoute({
   component: RootLayout,
-  errorComponent: ({ error }) => <ErrorScreen error={error} />,
+  // A screen of an older version that can no longer load reloads into the new version once.
+  errorComponent: ({ error }) =>
+    isStaleChunkError(error) && reloadForStaleChunk() ? null : <ErrorScreen error={error} />,
 });
