@@ -1,11 +1,13 @@
 /** prepareSession over a large vocabulary and user words; the history fold and the progress charts over 20,000 entries. */
-import { DAY_MS } from '@/domain/constants';
+import { destinationFor, planImport, wordsToAdd } from '@/domain/catalog';
+import { BULK_IMPORT_MAX_ROWS, DAY_MS } from '@/domain/constants';
 import { foldAll, type HistoryEntry } from '@/domain/history';
 import { answersPerDay, learnedOverTime } from '@/domain/progress-charts';
 import { seededRandom } from '@/domain/random';
 import { prepareSession } from '@/domain/session';
 import { answer, newUserWord } from '@/domain/srs';
-import type { UserWord, VocabItem } from '@/domain/types';
+import type { Topic, UserWord, VocabItem } from '@/domain/types';
+import { parseWordImport } from '@/domain/word-import';
 import { report, timeRuns } from './stats';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
@@ -89,5 +91,46 @@ export async function benchDomain(): Promise<void> {
       answersPerDay(entries, NOW);
       learnedOverTime('u1', entries, NOW);
     }, 5),
+  );
+  // The largest bulk import an admin may paste, against a topic of 2,000 words: parsing, and the
+  // plan of where each row goes and which are duplicates (linear: before, each line was compared
+  // with every word of the topic).
+  const lines = Array.from({ length: BULK_IMPORT_MAX_ROWS }, (_, i) => `слово ${i}=word ${i}`).join(
+    '\n',
+  );
+  const topic: Topic = { id: 'deck::Big', name: 'Big', division: 'deck', source: 'user' };
+  const known = Array.from({ length: 2000 }, (_, i) => ({
+    ...(vocab[i] as VocabItem),
+    topic: 'Big',
+    division: 'deck',
+  }));
+  const user = {
+    id: 'admin',
+    email: 'a@ship.test',
+    fullName: '',
+    isAdmin: true,
+    createdAt: 0,
+    settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light' },
+  } as const;
+  let ids = 0;
+  report(
+    `bulk import plan: ${BULK_IMPORT_MAX_ROWS} lines into a topic of 2,000 words`,
+    await timeRuns(() => {
+      const parsed = parseWordImport(lines, { knownRoles: [] });
+      const fallback = destinationFor(
+        [topic],
+        { ...user, settings: { ...user.settings } },
+        { topic: 'Big' },
+        () => `n${ids++}`,
+      );
+      const plan = planImport(
+        parsed.rows,
+        fallback,
+        { createdBy: 'admin' },
+        { topics: [topic], divisions: new Set(['deck']) },
+        () => `n${ids++}`,
+      );
+      wordsToAdd(fallback, known, plan.items, { createdBy: 'admin' }, () => `n${ids++}`);
+    }, 10),
   );
 }

@@ -25,6 +25,8 @@ export type CatalogErrorCode =
   | 'role-name-reserved'
   /** An edit would make the word a copy of another word of its topic. */
   | 'duplicate-word'
+  /** A bulk import of more rows than BULK_IMPORT_MAX_ROWS. */
+  | 'import-too-large'
   | 'forbidden'
   | 'not-found';
 
@@ -37,6 +39,7 @@ export const INPUT_ERRORS: readonly CatalogErrorCode[] = [
   'name-taken',
   'role-name-reserved',
   'duplicate-word',
+  'import-too-large',
 ];
 
 /** `created` is false when an existing record was reused or nothing had to change. */

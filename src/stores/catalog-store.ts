@@ -47,6 +47,7 @@ import {
   type WordPatch,
   wordsToAdd,
 } from '@/domain/catalog';
+import { BULK_IMPORT_MAX_ROWS } from '@/domain/constants';
 import { newId } from '@/domain/ids';
 import { canAddWords, canEditWord, canManageCatalog, isAdmin } from '@/domain/permissions';
 import { ALL_ROLES, KNOWN_ROLES, normalizeRole, normalizeRoles, withRoles } from '@/domain/roles';
@@ -389,6 +390,10 @@ export const useCatalogStore = create<CatalogState>()(() => ({
       ]);
       const knownRoles = [...KNOWN_ROLES, ...roles.map((r) => normalizeRole(r.name))];
       const parsed = parseWordImport(text, { knownRoles });
+      // One import is bounded: a huge paste is refused whole, with the limit, before any work.
+      if (parsed.rows.length + parsed.problems.length > BULK_IMPORT_MAX_ROWS) {
+        return fail<BulkImportOutcome>('import-too-large');
+      }
       const problems = [...parsed.problems];
       const skippedLines = new Set(problems.map((p) => p.line));
       const planned = planImport(
@@ -436,6 +441,7 @@ const ERROR_KEYS: Readonly<Record<CatalogErrorCode, MessageKey>> = {
   'name-taken': 'catalog.error.nameTaken',
   'role-name-reserved': 'catalog.error.roleNameReserved',
   'duplicate-word': 'catalog.error.duplicateWord',
+  'import-too-large': 'catalog.error.importTooLarge',
   forbidden: 'catalog.error.forbidden',
   'not-found': 'catalog.error.notFound',
 };

@@ -452,6 +452,20 @@ describe('words', () => {
     expect(mooring.every((i) => i.division === 'deck' && i.createdBy === 'captain')).toBe(true);
   });
 
+  it('refuses a bulk import of more than 5,000 rows whole, with the limit in the message', async () => {
+    const before = vocab().vocab.length;
+    const lines = Array.from({ length: 5001 }, (_, i) => `слово ${i}=word ${i}`).join('\n');
+    expect(await catalog().bulkImport(lines, { topic: 'Huge' })).toEqual({
+      ok: false,
+      code: 'import-too-large',
+    });
+    expect(translate('ru', catalogErrorKey('import-too-large'))).toBe(
+      'Не больше 5000 слов за один импорт: разделите список на части',
+    );
+    expect(vocab().vocab.length).toBe(before);
+    expect(vocab().topics.some((t) => t.name === 'Huge')).toBe(false);
+  });
+
   it('a bulk import of nothing valid adds nothing and creates no topic', async () => {
     const result = value(await catalog().bulkImport('just text\n\n', { topic: 'Nowhere' }));
     expect(result).toEqual({

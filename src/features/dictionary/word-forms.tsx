@@ -152,18 +152,25 @@ export function BulkImportForm({ topic, topicList }: AddWordFormProps) {
   const [text, setText] = useState('');
   const [topicName, setTopicName] = useState(topic ?? '');
   const [outcome, setOutcome] = useState<BulkImportOutcome | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
 
   useEffect(() => setTopicName(topic ?? ''), [topic]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
+    // A large import says what it is doing while it runs.
+    setBusy(text.split(/\r\n|\n|\r/).filter((line) => line.trim() !== '').length);
+    setError(null);
     const result = await run(
       () => useCatalogStore.getState().bulkImport(text, { topic: topicName }),
       'dictionary.failed.save',
     );
-    setBusy(false);
+    setBusy(null);
+    if (result && !result.ok) {
+      setError(result.message);
+      return;
+    }
     if (!result?.ok) return;
     setOutcome(result.value);
     // What was not imported stays in the box to be fixed; nothing typed is lost. A JSON or CSV
@@ -197,12 +204,23 @@ export function BulkImportForm({ topic, topicList }: AddWordFormProps) {
         hint={t('dictionary.topicHint')}
       />
       <div>
-        <button type="submit" className="btn btn-primary" disabled={busy || text.trim() === ''}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={busy !== null || text.trim() === ''}
+        >
           {t('dictionary.bulkSubmit')}
         </button>
       </div>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <div role="status" className="bulk-result">
-        {outcome ? (
+        {busy !== null ? (
+          <p>{t('dictionary.bulkRunning', { count: busy })}</p>
+        ) : outcome ? (
           <>
             <p className={outcome.added > 0 ? 'form-success' : undefined}>
               {t('dictionary.bulkResult', {

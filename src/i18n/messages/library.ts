@@ -68,6 +68,7 @@ export const library = defineMessages(
     'dictionary.bulkLabel':
       'Words: one per line as ru=en, or a JSON or CSV file of the built-in data format',
     'dictionary.bulkSubmit': 'Import',
+    'dictionary.bulkRunning': 'Importing {count} lines…',
     'dictionary.bulkResult': 'Added {added}, skipped {skipped}',
     'dictionary.bulkSkipped': 'Not imported:',
     'dictionary.bulkHint':
@@ -159,6 +160,7 @@ export const library = defineMessages(
     'dictionary.bulkLabel':
       'Слова: по одному в строке ru=en или файл JSON или CSV в формате встроенного словаря',
     'dictionary.bulkSubmit': 'Импортировать',
+    'dictionary.bulkRunning': 'Импортируем строк: {count}…',
     'dictionary.bulkResult': 'Добавлено {added}, пропущено {skipped}',
     'dictionary.bulkSkipped': 'Не импортировано:',
     'dictionary.bulkHint':
