@@ -20,6 +20,11 @@ export interface LocalUserRecord extends User {
    * sign-in and removed at sign-out; the session in local storage must carry the same secret.
    */
   sessionSecret?: string;
+  /**
+   * Cloud edition: the profile changed on this device and the cloud may not have it yet (set
+   * before each push, cleared when a push of that revision succeeded; the sync retries).
+   */
+  profileUnsent?: number;
 }
 
 /**

@@ -57,6 +57,24 @@ export async function updateUser(
 }
 
 /** Merges `settings` into the user's settings (a key given as undefined clears it). */
+/** Marks the user's profile as changed here (a new revision); returns the revision. */
+export async function markProfileUnsent(db: MarineDB, id: string): Promise<number> {
+  const updated = await updateUser(db, id, (user) => ({
+    ...user,
+    profileUnsent: (user.profileUnsent ?? 0) + 1,
+  }));
+  return updated?.profileUnsent ?? 0;
+}
+
+/** The cloud has the profile as of `revision`: cleared, unless it changed again meanwhile. */
+export async function markProfileSent(db: MarineDB, id: string, revision: number): Promise<void> {
+  await updateUser(db, id, (user) => {
+    if (user.profileUnsent !== revision) return user;
+    const { profileUnsent: _sent, ...rest } = user;
+    return rest;
+  });
+}
+
 export async function updateUserSettings(
   db: MarineDB,
   id: string,

@@ -74,6 +74,26 @@ export type ProfileRecord = {
 };
 export type EntryField = keyof typeof ENTRY_FIELDS;
 
+/** The profile fields of a user, as the cloud's profile document holds them. */
+export function profileRecordOf(user: {
+  email: string;
+  fullName: string;
+  createdAt: number;
+  settings: Pick<ProfileRecord, 'division' | 'role' | 'dailyGoal' | 'uiLang' | 'theme'>;
+}): ProfileRecord {
+  const { division, role, dailyGoal, uiLang, theme } = user.settings;
+  return {
+    email: user.email,
+    fullName: user.fullName,
+    createdAt: user.createdAt,
+    division,
+    role,
+    dailyGoal,
+    uiLang,
+    theme,
+  };
+}
+
 /** Whether a value has a wire type (`int` is a whole number; `number` any finite number). */
 export function hasWireType(value: unknown, type: WireType): boolean {
   switch (type) {

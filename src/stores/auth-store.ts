@@ -9,11 +9,11 @@ import { createFirebaseAuth } from '@/auth/firebase-auth';
 import { firebaseSettings } from '@/auth/firebase-config';
 import { createLocalAuth } from '@/auth/local-auth';
 import { getDB } from '@/db/instance';
-import { getUser, putUser } from '@/db/users-repo';
+import { getUser, markProfileSent, markProfileUnsent, putUser } from '@/db/users-repo';
 import { DAILY_GOAL_DEFAULT } from '@/domain/constants';
+import { profileRecordOf } from '@/domain/synced-records';
 import type { User, UserSettings } from '@/domain/types';
 import { fetchProfile, pushProfile } from '@/sync/cloud-remote';
-import type { RemoteProfile } from '@/sync/remote-store';
 
 export type AuthStatus = 'loading' | 'ready';
 
@@ -54,16 +54,17 @@ function createProvider(): AuthProvider {
   });
 }
 
-const profileOf = (user: User): RemoteProfile => ({
-  email: user.email,
-  fullName: user.fullName,
-  createdAt: user.createdAt,
-  division: user.settings.division,
-  role: user.settings.role,
-  dailyGoal: user.settings.dailyGoal,
-  uiLang: user.settings.uiLang,
-  theme: user.settings.theme,
-});
+/**
+ * Sends the user's profile to the cloud. It is marked unsent first (in MarineDB), so a change
+ * made offline, or a push that fails, is sent by the next sync instead of being lost.
+ */
+async function shareProfile(user: User): Promise<void> {
+  const db = await getDB();
+  const revision = await markProfileUnsent(db, user.id);
+  if (await pushProfile(user.id, profileRecordOf(user))) {
+    await markProfileSent(db, user.id, revision);
+  }
+}
 
 /**
  * A cloud user needs a local record: the one on this device, else one made from the cloud
@@ -124,7 +125,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       if (cloud()) {
         user = { ...user, settings: input.settings };
         await putUser(await getDB(), user);
-        await pushProfile(user.id, profileOf(user));
+        await shareProfile(user);
       }
       set({ user });
       return user;
@@ -153,10 +154,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     async updateName(fullName) {
       const user = await get().provider.updateName(requireUser(get().user).id, fullName);
       set({ user });
-      if (cloud()) {
-        const { dailyGoal, division, role } = user.settings;
-        await pushProfile(user.id, { fullName: user.fullName, dailyGoal, division, role });
-      }
+      if (cloud()) await shareProfile(user);
       return user;
     },
 
@@ -165,10 +163,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       if (!current) return null;
       const user = await get().provider.updateSettings(current.id, patch);
       set({ user });
-      if (cloud()) {
-        const { dailyGoal, division, role, uiLang, theme } = user.settings;
-        await pushProfile(user.id, { dailyGoal, division, role, uiLang, theme });
-      }
+      if (cloud()) await shareProfile(user);
       return user;
     },
   };

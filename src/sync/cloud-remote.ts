@@ -3,7 +3,9 @@
  * use, or null in the local edition (no Firebase configuration), which never loads it.
  */
 import { firebaseSettings } from '@/auth/firebase-config';
+import { REMOTE_CALL_TIMEOUT_MS } from '@/domain/constants';
 import type { RemoteProfile, RemoteStore } from './remote-store';
+import { withTimeout } from './timeout';
 
 let remote: Promise<RemoteStore> | null = null;
 
@@ -20,13 +22,22 @@ export function loadCloudRemote(): Promise<RemoteStore> {
   return remote;
 }
 
-/** Merge-writes profile fields to users/{uid}; a failure (offline) is logged, never thrown. */
-export async function pushProfile(userId: string, patch: RemoteProfile): Promise<void> {
-  if (!firebaseSettings()) return;
+/**
+ * Merge-writes profile fields to users/{uid}; true when the cloud has them. A failure (offline)
+ * is logged, never thrown: the profile stays marked unsent and the next sync sends it.
+ */
+export async function pushProfile(userId: string, patch: RemoteProfile): Promise<boolean> {
+  if (!firebaseSettings()) return false;
   try {
-    await (await loadCloudRemote()).writeProfile(userId, patch);
+    await withTimeout(
+      (await loadCloudRemote()).writeProfile(userId, patch),
+      REMOTE_CALL_TIMEOUT_MS,
+      'Saving the profile',
+    );
+    return true;
   } catch (error) {
-    console.warn('Saving the cloud profile failed; it is kept on this device', error);
+    console.warn('Saving the cloud profile failed; the next sync sends it', error);
+    return false;
   }
 }
 

@@ -13,7 +13,8 @@
  *    closed tab) is first looked up: if the cloud has it, its entries are marked sent and nothing
  *    is written twice. Batches go in commits of at most SYNC_BATCH_MAX_WRITES documents; their
  *    entries are marked sent only after the commit succeeded.
- * 4. The shared curriculum (an admin's changes reach every device): the outbox of this device's
+ * 4. The profile, when it changed here and the cloud may lack it (changed offline).
+ * 5. The shared curriculum (an admin's changes reach every device): the outbox of this device's
  *    admin changes is pushed, then the curriculum documents newer than this device's cursor are
  *    pulled, checked against the record tables and applied with the cursor in one transaction.
  *
@@ -36,13 +37,14 @@ import {
   takePushBatches,
 } from '@/db/history-repo';
 import type { MarineDB } from '@/db/schema';
-import { getUser, updateUser } from '@/db/users-repo';
+import { getUser, markProfileSent, updateUser } from '@/db/users-repo';
 import {
   HISTORY_BATCH_MAX_ENTRIES,
   REMOTE_CALL_TIMEOUT_MS,
   SYNC_BATCH_MAX_WRITES,
 } from '@/domain/constants';
 import { checkCurriculumDoc } from '@/domain/curriculum';
+import { profileRecordOf } from '@/domain/synced-records';
 import type { RemoteStore, SyncCursor } from './remote-store';
 import { withTimeout } from './timeout';
 
@@ -79,6 +81,8 @@ export interface SyncReport {
   /** Curriculum changes of the cloud applied here, and the words among them new here. */
   curriculumApplied: number;
   curriculumAdded: number;
+  /** The profile changed here went to the cloud in this sync. */
+  profileSent?: boolean;
 }
 
 /** Pull, then push (see the file comment). Rejects when a request fails; nothing is lost then. */
@@ -156,7 +160,14 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
     report.pushed += ids.length;
   }
 
-  // 4. The shared curriculum: an admin's unsent changes go first, then everyone's are pulled.
+  // 4. A profile changed here that the cloud may lack (offline, or a failed push).
+  if (user?.profileUnsent) {
+    await withTimeout(remote.writeProfile(userId, profileRecordOf(user)), ms, 'Saving the profile');
+    await markProfileSent(db, userId, user.profileUnsent);
+    report.profileSent = true;
+  }
+
+  // 5. The shared curriculum: an admin's unsent changes go first, then everyone's are pulled.
   await syncCurriculum(db, remote, { batchSize, ms, now }, report);
   return report;
 }

@@ -4,7 +4,7 @@ import { countUnsent, listDeadLetters, listHistory } from '@/db/history-queries'
 import { importBaselines, recordChange } from '@/db/history-repo';
 import type { MarineDB } from '@/db/schema';
 import { getUserWord } from '@/db/user-words-repo';
-import { getUser } from '@/db/users-repo';
+import { getUser, markProfileUnsent, updateUser } from '@/db/users-repo';
 import { DAY_MS } from '@/domain/constants';
 import { foldWord } from '@/domain/history';
 import { NOT_SIGNED_IN_MESSAGE, syncOnce } from '@/sync/engine';
@@ -262,6 +262,31 @@ describe('syncOnce', () => {
       'invalid word id "a/b"',
       'updatedAt is not a valid time',
     ]);
+  });
+
+  it('sends a profile changed offline with the next sync, and keeps it marked while it fails', async () => {
+    const remote = new MemoryRemote();
+    const db = await device();
+    // Changed on this device while the cloud could not be reached.
+    const revision = await markProfileUnsent(db, USER);
+    await updateUser(db, USER, (user) => ({
+      ...user,
+      fullName: 'Пётр Иванов',
+      settings: { ...user.settings, dailyGoal: 20, uiLang: 'en' },
+    }));
+    remote.failNext('error', { on: 'pull' });
+    await expect(sync(db, remote)).rejects.toThrow('pull failed');
+    expect((await getUser(db, USER))?.profileUnsent).toBe(revision);
+    expect(await remote.readProfile(USER)).toBeNull();
+
+    expect(await sync(db, remote)).toMatchObject({ profileSent: true });
+    expect(await remote.readProfile(USER)).toMatchObject({
+      fullName: 'Пётр Иванов',
+      dailyGoal: 20,
+      uiLang: 'en',
+    });
+    expect((await getUser(db, USER))?.profileUnsent).toBeUndefined();
+    expect(await sync(db, remote)).not.toHaveProperty('profileSent');
   });
 
   it('gives up on a remote call that never answers, and loses nothing', async () => {
