@@ -20,6 +20,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { checkCurriculumDoc } from '../../src/domain/curriculum';
+import {
+  CLOCK_SKEW_MS,
+  DOCUMENT_ID_PATTERN,
+  hasWireType,
+  PROFILE_FIELDS,
+  type WireField,
+} from '../../src/domain/synced-records';
 
 // ---- Firestore values --------------------------------------------------------------------------
 
@@ -500,6 +507,56 @@ function checkCurriculumWrite(path: string, fields: Fields, caller: Caller, requ
   if (!checkCurriculumDoc(data).ok) throw denied();
 }
 
+/** `users/{uid}`: a user's profile document. */
+function isProfile(path: string): boolean {
+  return /^users\/[^/]+$/.test(path);
+}
+
+const DOCUMENT_ID = new RegExp(DOCUMENT_ID_PATTERN);
+/** 2020-01-01, the earliest client time the rules take. */
+const EARLIEST_TIME = 1_577_836_800_000;
+
+/**
+ * firestore.rules' `validProfile` (and `validId` of the uid), from the same field table: known
+ * fields only, their types and sizes, `createdAt` not ahead of the server by more than five
+ * minutes, the daily goal 5..200, the language and theme from their lists.
+ */
+function checkProfileWrite(
+  path: string,
+  fields: Fields,
+  before: Fields | undefined,
+  requestTime: number,
+): void {
+  if (!DOCUMENT_ID.test(path.split('/')[1] ?? '')) throw denied();
+  const data = decodeFields(fields);
+  const old = before ? decodeFields(before) : {};
+  const table: Record<string, WireField> = PROFILE_FIELDS;
+  const byWire = new Map(Object.values(table).map((field) => [field.wire, field]));
+  for (const [name, value] of Object.entries(data)) {
+    // An update is judged by what it changes (a flag the Admin SDK set may stay).
+    if (name in old && JSON.stringify(old[name]) === JSON.stringify(value)) continue;
+    const field = byWire.get(name);
+    // isAdmin is set by the Admin SDK only; a client may not write it (nor anything unknown).
+    if (!field || !hasWireType(value, field.type)) throw denied();
+    if (field.max !== undefined && typeof value === 'string' && value.length > field.max) {
+      throw denied();
+    }
+  }
+  const { createdAt, dailyGoal, uiLang, theme } = data;
+  const nowMs = Math.floor(requestTime / 1000);
+  if (
+    createdAt !== undefined &&
+    ((createdAt as number) < EARLIEST_TIME || (createdAt as number) > nowMs + CLOCK_SKEW_MS)
+  ) {
+    throw denied();
+  }
+  if (dailyGoal !== undefined && ((dailyGoal as number) < 5 || (dailyGoal as number) > 200)) {
+    throw denied();
+  }
+  if (uiLang !== undefined && !['ru', 'en'].includes(uiLang as string)) throw denied();
+  if (theme !== undefined && !['light', 'dark', 'system'].includes(theme as string)) throw denied();
+}
+
 /** `users/{uid}/history/{batchId}`: the append-only answer-history batches. */
 function isHistoryBatch(path: string): boolean {
   return /^users\/[^/]+\/history\/[^/]+$/.test(path);
@@ -822,7 +879,13 @@ class FirestoreState {
         applyTransform(fields, transform, commitTime),
       );
 
-      if (appendOnly) checkHistoryBatch(fields, commitTime);
+      if (appendOnly) {
+        if (!DOCUMENT_ID.test(name.path.split('/')[3] ?? '')) throw denied();
+        checkHistoryBatch(fields, commitTime);
+      }
+      if (caller.uid !== undefined && isProfile(name.path)) {
+        checkProfileWrite(name.path, fields, existing?.fields, commitTime);
+      }
       if (curriculum) checkCurriculumWrite(name.path, fields, caller, commitTime);
       const changed = !existing || JSON.stringify(existing.fields) !== JSON.stringify(fields);
       const stored: StoredDocument = {

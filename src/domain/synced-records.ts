@@ -14,7 +14,14 @@ export interface WireField {
   wire: string;
   type: WireType;
   required: boolean;
+  /** Longest string, or most list items, the rules allow. */
+  max?: number;
 }
+
+/** Document ids the rules accept where the app chooses them (users, batches). */
+export const DOCUMENT_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+/** How far ahead of the server's clock a client's time may be (the rules refuse more). */
+export const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 /**
  * One history entry inside a batch document (`entries[]`), keyed by the domain's field name.
@@ -34,9 +41,9 @@ export const ENTRY_FIELDS = {
 
 /** A batch document `users/{uid}/history/{batchId}`; `syncedAt` is set by the server. */
 export const BATCH_FIELDS = {
-  device: { wire: 'device', type: 'string', required: true },
+  device: { wire: 'device', type: 'string', required: true, max: 64 },
   count: { wire: 'count', type: 'int', required: true },
-  entries: { wire: 'entries', type: 'list', required: true },
+  entries: { wire: 'entries', type: 'list', required: true, max: 500 },
   syncedAt: { wire: 'syncedAt', type: 'timestamp', required: true },
 } as const satisfies Record<string, WireField>;
 
@@ -45,11 +52,12 @@ export const BATCH_FIELDS = {
  * Admin SDK sets and clients only read).
  */
 export const PROFILE_FIELDS = {
-  email: { wire: 'email', type: 'string', required: false },
-  fullName: { wire: 'fullName', type: 'string', required: false },
+  email: { wire: 'email', type: 'string', required: false, max: 254 },
+  fullName: { wire: 'fullName', type: 'string', required: false, max: 200 },
+  /** Epoch ms; never ahead of the server's clock by more than CLOCK_SKEW_MS. */
   createdAt: { wire: 'createdAt', type: 'number', required: false },
-  division: { wire: 'division', type: 'string', required: false },
-  role: { wire: 'role', type: 'string', required: false },
+  division: { wire: 'division', type: 'string', required: false, max: 128 },
+  role: { wire: 'role', type: 'string', required: false, max: 64 },
   dailyGoal: { wire: 'dailyGoal', type: 'int', required: false },
   uiLang: { wire: 'uiLang', type: 'string', required: false },
   theme: { wire: 'theme', type: 'string', required: false },

@@ -850,6 +850,54 @@ describe('the Firestore REST test server, through the Lite SDK', () => {
   });
 });
 
+describe('the Firestore REST test server: bounded values', () => {
+  const profileWrite = (uid: string, fields: Record<string, unknown>) => ({
+    update: {
+      name: `${ROOT}/users/${uid}`,
+      fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, restValue(v)])),
+    },
+  });
+
+  it('refuses profile values out of bounds, times ahead of the server, unknown fields and odd ids', async () => {
+    if (officialEmulator) return; // the test server's rules
+    const token = emulatorToken('dora');
+    const now = Date.now();
+    const good = { email: 'dora@ship.test', fullName: 'Дора', createdAt: now, dailyGoal: 10 };
+    for (const bad of [
+      { ...good, fullName: 'x'.repeat(201) },
+      { ...good, email: `${'x'.repeat(250)}@s.io` },
+      { ...good, createdAt: now + 60 * 60_000 },
+      { ...good, dailyGoal: 500 },
+      { ...good, theme: 'pink' },
+      { ...good, isAdmin: true },
+    ]) {
+      expect((await restCommit([profileWrite('dora', bad)], token)).status).toBe(403);
+    }
+    expect((await restCommit([profileWrite('dora', good)], token)).status).toBe(200);
+    const odd = emulatorToken('a/b');
+    expect((await restCommit([profileWrite('a%2Fb', good)], odd)).status).toBeGreaterThanOrEqual(
+      400,
+    );
+  });
+
+  it('refuses a history batch whose id is not of the app’s form', async () => {
+    if (officialEmulator) return; // the test server's rules
+    const token = emulatorToken('erin');
+    const batch = {
+      update: {
+        name: `${ROOT}/users/erin/history/bad.id`,
+        fields: {
+          device: { stringValue: 'phone' },
+          count: { integerValue: '1' },
+          entries: { arrayValue: { values: [{ mapValue: { fields: {} } }] } },
+        },
+      },
+      updateTransforms: [{ fieldPath: 'syncedAt', setToServerValue: 'REQUEST_TIME' }],
+    };
+    expect((await restCommit([batch], token)).status).toBe(403);
+  });
+});
+
 describe('the Firestore REST test server: the curriculum rules', () => {
   const word: VocabItem = {
     id: 'custom-1',

@@ -14,6 +14,8 @@ import {
 } from '@/domain/curriculum';
 import {
   BATCH_FIELDS,
+  CLOCK_SKEW_MS,
+  DOCUMENT_ID_PATTERN,
   PROFILE_FIELDS,
   type WireField,
   type WireType,
@@ -223,5 +225,46 @@ describe('firestore.rules and the curriculum tables', () => {
     ] as const) {
       expect(curriculumDocId(kind, id)).toMatch(new RegExp(pattern));
     }
+  });
+});
+
+/** Where a table's size bounds and the rules' differ; empty when they agree. */
+function boundMismatches(body: string, table: Record<string, WireField>): string[] {
+  const checked = boundsIn(body);
+  return Object.values(table)
+    .filter((field) => field.max !== undefined && checked.get(field.wire)?.max !== field.max)
+    .map(
+      (field) =>
+        `${field.wire}: the rules bound ${checked.get(field.wire)?.max ?? 'nothing'}, the table ${field.max}`,
+    );
+}
+
+describe('firestore.rules bound every value', () => {
+  it('bound the profile and batch strings and lists as the tables do', () => {
+    expect(boundMismatches(functionBody(RULES, 'validProfile'), PROFILE_FIELDS)).toEqual([]);
+    expect(boundMismatches(functionBody(RULES, 'validBatch'), BATCH_FIELDS)).toEqual([]);
+    const looser = RULES.replace('data.email.size() <= 254', 'data.email.size() <= 2540');
+    expect(boundMismatches(functionBody(looser, 'validProfile'), PROFILE_FIELDS)).toEqual([
+      'email: the rules bound 2540, the table 254',
+    ]);
+  });
+
+  it('hold client times to at most five minutes ahead of the server, and ids to one pattern', () => {
+    const time = functionBody(RULES, 'validTime');
+    expect(time).toContain(`request.time.toMillis() + ${CLOCK_SKEW_MS}`);
+    expect(functionBody(RULES, 'validProfile')).toContain("validTime(data, 'createdAt')");
+    const word = functionBody(RULES, 'validWord');
+    expect(word).toContain("validTime(data, 'updatedAt')");
+    expect(word).toContain("validTime(data, 'lastSeenAt')");
+    expect(functionBody(RULES, 'validId')).toContain(`'${DOCUMENT_ID_PATTERN}'`);
+    expect(RULES).toMatch(/signedInAs\(uid\) && validId\(uid\)/);
+    expect(RULES).toMatch(/validId\(batchId\) && validBatch/);
+  });
+
+  it('keep the old word documents consistent: counters bounded, correct within attempts', () => {
+    const word = functionBody(RULES, 'validWord');
+    expect(word).toContain('data.attempts <= 1000000');
+    expect(word).toContain('data.correct <= data.attempts');
+    expect(word).toContain('data.streak <= 1000000');
   });
 });
