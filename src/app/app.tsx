@@ -8,7 +8,7 @@ import { getDB } from '@/db/instance';
 import { ErrorBoundary } from '@/features/shell/error-boundary';
 import { LoadingScreen } from '@/features/shell/loading-screen';
 import { Splash } from '@/features/shell/splash';
-import { I18nProvider } from '@/i18n';
+import { I18nProvider, translate } from '@/i18n';
 import { useAuthStore } from '@/stores/auth-store';
 import { applyTheme, useSettingsStore } from '@/stores/settings-store';
 import { ToastProvider } from '@/stores/toast-store';
@@ -61,8 +61,10 @@ export function App() {
   // A stable callback: the splash's 3 s timer must not restart whenever the app re-renders.
   const hideSplash = useCallback(() => setSplash(false), []);
 
+  // The page's language and title follow the interface language.
   useEffect(() => {
     document.documentElement.lang = lang;
+    document.title = translate(lang, 'app.name');
   }, [lang]);
 
   useEffect(() => {

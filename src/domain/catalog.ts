@@ -275,13 +275,19 @@ export function topicWithRole(topic: Topic, code: string, assigned: boolean): To
   return withRoles(topic, roles);
 }
 
-/** Whether another record of the list (not `id`) already has the name, ignoring case. */
-export function nameTaken(
-  records: readonly { id: string; name: string }[],
+/**
+ * Whether another record of the list (not `id`) already has the name, ignoring case; `namesOf`
+ * gives every name a record goes by (a built-in division: its id and its labels).
+ */
+export function nameTaken<R extends { id: string; name: string }>(
+  records: readonly R[],
   id: string,
   name: string,
+  namesOf: (record: R) => readonly string[] = (record) => [record.name],
 ): boolean {
-  return records.some((record) => record.id !== id && sameName(record.name, name));
+  return records.some(
+    (record) => record.id !== id && namesOf(record).some((other) => sameName(other, name)),
+  );
 }
 
 /** The topic an edited word moves to: an existing topic of its division, or a new name. */

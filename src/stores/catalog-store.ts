@@ -47,10 +47,17 @@ import {
   type WordPatch,
   wordsToAdd,
 } from '@/domain/catalog';
-import { BULK_IMPORT_MAX_ROWS } from '@/domain/constants';
+import { BULK_IMPORT_MAX_ROWS, CATALOGUE_DIVISIONS } from '@/domain/constants';
 import { newId } from '@/domain/ids';
 import { canAddWords, canEditWord, canManageCatalog, isAdmin } from '@/domain/permissions';
-import { ALL_ROLES, KNOWN_ROLES, normalizeRole, normalizeRoles, withRoles } from '@/domain/roles';
+import {
+  ALL_ROLES,
+  KNOWN_ROLES,
+  normalizeRole,
+  normalizeRoles,
+  roleLabel,
+  withRoles,
+} from '@/domain/roles';
 import type { Division, DivisionId, Role, Topic, User, VocabItem } from '@/domain/types';
 import {
   findByName,
@@ -63,7 +70,7 @@ import {
   validateWordPair,
 } from '@/domain/validation';
 import { parseWordImport } from '@/domain/word-import';
-import { type MessageKey, useT } from '@/i18n';
+import { type MessageKey, translate, useT } from '@/i18n';
 import { useAuthStore } from './auth-store';
 import { notifyLocalChange } from './sync-store';
 import { useToast } from './toast-store';
@@ -92,6 +99,20 @@ const invalid = <T>(result: Extract<Validated<unknown>, { ok: false }>): Catalog
   fail(result.code as CatalogErrorCode);
 
 const actor = () => useAuthStore.getState().user;
+
+/** A built-in division's names as admins see them: its stored name and its labels in both languages. */
+function divisionNames(division: Division): string[] {
+  if (division.name !== division.id || !CATALOGUE_DIVISIONS.includes(division.id)) {
+    return [division.name];
+  }
+  const key = `division.${division.id}` as MessageKey;
+  return [division.name, translate('ru', key), translate('en', key)];
+}
+
+/** A role's codes as admins may type them: its code and its labels («Боцман», «Bosun»). */
+function roleNames(code: string): string[] {
+  return [code, roleLabel(code, 'ru'), roleLabel(code, 'en')].map(normalizeRole);
+}
 
 /**
  * In the cloud edition an admin's catalogue change is shared: queued for the cloud in the same
@@ -168,7 +189,10 @@ export const useCatalogStore = create<CatalogState>()(() => ({
     const valid = validateDivisionName(name);
     if (!valid.ok) return invalid(valid);
     return writing(async (db) => {
-      const existing = findByName(await listDivisions(db), valid.value);
+      // Compared with what the admin sees too: «Палуба» is the deck division, not a new one.
+      const existing = (await listDivisions(db)).find((division) =>
+        divisionNames(division).some((name) => sameName(name, valid.value)),
+      );
       if (existing) return ok(existing, false);
       return ok(await putDivision(db, { id: newId(), name: valid.value }, shared()), true);
     });
@@ -183,7 +207,7 @@ export const useCatalogStore = create<CatalogState>()(() => ({
       const division = divisions.find((d) => d.id === id);
       if (!division) return fail('not-found');
       if (sameName(division.name, valid.value)) return ok(division, false);
-      if (nameTaken(divisions, id, valid.value)) return fail('name-taken');
+      if (nameTaken(divisions, id, valid.value, divisionNames)) return fail('name-taken');
       return ok(await putDivision(db, { ...division, name: valid.value }, shared()), true);
     });
   },
@@ -206,8 +230,8 @@ export const useCatalogStore = create<CatalogState>()(() => ({
     const code = normalizeRole(valid.value);
     if (code === ALL_ROLES) return fail('role-name-reserved');
     return writing(async (db) => {
-      const existing = (await listRolesByDivision(db, division)).find(
-        (role) => normalizeRole(role.name) === code,
+      const existing = (await listRolesByDivision(db, division)).find((role) =>
+        roleNames(role.name).includes(code),
       );
       if (existing) return ok(existing, false);
       return ok(

@@ -167,6 +167,28 @@ describe('divisions', () => {
     expect(vocab().divisions).toHaveLength(6);
   });
 
+  it('knows a built-in division by the label the admin sees, in either language', async () => {
+    for (const typed of ['Палуба', 'палуба', 'Deck', 'Машина']) {
+      expect(await catalog().addDivision(typed)).toMatchObject({ ok: true, created: false });
+    }
+    expect(vocab().divisions).toHaveLength(5);
+    const cargo = value(await catalog().addDivision('Cargo'));
+    expect(await catalog().renameDivision(cargo.id, 'Камбуз')).toEqual({
+      ok: false,
+      code: 'name-taken',
+    });
+  });
+
+  it('knows a built-in role by its label: «Боцман» on deck is the bosun', async () => {
+    const before = vocab().roles.length;
+    expect(await catalog().addRole('deck', 'Боцман')).toMatchObject({
+      ok: true,
+      created: false,
+      value: { name: 'bosun' },
+    });
+    expect(vocab().roles).toHaveLength(before);
+  });
+
   it('renames; the same name ignoring case does nothing; a taken name is refused', async () => {
     const cargo = value(await catalog().addDivision('Cargo'));
     expect(await catalog().renameDivision(cargo.id, 'CARGO')).toEqual({

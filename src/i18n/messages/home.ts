@@ -7,7 +7,7 @@ export const home = defineMessages(
     'home.welcomeGuest': 'Welcome aboard!',
     'home.subtitle': 'A few words a day keep you ready for any watch.',
     'home.guestNote':
-      'You are studying as a guest: your progress lasts only until the page is closed.',
+      'You are studying as a guest: nothing is saved, and your progress is gone when the page is closed or reloaded.',
     'home.guestSignIn': 'Log in',
     'home.guestRegister': 'Create an account',
     'home.status': 'Connection',
@@ -77,7 +77,8 @@ export const home = defineMessages(
     'home.welcome': 'Добро пожаловать, {name}!',
     'home.welcomeGuest': 'Добро пожаловать на борт!',
     'home.subtitle': 'Несколько слов в день — и вы готовы к любой вахте.',
-    'home.guestNote': 'Вы занимаетесь как гость: прогресс сохранится только до закрытия страницы.',
+    'home.guestNote':
+      'Вы занимаетесь как гость: ничего не сохраняется, прогресс пропадёт при закрытии или обновлении страницы.',
     'home.guestSignIn': 'Войти',
     'home.guestRegister': 'Создать аккаунт',
     'home.status': 'Связь',

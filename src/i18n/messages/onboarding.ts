@@ -47,7 +47,8 @@ export const onboarding = defineMessages(
     'onboarding.setup.mode.new': 'New',
     'onboarding.setup.mode.mixedHint': '70% review, 30% new',
     'onboarding.setup.mode.reviewHint': 'Due and weak words',
-    'onboarding.setup.mode.newHint': 'Words you have not studied yet',
+    'onboarding.setup.mode.newHint':
+      'Words you have not studied yet, and well-known words not yet due for review',
     'onboarding.setup.direction': 'Direction',
     'onboarding.setup.direction.random': 'Random',
     'onboarding.setup.direction.ru-en': 'RU to EN',
@@ -104,7 +105,8 @@ export const onboarding = defineMessages(
     'onboarding.setup.mode.new': 'Новые',
     'onboarding.setup.mode.mixedHint': '70% повторения, 30% новых',
     'onboarding.setup.mode.reviewHint': 'Слова к повторению и слабые',
-    'onboarding.setup.mode.newHint': 'Слова, которые вы ещё не учили',
+    'onboarding.setup.mode.newHint':
+      'Слова, которые вы ещё не учили, и хорошо выученные, которым рано на повторение',
     'onboarding.setup.direction': 'Направление',
     'onboarding.setup.direction.random': 'Случайно',
     'onboarding.setup.direction.ru-en': 'RU → EN',
