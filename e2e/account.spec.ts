@@ -254,7 +254,7 @@ test('profile: save updates the header, the goal clamps at 200, values persist',
     'false',
   );
   await page.getByLabel('Должность (роль)').fill('  Motorman ');
-  await page.getByLabel('Ежедневная цель').fill('500');
+  await page.getByLabel('Ежедневная цель').fill('200');
   await page.getByRole('button', { name: 'Сохранить' }).click();
 
   await expect(page.getByRole('status').filter({ hasText: 'Профиль обновлён' })).toBeVisible();
@@ -274,13 +274,25 @@ test('profile: save updates the header, the goal clamps at 200, values persist',
   await expect(page.getByText('0 из 200 слов')).toBeVisible();
 });
 
-test('profile daily goal below the minimum is raised to 5', async ({ page }) => {
+test('a profile daily goal outside 5..200 is refused at the field, never changed silently', async ({
+  page,
+}) => {
   await registerViaUi(page);
   await page.goto('/profile');
-  await page.getByLabel('Ежедневная цель').fill('2');
-  await page.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Профиль обновлён' })).toBeVisible();
-  await expect(page.getByLabel('Ежедневная цель')).toHaveValue('5');
+  const goal = page.getByLabel('Ежедневная цель');
+  for (const typed of ['3', '250']) {
+    await goal.fill(typed);
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Введите целое число от 5 до 200: ничего не сохранено.',
+    );
+    await expect(goal).toBeFocused();
+    await expect(goal).toHaveValue(typed);
+    await expect(page.getByRole('status').filter({ hasText: 'Профиль обновлён' })).toHaveCount(0);
+  }
+  await expectAccessible(page);
+  await page.reload();
+  await expect(goal).toHaveValue('10');
 });
 
 test('account screens are accessible in dark theme', async ({ page }) => {

@@ -274,3 +274,22 @@ test('the account screens pass axe in dark theme', async ({ page }) => {
     await expectAccessible(page);
   }
 });
+
+test('a daily goal outside the usual choices shows as chosen in settings and can be kept', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  await page.getByLabel('E-mail').fill(`goal-${Date.now()}@ship.test`);
+  await page.getByLabel('Пароль', { exact: true }).fill('secret-pass');
+  await page.getByLabel('Повторите пароль').fill('secret-pass');
+  await page.getByLabel('Цель на день (слов)').fill('37');
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/settings');
+  const goals = page.getByRole('group', { name: 'Ежедневная цель' });
+  await expect(goals.getByRole('radio', { checked: true })).toHaveAccessibleName(/^37 /);
+  await expect(goals.getByRole('radio')).toHaveCount(5);
+  // Choosing another goal, the usual four remain and the old one goes.
+  await goals.getByRole('radio', { name: /^10 / }).check();
+  await expect(goals.getByRole('radio')).toHaveCount(4);
+});

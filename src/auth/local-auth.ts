@@ -7,7 +7,7 @@
  */
 
 import type { LocalUserRecord, MarineDB } from '@/db/schema';
-import { getUser, getUserByEmail, putUser, updateUser } from '@/db/users-repo';
+import { anySessionSecret, getUser, getUserByEmail, putUser, updateUser } from '@/db/users-repo';
 import { DEFAULT_MIN_PASSWORD_LENGTH, PBKDF2_ITERATIONS } from '@/domain/constants';
 import { newId } from '@/domain/ids';
 import type { User, UserSettings } from '@/domain/types';
@@ -78,7 +78,14 @@ export function createLocalAuth(options: LocalAuthOptions): AuthProvider {
       const id = storage().getItem(SESSION_KEY);
       if (!id) return null;
       const secret = storage().getItem(SESSION_SECRET_KEY);
-      const record = await getUser(await options.getDB(), id);
+      const db = await options.getDB();
+      const record = await getUser(db, id);
+      if (record && !secret && !(await anySessionSecret(db))) {
+        // The first start after the update that brought session secrets: the session of the
+        // previous version (an id alone) is kept once and given a secret; from then on an id
+        // without its secret signs nobody in.
+        return toUser(await startSession(db, record));
+      }
       // No such user, or a session this device did not start for them: nobody is signed in.
       if (!record || !secret || record.sessionSecret !== secret) {
         forgetSession();

@@ -28,6 +28,11 @@ export async function getUserByEmail(
  * Writes a user, with the e-mail normalised; returns the stored record. Rejects with a
  * ConstraintError if another user already has that e-mail (the index is unique).
  */
+/** Whether any account on this device has a session secret (the secret sessions have begun). */
+export async function anySessionSecret(db: MarineDB): Promise<boolean> {
+  return (await db.getAll('users')).some((user) => typeof user.sessionSecret === 'string');
+}
+
 export async function putUser(db: MarineDB, user: LocalUserRecord): Promise<LocalUserRecord> {
   const stored: LocalUserRecord = { ...user, email: normalizeEmail(user.email) };
   await db.put('users', stored);

@@ -8,7 +8,7 @@ import {
 } from '@/auth/local-auth';
 import { hashPassword, type PasswordHash } from '@/auth/password';
 import type { MarineDB } from '@/db/schema';
-import { getUser } from '@/db/users-repo';
+import { getUser, updateUser } from '@/db/users-repo';
 import { PBKDF2_ITERATIONS } from '@/domain/constants';
 import type { UserSettings } from '@/domain/types';
 import { openTestDB } from '../db/helpers';
@@ -288,6 +288,21 @@ describe('the session on a shared device', () => {
     storage.setItem(SESSION_KEY, user.id);
     storage.setItem(SESSION_SECRET_KEY, copied);
     expect(await provider().restore()).toBeNull();
+  });
+
+  it('keeps the session of the previous version (an id alone) once, at the first start after the update', async () => {
+    const user = await provider().register(input());
+    // As the previous version left the device: the id in storage, no secret anywhere.
+    await updateUser(db, user.id, ({ sessionSecret: _none, ...rest }) => rest);
+    storage.removeItem(SESSION_SECRET_KEY);
+    expect(await provider().restore()).toEqual(user);
+    expect(storage.getItem(SESSION_SECRET_KEY)).toBe((await getUser(db, user.id))?.sessionSecret);
+    // From then on an id without its secret is refused.
+    const other = await provider().register(input({ email: 'other@ship.test' }));
+    storage.setItem(SESSION_KEY, user.id);
+    storage.removeItem(SESSION_SECRET_KEY);
+    expect(await provider().restore()).toBeNull();
+    expect(other.id).not.toBe(user.id);
   });
 
   it('a sign-in starts a new secret', async () => {

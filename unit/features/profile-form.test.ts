@@ -2,18 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { profileGoalFrom, profileRoleFrom } from '@/features/profile/profile-form';
 
 describe('profileGoalFrom', () => {
-  it('clamps to 5..200 and rounds', () => {
-    expect(profileGoalFrom('500')).toBe(200);
-    expect(profileGoalFrom('200')).toBe(200);
-    expect(profileGoalFrom('1')).toBe(5);
+  it('takes a whole number from 5 to 200 as typed', () => {
+    expect(profileGoalFrom('5')).toBe(5);
     expect(profileGoalFrom(' 37 ')).toBe(37);
-    expect(profileGoalFrom('12.6')).toBe(13);
+    expect(profileGoalFrom('200')).toBe(200);
   });
 
-  it('falls back to the default 10 for blank or non-numeric text', () => {
-    expect(profileGoalFrom('')).toBe(10);
-    expect(profileGoalFrom('   ')).toBe(10);
-    expect(profileGoalFrom('ten')).toBe(10);
+  it('refuses anything else instead of changing it silently (3 is not saved as 5)', () => {
+    for (const text of ['3', '250', '12.6', '', '   ', 'ten', '-7']) {
+      expect(profileGoalFrom(text), text).toBeNull();
+    }
   });
 });
 

@@ -1,11 +1,16 @@
 /** Reading the profile form: the daily goal field and the role text. */
 import { normalizeRole } from '@/domain/roles';
-import { clampDailyGoal, PROFILE_DAILY_GOAL } from '@/domain/validation';
+import { PROFILE_DAILY_GOAL } from '@/domain/validation';
 
-/** The daily goal typed into the profile: a whole number within 5..200; blank or garbage gives 10. */
-export function profileGoalFrom(text: string): number {
+/**
+ * The daily goal typed into the profile: a whole number within 5..200, or null for anything else
+ * (the form says the range and saves nothing, rather than saving another number than typed).
+ */
+export function profileGoalFrom(text: string): number | null {
   const trimmed = text.trim();
-  return clampDailyGoal(trimmed === '' ? Number.NaN : Number(trimmed), PROFILE_DAILY_GOAL);
+  if (!/^\d+$/.test(trimmed)) return null;
+  const goal = Number(trimmed);
+  return goal >= PROFILE_DAILY_GOAL.min && goal <= PROFILE_DAILY_GOAL.max ? goal : null;
 }
 
 /** The role code typed into the profile, normalised; blank means no role. */

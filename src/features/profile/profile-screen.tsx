@@ -3,7 +3,7 @@
  * edition sends the e-mail and follows the status), full name, division, role, daily goal
  * (5..200), and Save.
  */
-import { type FormEvent, useEffect, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { isAuthError } from '@/auth/auth-provider';
 import {
   createVerificationController,
@@ -228,12 +228,20 @@ function ProfileForm({ user }: { user: User }) {
   const [division, setDivision] = useState(user.settings.division);
   const [role, setRole] = useState(user.settings.role ?? '');
   const [goal, setGoal] = useState(String(user.settings.dailyGoal));
+  const [goalError, setGoalError] = useState(false);
   const [saving, setSaving] = useState(false);
+  const goalRef = useRef<HTMLInputElement>(null);
 
   async function save(event: FormEvent) {
     event.preventDefault();
     const dailyGoal = profileGoalFrom(goal);
-    setGoal(String(dailyGoal));
+    if (dailyGoal === null) {
+      // Nothing is saved: the field says the range (no silent change to another number).
+      setGoalError(true);
+      goalRef.current?.focus();
+      return;
+    }
+    setGoalError(false);
     setSaving(true);
     try {
       const auth = useAuthStore.getState();
@@ -306,14 +314,27 @@ function ProfileForm({ user }: { user: User }) {
           min={PROFILE_DAILY_GOAL.min}
           max={PROFILE_DAILY_GOAL.max}
           step={1}
-          aria-describedby="profile-goal-hint"
+          ref={goalRef}
+          aria-describedby={goalError ? 'profile-goal-error' : 'profile-goal-hint'}
+          aria-invalid={goalError ? true : undefined}
           value={goal}
           onChange={(event) => setGoal(event.target.value)}
-          onBlur={() => setGoal(String(profileGoalFrom(goal)))}
         />
-        <p id="profile-goal-hint" className="muted field-hint">
-          {t('profile.dailyGoalHint', { min: PROFILE_DAILY_GOAL.min, max: PROFILE_DAILY_GOAL.max })}
-        </p>
+        {goalError ? (
+          <p id="profile-goal-error" className="form-error" role="alert">
+            {t('profile.dailyGoalError', {
+              min: PROFILE_DAILY_GOAL.min,
+              max: PROFILE_DAILY_GOAL.max,
+            })}
+          </p>
+        ) : (
+          <p id="profile-goal-hint" className="muted field-hint">
+            {t('profile.dailyGoalHint', {
+              min: PROFILE_DAILY_GOAL.min,
+              max: PROFILE_DAILY_GOAL.max,
+            })}
+          </p>
+        )}
       </div>
 
       <div>

@@ -4,7 +4,7 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { type CSSProperties, type FormEvent, useId, useRef, useState } from 'react';
-import { SETTINGS_DAILY_GOAL_OPTIONS } from '@/domain/constants';
+import { DAILY_GOAL_DEFAULT, SETTINGS_DAILY_GOAL_OPTIONS } from '@/domain/constants';
 import type { Theme, UiLang } from '@/domain/types';
 import { parseExportJson } from '@/domain/validation';
 import { type MessageKey, plural, useLang, useLocalT, useT } from '@/i18n';
@@ -106,7 +106,7 @@ export function SettingsScreen() {
             name="daily-goal"
             columns={2}
             value={String(goal)}
-            options={SETTINGS_DAILY_GOAL_OPTIONS.map((n) => ({
+            options={goalChoices(goal ?? DAILY_GOAL_DEFAULT).map((n) => ({
               value: String(n),
               label: goalLabel(n),
             }))}
@@ -194,6 +194,15 @@ function ChoiceGroup<V extends string>({
       ) : null}
     </fieldset>
   );
+}
+
+/**
+ * The daily goals settings offers: 5, 10, 15 and 20, plus the user's own when it is another (37
+ * chosen at registration, 8 in the profile), so it shows as chosen and can be kept.
+ */
+function goalChoices(goal: number): number[] {
+  const choices: readonly number[] = SETTINGS_DAILY_GOAL_OPTIONS;
+  return choices.includes(goal) ? [...choices] : [...choices, goal].sort((a, b) => a - b);
 }
 
 type ImportResult = { ok: true; text: string } | { ok: false; text: string };
