@@ -39,3 +39,26 @@ test('the precache holds the app but not the store screenshots; robots.txt is a 
   expect(response?.headers()['content-type']).toContain('text/plain');
   expect(await page.textContent('body')).toContain('User-agent: *');
 });
+
+test('on a phone the first-visit toast never covers the sticky primary button; the topic list is wide', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/select-topic?division=deck&role=all');
+  await page.getByRole('checkbox', { name: /^Mooring/ }).check();
+  const toast = page.getByText('Приложение готово к работе без сети');
+  await expect(toast).toBeVisible({ timeout: 15_000 });
+  const button = page.getByRole('button', { name: 'Продолжить' });
+  const [a, b] = [await toast.boundingBox(), await button.boundingBox()];
+  expect(a && b).toBeTruthy();
+  if (a && b) {
+    const overlap = a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlap, `toast ${JSON.stringify(a)} over button ${JSON.stringify(b)}`).toBe(false);
+  }
+
+  // The dictionary's topic list takes the width of the screen, its button goes below it.
+  await page.goto('/dictionary');
+  const select = page.getByRole('combobox', { name: 'Тема', exact: true });
+  const box = await select.boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThan(300);
+});
