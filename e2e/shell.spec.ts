@@ -157,3 +157,40 @@ test('the start screen says so, in both languages, when the app chunk cannot be 
   await page.getByRole('button', { name: 'Перезагрузить / Reload' }).click();
   await expect(page.getByRole('link', { name: 'Морской английский' })).toBeVisible();
 });
+
+test('nothing scrolls sideways on a 320 px phone, and the menu button is whole', async ({
+  page,
+}) => {
+  test.slow(); // many screens
+  await page.setViewportSize({ width: 320, height: 640 });
+  const sideways = () =>
+    page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+  for (const path of [
+    '/',
+    '/login',
+    '/register',
+    '/topics',
+    '/select-topic?division=deck&role=all',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('main')).toBeVisible();
+    expect(await sideways(), path).toBe(0);
+  }
+  await registerViaUi(page, { fullName: 'Александр Константинопольский' });
+  for (const path of [
+    '/',
+    '/dictionary',
+    '/progress',
+    '/settings',
+    '/profile',
+    '/select-topic?division=deck&role=all',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('main')).toBeVisible();
+    expect(await sideways(), path).toBe(0);
+    const menu = await page.getByRole('button', { name: 'Меню' }).boundingBox();
+    expect((menu?.x ?? 999) + (menu?.width ?? 0), path).toBeLessThanOrEqual(320);
+  }
+});
