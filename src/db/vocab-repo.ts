@@ -56,17 +56,6 @@ export async function putVocab(db: MarineDB, item: VocabItem, share?: Share): Pr
   return stored;
 }
 
-/** Writes many items in one transaction (e.g. a bulk import); returns what was stored. */
-export async function putVocabItems(
-  db: MarineDB,
-  items: readonly VocabItem[],
-): Promise<VocabItem[]> {
-  const stored = items.map(toStoredVocab);
-  const tx = db.transaction('vocab', 'readwrite');
-  await Promise.all([...stored.map((item) => tx.store.put(item)), tx.done]);
-  return stored;
-}
-
 /**
  * Adds words and the new topics they need in one transaction, so an import is all there or not
  * at all. A word equal to one already in its topic (same division, same sides ignoring case), or

@@ -1,13 +1,13 @@
 /** Behaviour of the vocab repository: queries, role filter, search, duplicates. */
 import { describe, expect, it } from 'vitest';
 import {
+  addWordsWithTopics,
   deleteVocab,
   getVocab,
   listVocab,
   listVocabByDivision,
   listVocabByTopic,
   putVocab,
-  putVocabItems,
 } from '@/db/vocab-repo';
 import { vocab, withDB } from './helpers';
 
@@ -46,7 +46,7 @@ describe('vocab repository', () => {
       expect(stored.roles).toEqual(['cook']);
       expect(await getVocab(db, 'x')).toEqual(stored);
       expect(await db.getAllKeysFromIndex('vocab', 'roles', 'cook')).toEqual(['x']);
-      await putVocabItems(db, [vocab('y'), vocab('z')]);
+      await addWordsWithTopics(db, [], [vocab('y'), vocab('z')]);
       expect(await db.count('vocab')).toBe(3);
       await deleteVocab(db, 'x');
       expect(await getVocab(db, 'x')).toBeUndefined();
