@@ -322,3 +322,38 @@ test('log out from settings goes to /login', async ({ page }) => {
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('an import brings the user’s name and settings back too, never the e-mail or admin rights', async ({
+  page,
+}) => {
+  const account = await registerViaUi(page, { fullName: 'Иван Петров' });
+  await page.goto('/settings');
+  // A bad field in the user part refuses the whole file, and nothing changes.
+  await importJson(page, JSON.stringify({ user: { settings: { dailyGoal: 500 } }, userWords: [] }));
+  await expect(page.getByRole('alert')).toHaveText('Неверный JSON');
+
+  await importJson(
+    page,
+    JSON.stringify({
+      user: {
+        id: 'someone-else',
+        email: 'boss@ship.test',
+        isAdmin: true,
+        fullName: 'Пётр Импортов',
+        settings: { dailyGoal: 25, theme: 'dark', division: 'engine', role: 'motorman' },
+      },
+      userWords: [],
+    }),
+  );
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Импортировано записей: 0' }),
+  ).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByRole('link', { name: 'Профиль: Пётр Импортов' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Админ' })).toHaveCount(0);
+
+  await page.goto('/profile');
+  await expect(page.getByText(account.email)).toBeVisible();
+  await expect(page.getByLabel('Ежедневная цель')).toHaveValue('25');
+  await expect(page.getByLabel('Должность (роль)')).toHaveValue('motorman');
+});

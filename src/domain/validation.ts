@@ -11,6 +11,7 @@ import {
   SESSION_SIZE_STEP,
   SETTINGS_DAILY_GOAL_OPTIONS,
 } from './constants';
+import type { UserSettings } from './types';
 
 /** Either the cleaned value or a code with the specification's message. */
 export type Validated<T> =
@@ -178,6 +179,56 @@ export interface ExportData<U = unknown> {
  * shape is 'Invalid JSON' and nothing is imported. The records inside are checked one by one
  * when they are merged: one that fails is kept aside (the dead letters) and the rest import.
  */
+/** What an import may change of the signed-in user: never the id, e-mail, password or admin flag. */
+export interface ImportedUser {
+  fullName?: string;
+  settings: Partial<Pick<UserSettings, 'dailyGoal' | 'division' | 'role' | 'uiLang' | 'theme'>>;
+}
+
+/**
+ * The user part of an export, checked as the profile and settings check them (a name of at most
+ * 200 characters, a whole daily goal 5..200, a known language and theme, short division and role);
+ * null when a field present is not valid, so the import is refused whole.
+ */
+export function importedUser(user: unknown): ImportedUser | null {
+  const data = (typeof user === 'object' && user !== null ? user : {}) as Record<string, unknown>;
+  const given = (data.settings ?? {}) as Record<string, unknown>;
+  const settings = (typeof given === 'object' && given !== null ? given : {}) as Record<
+    string,
+    unknown
+  >;
+  const result: ImportedUser = { settings: {} };
+  if (data.fullName !== undefined) {
+    if (typeof data.fullName !== 'string' || data.fullName.trim().length > 200) return null;
+    result.fullName = data.fullName.trim();
+  }
+  const { dailyGoal, division, role, uiLang, theme } = settings;
+  if (dailyGoal !== undefined) {
+    const goal = dailyGoal as number;
+    if (!Number.isInteger(goal) || goal < PROFILE_DAILY_GOAL_MIN || goal > PROFILE_DAILY_GOAL_MAX) {
+      return null;
+    }
+    result.settings.dailyGoal = dailyGoal as number;
+  }
+  for (const [name, value, max] of [
+    ['division', division, 128],
+    ['role', role, 64],
+  ] as const) {
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || value.trim() === '' || value.length > max) return null;
+    result.settings[name] = value.trim();
+  }
+  if (uiLang !== undefined) {
+    if (uiLang !== 'ru' && uiLang !== 'en') return null;
+    result.settings.uiLang = uiLang;
+  }
+  if (theme !== undefined) {
+    if (theme !== 'light' && theme !== 'dark' && theme !== 'system') return null;
+    result.settings.theme = theme;
+  }
+  return result;
+}
+
 export function parseExportJson(text: string): Validated<ExportData> {
   let data: unknown;
   try {

@@ -3,6 +3,7 @@ import {
   clampDailyGoal,
   clampSessionSize,
   findByName,
+  importedUser,
   isDuplicateWord,
   isSettingsDailyGoal,
   PROFILE_DAILY_GOAL,
@@ -183,5 +184,50 @@ describe('parseExportJson', () => {
       ok: true,
       value: { user: {}, userWords: [word, broken], history: [{ id: 1 }] },
     });
+  });
+});
+
+describe('importedUser', () => {
+  it('takes the name and settings of an export, never the id, e-mail, password or admin flag', () => {
+    expect(
+      importedUser({
+        id: 'someone-else',
+        email: 'boss@ship.test',
+        isAdmin: true,
+        passwordHash: 'x',
+        fullName: '  Пётр Иванов ',
+        settings: {
+          dailyGoal: 37,
+          division: 'engine',
+          role: 'motorman',
+          uiLang: 'en',
+          theme: 'dark',
+        },
+      }),
+    ).toEqual({
+      fullName: 'Пётр Иванов',
+      settings: {
+        dailyGoal: 37,
+        division: 'engine',
+        role: 'motorman',
+        uiLang: 'en',
+        theme: 'dark',
+      },
+    });
+    expect(importedUser({})).toEqual({ settings: {} });
+  });
+
+  it('refuses the whole user part when a field is not valid', () => {
+    for (const user of [
+      { settings: { dailyGoal: 500 } },
+      { settings: { dailyGoal: 7.5 } },
+      { settings: { uiLang: 'de' } },
+      { settings: { theme: 'pink' } },
+      { settings: { division: '' } },
+      { fullName: 'x'.repeat(201) },
+      { fullName: 42 },
+    ]) {
+      expect(importedUser(user), JSON.stringify(user)).toBeNull();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type CSSProperties, type FormEvent, useId, useRef, useState } from 'react';
 import { DAILY_GOAL_DEFAULT, SETTINGS_DAILY_GOAL_OPTIONS } from '@/domain/constants';
 import type { Theme, UiLang } from '@/domain/types';
-import { parseExportJson } from '@/domain/validation';
+import { importedUser, parseExportJson } from '@/domain/validation';
 import { type MessageKey, plural, useLang, useLocalT, useT } from '@/i18n';
 import { deadLetters } from '@/i18n/messages/dead-letters';
 import { useAuthStore, useUser } from '@/stores/auth-store';
@@ -252,7 +252,9 @@ function DataCard() {
     event.preventDefault();
     setResult(null);
     const parsed = parseExportJson(pasted);
-    if (!parsed.ok) {
+    // The user part is checked before anything is written: a bad field refuses the whole file.
+    const userPart = parsed.ok ? importedUser(parsed.value.user) : null;
+    if (!parsed.ok || !userPart) {
       // The pasted text stays in the field so it can be corrected.
       setResult({ ok: false, text: t('settings.invalidJson') });
       return;
@@ -260,6 +262,15 @@ function DataCard() {
     setImporting(true);
     try {
       const report = await useWordsStore.getState().importProgress(parsed.value);
+      // The name and settings of the file (never its id, e-mail, password or admin flag).
+      const auth = useAuthStore.getState();
+      if (userPart.fullName !== undefined) await auth.updateName(userPart.fullName);
+      if (Object.keys(userPart.settings).length > 0) {
+        await auth.updateSettings(userPart.settings);
+        const { theme, uiLang } = userPart.settings;
+        if (theme) await useSettingsStore.getState().setTheme(theme);
+        if (uiLang) await useSettingsStore.getState().setLang(uiLang);
+      }
       const text = t('settings.imported', { count: report.added });
       setResult(
         report.rejected > 0
