@@ -118,7 +118,12 @@ test('an admin’s topic, words and role rename reach a crew device, which studi
   await crew.getByRole('button', { name: 'deck cadet', exact: true }).click();
   await expect(crew.getByRole('main').getByRole('link').filter({ hasText: TOPIC })).toBeVisible();
 
-  // At sea: the new words are studied with no network.
+  // At sea: the new words are studied with no network (once the worker holds the app, as after
+  // any first visit: a screen not yet loaded comes from its cache).
+  await crew.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await crew.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await phone.setOffline(true);
   await crew.getByRole('main').getByRole('link').filter({ hasText: TOPIC }).click();
   const rows = crew.getByRole('table').getByRole('row');
