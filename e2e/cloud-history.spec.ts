@@ -77,9 +77,15 @@ test('two devices answer the same word offline, one with its clock a day ahead: 
   await syncNow(second);
 
   // At sea: both answer the word, the phone right, the tablet wrong (the worker serves the app).
+  // (A first visit's worker installs the whole precache first: slower on a loaded machine.)
   for (const device of [page, second]) {
+    await device.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     await expect
-      .poll(() => device.evaluate(() => navigator.serviceWorker.controller !== null))
+      .poll(() => device.evaluate(() => navigator.serviceWorker.controller !== null), {
+        timeout: 20_000,
+      })
       .toBe(true);
   }
   await context.setOffline(true);
