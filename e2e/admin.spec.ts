@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { claimAdminViaUi, expect, expectAccessible, registerViaUi, test } from './support/fixtures';
+import {
+  claimAdminViaUi,
+  expect,
+  expectAccessible,
+  registerViaUi,
+  renameTo,
+  test,
+} from './support/fixtures';
 import { topicSize } from './support/vocabulary';
 
 /** An admin of the e2e build: an account that entered the administrator code. */
@@ -23,14 +30,6 @@ async function confirmWith(page: Page, text: string) {
 async function dismissToasts(page: Page) {
   const close = page.locator('.toasts').getByRole('button', { name: 'Закрыть' });
   while ((await close.count()) > 0) await close.first().click();
-}
-
-async function renameTo(page: Page, trigger: string, name: string) {
-  await page.getByRole('button', { name: trigger }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Новое название').fill(name);
-  await dialog.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(dialog).toBeHidden();
 }
 
 test.describe('admin screen', () => {

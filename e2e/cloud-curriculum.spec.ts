@@ -11,6 +11,7 @@ import {
   expectAccessible,
   loginViaUi,
   registerViaUi,
+  renameTo,
   test,
   uniqueEmail,
 } from './support/fixtures';
@@ -45,14 +46,6 @@ async function syncNow(page: Page) {
   await expect(page.getByRole('status').filter({ hasText: 'Данные синхронизированы' })).toBeVisible(
     { timeout: 15_000 },
   );
-}
-
-async function renameTo(page: Page, trigger: string, name: string) {
-  await page.getByRole('button', { name: trigger }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Новое название').fill(name);
-  await dialog.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(dialog).toBeHidden();
 }
 
 test('an admin’s topic, words and role rename reach a crew device, which studies them offline', async ({

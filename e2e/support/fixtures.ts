@@ -61,6 +61,15 @@ export async function claimAdminViaUi(page: Page): Promise<void> {
   await expect(page.getByRole('link', { name: 'Админ' }).first()).toBeAttached();
 }
 
+/** Renames through the rename dialog opened by the button named `trigger`. */
+export async function renameTo(page: Page, trigger: string, name: string): Promise<void> {
+  await page.getByRole('button', { name: trigger }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Новое название').fill(name);
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** Signs in through the /login form and waits for the home screen. */
 export async function loginViaUi(page: Page, account: Pick<Account, 'email' | 'password'>) {
   await page.goto('/login');
