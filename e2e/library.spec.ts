@@ -136,5 +136,14 @@ test.describe('dictionary', () => {
     await page.reload();
     await page.getByLabel('Поиск слов').fill('кнехт');
     await expect(page.getByRole('checkbox', { name: 'Выучено: кнехт' })).not.toBeChecked();
+
+    // The word was never studied: unticking made it new again, with nothing to review.
+    await page.goto('/');
+    await expect(
+      page.getByRole('region', { name: 'Повторить сегодня' }).locator('.tile-value'),
+    ).toHaveText('0');
+    await expect(
+      page.getByRole('region', { name: 'Выучено слов' }).locator('.tile-value'),
+    ).toHaveText('0');
   });
 });

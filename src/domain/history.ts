@@ -17,10 +17,14 @@
  * ahead therefore cannot schedule a word a year away once its entries have reached the cloud, and
  * the devices that adopt its far-ahead stamps keep using their own physical clocks for their own
  * entries: a wrong clock can reorder concurrent entries but never hide them or freeze a word.
+ *
+ * Unticking «Выучено» right after ticking it undoes the tick: the fold carries the study fields
+ * from before the tick on the word (`beforeMarked`) until an unmark restores them or an answer,
+ * skip or relearn makes them stale.
  */
 import { HLC_MAX } from './hlc';
 import { answer, markLearned, newUserWord, relearn, skip, unmarkLearned } from './srs';
-import type { UserWord, WordStatus } from './types';
+import type { StudyState, UserWord, WordStatus } from './types';
 import { digestOf } from './vocabulary';
 
 export type HistoryKind =
@@ -156,20 +160,61 @@ export function snapshotOf(word: UserWord): WordSnapshot {
   return snapshot;
 }
 
+/** The study fields of a word, only those it has. */
+function studyStateOf(word: UserWord): StudyState {
+  const state: StudyState = {
+    status: word.status,
+    attempts: word.attempts,
+    correct: word.correct,
+    streak: word.streak,
+    strength: word.strength,
+  };
+  if (word.lastSeenAt !== undefined) state.lastSeenAt = word.lastSeenAt;
+  if (word.nextReviewAt !== undefined) state.nextReviewAt = word.nextReviewAt;
+  return state;
+}
+
+/** The word without the remembered pre-mark state (it was studied since, or unmarked). */
+function forgetMark(word: UserWord): UserWord {
+  if (!word.beforeMarked) return word;
+  const { beforeMarked: _, ...rest } = word;
+  return rest;
+}
+
+/**
+ * Ticking «Выучено» (SPEC §4 mark learned) remembers the study fields the word had, unless an
+ * earlier tick not yet undone already did.
+ */
+function mark(word: UserWord, now: number): UserWord {
+  return { ...markLearned(word, now), beforeMarked: word.beforeMarked ?? studyStateOf(word) };
+}
+
+/**
+ * Unticking gives back the study fields from before the tick (a word never studied is new again,
+ * with no attempts); hidden and deleted stay as they are now. A word learned by answers, or
+ * studied after its tick, has nothing to give back and follows SPEC §4's unmark rule.
+ */
+function unmark(word: UserWord, now: number): UserWord {
+  const before = word.beforeMarked;
+  if (!before) return unmarkLearned(word, now);
+  const { beforeMarked: _, lastSeenAt: _seen, nextReviewAt: _next, ...rest } = word;
+  return { ...rest, ...before, updatedAt: now };
+}
+
 /** A word's state after one more entry (which must sort after every entry already folded). */
 export function applyEntry(word: UserWord, entry: HistoryEntry): UserWord {
   const now = effectiveTime(entry);
   switch (entry.kind) {
     case 'answer':
-      return answer(word, entry.correct === true, now);
+      return forgetMark(answer(word, entry.correct === true, now));
     case 'skip':
-      return skip(word, now);
+      return forgetMark(skip(word, now));
     case 'learn':
-      return markLearned(word, now);
+      return mark(word, now);
     case 'unlearn':
-      return unmarkLearned(word, now);
+      return unmark(word, now);
     case 'relearn':
-      return relearn(word, now);
+      return forgetMark(relearn(word, now));
     case 'hide':
       return { ...word, hidden: true, updatedAt: now };
     case 'unhide':

@@ -66,7 +66,18 @@ export interface UserWord {
   deleted?: boolean;
   /** Cloud document id. */
   remoteId?: string;
+  /**
+   * The study fields the word had before the learner ticked «Выучено», kept until unticking
+   * restores them or the word is studied again (see `applyEntry` in history.ts).
+   */
+  beforeMarked?: StudyState;
 }
+
+/** The study fields of a user word: what ticking «Выучено» changes and unticking gives back. */
+export type StudyState = Pick<
+  UserWord,
+  'status' | 'attempts' | 'correct' | 'streak' | 'strength' | 'lastSeenAt' | 'nextReviewAt'
+>;
 
 export interface Topic {
   /** `division::name` for topics derived from the vocabulary. */

@@ -11,7 +11,7 @@ import {
 } from '@/db/history-repo';
 import { getUserWord } from '@/db/user-words-repo';
 import { DAY_MS } from '@/domain/constants';
-import type { HistoryEntry } from '@/domain/history';
+import { foldWord, type HistoryEntry } from '@/domain/history';
 import { userWord, withDB } from './helpers';
 
 const NOW = Date.UTC(2026, 10, 23, 8);
@@ -53,6 +53,20 @@ describe('recordChange', () => {
         },
       ]);
       expect(await countUnsent(db, U)).toBe(1);
+    });
+  });
+
+  it('unticking «Выучено» right after ticking gives the stored word its earlier state back', async () => {
+    await withDB([], async (db) => {
+      await recordChange(db, U, 'w1', { kind: 'answer', correct: false }, NOW - 60_000);
+      const studied = await getUserWord(db, U, 'w1');
+      await recordChange(db, U, 'w1', { kind: 'learn' }, NOW);
+      expect(await getUserWord(db, U, 'w1')).toMatchObject({ status: 'learned', correct: 3 });
+      const unticked = await recordChange(db, U, 'w1', { kind: 'unlearn' }, NOW + 1000);
+      expect(unticked).toEqual({ ...studied, updatedAt: NOW + 1000 });
+      expect(await getUserWord(db, U, 'w1')).toEqual(unticked);
+      // The stored state is the fold of the word's history.
+      expect(foldWord(U, 'w1', await listHistory(db, U))).toEqual(unticked);
     });
   });
 

@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@/domain/constants';
+import { dueCount } from '@/domain/daily';
 import {
   baselineEntry,
   checkEntry,
@@ -13,7 +14,8 @@ import {
   type HistoryKind,
 } from '@/domain/history';
 import { HLC_MAX, nextStamp, observeStamps } from '@/domain/hlc';
-import { answer, markLearned, newUserWord } from '@/domain/srs';
+import { answer, markLearned, newUserWord, unmarkLearned } from '@/domain/srs';
+import type { UserWord } from '@/domain/types';
 
 const T = Date.UTC(2026, 0, 10, 9);
 const U = 'u1';
@@ -164,6 +166,100 @@ describe('foldWord', () => {
         expect(foldWord(U, 'w1', shuffled)).toEqual(foldWord(U, 'w1', entries));
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('unticking «Выучено»', () => {
+  /** The study fields only (what ticking changes), with the fields a word lacks left out. */
+  const study = (word: UserWord) => {
+    const { status, attempts, correct, streak, strength, lastSeenAt, nextReviewAt } = word;
+    return { status, attempts, correct, streak, strength, lastSeenAt, nextReviewAt };
+  };
+
+  it('makes a word never studied new again, with no attempts and nothing to review', () => {
+    const ticked = entry({ kind: 'learn', wall: T });
+    const unticked = entry({ kind: 'unlearn', wall: T + 5000 });
+    const word = foldWord(U, 'w1', [ticked, unticked]);
+    expect(word).toEqual({
+      ...newUserWord(U, 'w1', T + 5000),
+      deleted: false,
+    });
+    expect(dueCount([word], T + DAY_MS)).toBe(0);
+  });
+
+  it('gives a word in study its counters and schedule back; hiding in between stays', () => {
+    const answers = [true, true, false].map((correct, i) => entry({ correct, wall: T + i }));
+    const before = foldWord(U, 'w1', answers);
+    const word = foldWord(U, 'w1', [
+      ...answers,
+      entry({ kind: 'learn', wall: T + 100 }),
+      entry({ kind: 'hide', wall: T + 200 }),
+      entry({ kind: 'unlearn', wall: T + 300 }),
+    ]);
+    expect(word).toEqual({ ...before, hidden: true, updatedAt: T + 300 });
+  });
+
+  it('follows the unmark rule when the word was studied after its tick, or learned by answers', () => {
+    const studiedSince = foldWord(U, 'w1', [
+      entry({ kind: 'learn', wall: T }),
+      entry({ correct: true, wall: T + 100 }),
+      entry({ kind: 'unlearn', wall: T + 200 }),
+    ]);
+    expect(studiedSince).toMatchObject({
+      status: 'new',
+      strength: 0,
+      streak: 0,
+      attempts: 4,
+      correct: 4,
+      nextReviewAt: T + 200,
+    });
+    expect(studiedSince.beforeMarked).toBeUndefined();
+
+    let learned: UserWord = { ...newUserWord(U, 'w1', T), deleted: false };
+    for (let i = 0; i < 8; i++) learned = answer(learned, true, T + i);
+    expect(learned.status).toBe('learned');
+    const unticked = foldWord(U, 'w1', [
+      baselineEntry(learned, { prefix: 'old', device: 'old' }),
+      entry({ kind: 'unlearn', wall: T + DAY_MS }),
+    ]);
+    expect(unticked).toEqual(unmarkLearned(learned, T + DAY_MS));
+  });
+
+  it('undoes the tick for any earlier history and anything hidden or deleted between (property)', () => {
+    const kinds = HISTORY_KINDS.filter((kind) => kind !== 'baseline');
+    const arbStep = fc.record({ kind: fc.constantFrom(...kinds), correct: fc.boolean() });
+    const arbBetween = fc.constantFrom<HistoryKind>('hide', 'unhide', 'delete', 'restore');
+    fc.assert(
+      fc.property(
+        fc.array(arbStep, { maxLength: 15 }),
+        fc.array(arbBetween, { maxLength: 4 }),
+        (earlier, between) => {
+          let wall = T;
+          const next = (kind: HistoryKind, correct = true) => {
+            wall += 3_600_000;
+            const e = entry({ kind, wall });
+            if (kind !== 'answer') delete e.correct;
+            else e.correct = correct;
+            return e;
+          };
+          const history = earlier.map((step) => next(step.kind, step.correct));
+          const tick = next('learn');
+          const middle = between.map((kind) => next(kind));
+          const untick = next('unlearn');
+          const beforeTick = foldWord(U, 'w1', history);
+          const untouched = foldWord(U, 'w1', [...history, ...middle]);
+          const word = foldWord(U, 'w1', [...history, tick, ...middle, untick]);
+          // A tick still open in the earlier history is the one undone.
+          const expected = beforeTick.beforeMarked ?? study(beforeTick);
+          expect(study(word)).toEqual(expected);
+          expect(word.hidden).toBe(untouched.hidden);
+          expect(word.deleted).toBe(untouched.deleted);
+          expect(word.beforeMarked).toBeUndefined();
+          expect(word.updatedAt).toBe(wall);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

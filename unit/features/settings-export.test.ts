@@ -68,6 +68,15 @@ describe('buildExport', () => {
     });
   });
 
+  it('leaves out the state a ticked word remembers (the history in the file rebuilds it)', () => {
+    const ticked: UserWord = {
+      ...word('os001'),
+      beforeMarked: { status: 'new', attempts: 0, correct: 0, streak: 0, strength: 0 },
+    };
+    const data = buildExport(user, [ticked], []);
+    expect(data.userWords).toEqual([word('os001')]);
+  });
+
   it('never carries password fields, even when the record has them', () => {
     const stored = { ...user, passwordHash: 'abc', passwordSalt: 'def' } as User;
     const text = exportJson(buildExport(stored, [], []));

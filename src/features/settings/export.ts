@@ -22,7 +22,10 @@ export function buildExport(
   history: readonly HistoryEntry[],
 ): ExportData<User> {
   const { id, email, fullName, isAdmin, createdAt, settings } = user;
-  const userWords = [...words].sort((a, b) => a.vocabId.localeCompare(b.vocabId));
+  // The remembered pre-mark state is the fold's own bookkeeping: the history in the file rebuilds it.
+  const userWords = [...words]
+    .map(({ beforeMarked: _, ...word }) => word)
+    .sort((a, b) => a.vocabId.localeCompare(b.vocabId));
   return {
     user: { id, email, fullName, isAdmin, createdAt, settings },
     userWords,
