@@ -144,9 +144,17 @@ test.describe('admin screen', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Слова не найдены.' })).toBeVisible();
   });
 
-  test("deleting every division leaves 'No divisions defined.'", async ({ page }) => {
+  test("deleting every division leaves 'No divisions defined.'; the built-in curriculum comes back with progress", async ({
+    page,
+  }) => {
     test.slow();
     await registerAdmin(page);
+    // Progress made before: a word ticked as learned.
+    await page.goto('/dictionary');
+    await page.getByLabel('Поиск слов').fill('кнехт');
+    await page.getByRole('checkbox', { name: 'Выучено: кнехт' }).check();
+    await expect(page.getByRole('checkbox', { name: 'Выучено: кнехт' })).toBeChecked();
+
     await page.goto('/admin/roles');
     const divisions = page.getByRole('region', { name: 'Службы' });
     for (const name of ['Палуба', 'Машина', 'Мостик', 'Камбуз', 'Общий курс']) {
@@ -164,6 +172,35 @@ test.describe('admin screen', () => {
     await expect(page.getByText('Нет тем для этой службы/должности.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Продолжить' })).toHaveCount(0);
     await expectAccessible(page);
+
+    // A start that finds no division seeds the four (SPEC §3); their words are the admin's to restore.
+    await page.goto('/admin/roles');
+    for (const name of ['Палуба', 'Машина', 'Мостик', 'Камбуз']) {
+      await expect(divisions.getByRole('button', { name, exact: true })).toBeVisible();
+    }
+    await expect(divisions.getByRole('button', { name: 'Общий курс', exact: true })).toHaveCount(0);
+    const builtin = page.getByRole('region', { name: 'Встроенная программа' });
+    await builtin.getByRole('button', { name: 'Восстановить встроенную программу' }).click();
+    await expect(
+      page.getByText(/^Восстановлено: служб — 1, ролей — \d+, тем — \d+, слов — \d+\.$/),
+    ).toBeVisible();
+    await expect(divisions.getByRole('button', { name: 'Общий курс', exact: true })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto('/dictionary');
+    await page.getByLabel('Поиск слов').fill('кнехт');
+    await expect(page.getByRole('checkbox', { name: 'Выучено: кнехт' })).toBeChecked();
+    await page.getByLabel('Поиск слов').fill('fire blanket');
+    await expect(
+      page.getByRole('checkbox', { name: 'Выучено: противопожарное покрывало' }),
+    ).toBeVisible();
+
+    // A second restore finds the curriculum whole.
+    await page.goto('/admin/roles');
+    await page.getByRole('button', { name: 'Восстановить встроенную программу' }).click();
+    await expect(
+      page.getByText('Восстанавливать нечего: встроенная программа на месте.'),
+    ).toBeVisible();
   });
 });
 

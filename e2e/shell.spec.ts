@@ -1,5 +1,5 @@
 /** The app shell: the start-up splash, the mobile menu, and the Loading screen with its reset. */
-import { expect, expectAccessible, registerViaUi, test } from './support/fixtures';
+import { claimAdminViaUi, expect, expectAccessible, registerViaUi, test } from './support/fixtures';
 
 const START = Date.parse('2025-06-01T08:00:00Z');
 
@@ -193,4 +193,10 @@ test('nothing scrolls sideways on a 320 px phone, and the menu button is whole',
     const menu = await page.getByRole('button', { name: 'Меню' }).boundingBox();
     expect((menu?.x ?? 999) + (menu?.width ?? 0), path).toBeLessThanOrEqual(320);
   }
+  await claimAdminViaUi(page);
+  await page.goto('/admin/roles');
+  await expect(
+    page.getByRole('button', { name: 'Восстановить встроенную программу' }),
+  ).toBeVisible();
+  expect(await sideways(), '/admin/roles').toBe(0);
 });

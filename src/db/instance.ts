@@ -5,6 +5,7 @@
 import { VOCABULARY_VERSION } from '@/data/vocabulary/version';
 import { installedVocabularyVersion } from './meta-repo';
 import { deleteMarineDB, openMarineDB } from './open';
+import { seedEmptyDivisions } from './seed';
 import type { MarineDB } from './schema';
 
 let connection: Promise<MarineDB> | null = null;
@@ -86,6 +87,10 @@ export function getDB(): Promise<MarineDB> {
     }).then(async (db) => {
       setBlocked(false);
       await bringVocabularyUpToDate(db);
+      await seedEmptyDivisions(db).catch((error: unknown) => {
+        // Storage full: the app still works with what it has; the seed is tried at the next start.
+        console.error('MarineDB: the divisions could not be seeded', error);
+      });
       return db;
     });
     connection.catch(() => {

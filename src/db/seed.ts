@@ -5,7 +5,7 @@ import { defaultRoleRecords } from '@/domain/roles';
 import { deriveTopics } from '@/domain/topics';
 import type { Division, VocabItem } from '@/domain/types';
 import { toStoredVocab } from './records';
-import type { MarineDBSchema } from './schema';
+import type { MarineDB, MarineDBSchema } from './schema';
 
 export type SeedTransaction = IDBPTransaction<
   MarineDBSchema,
@@ -68,4 +68,29 @@ export async function seedMarineDB(tx: SeedTransaction, options: SeedOptions): P
     const vocabulary = await tx.objectStore('vocab').getAll();
     for (const topic of deriveTopics(vocabulary)) await topics.put(topic);
   }
+}
+
+/**
+ * SPEC §3: the divisions are seeded with deck, engine, bridge and galley whenever the table is
+ * empty, not only when the database is made (an admin may have deleted every division); their
+ * default roles come too when no role is left. One count on a normal start; the writes, when
+ * needed, are one transaction. Words are not brought back here: that is the admin's «restore
+ * built-in curriculum». Returns whether it seeded.
+ */
+export async function seedEmptyDivisions(db: MarineDB): Promise<boolean> {
+  if ((await db.count('divisions')) > 0) return false;
+  const tx = db.transaction(['divisions', 'roles'], 'readwrite');
+  const divisions = tx.objectStore('divisions');
+  const roles = tx.objectStore('roles');
+  // Another tab may have seeded between the count and this transaction.
+  if ((await divisions.count()) > 0) {
+    await tx.done;
+    return false;
+  }
+  const writes: Promise<unknown>[] = defaultDivisions().map((division) => divisions.put(division));
+  if ((await roles.count()) === 0) {
+    for (const role of defaultRoleRecords(BUILTIN_DIVISIONS)) writes.push(roles.put(role));
+  }
+  await Promise.all([...writes, tx.done]);
+  return true;
 }

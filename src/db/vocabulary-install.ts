@@ -6,9 +6,12 @@ import type { Division, Role, Topic, VocabItem } from '@/domain/types';
 import {
   type BuiltinVocabulary,
   type InstalledVocabulary,
+  planBuiltinRestore,
   planVocabularyUpdate,
+  type RestorePlan,
   type VocabularyUpdatePlan,
 } from '@/domain/vocabulary-update';
+import { changes, queueChanges, type Share, withOutbox } from './curriculum-repo';
 import { VOCABULARY_META_KEY as META_KEY } from './meta-repo';
 import { abortQuietly } from './migrations';
 import { toStoredTopic, toStoredVocab } from './records';
@@ -84,6 +87,60 @@ export async function installVocabulary(
   } catch (error) {
     // A request that cannot even be made (a record without a key) must not let the ones before
     // it commit: the whole install is undone.
+    for (const write of writes) write.catch(() => undefined);
+    abortQuietly(tx);
+    throw error;
+  }
+  return plan;
+}
+
+/**
+ * Brings back the built-in curriculum an admin deleted (see `planBuiltinRestore`), in one
+ * transaction over the catalogue tables only: user progress is not even opened. A shared restore
+ * (an admin of the cloud edition) queues every record it writes for the cloud in the same
+ * transaction, so the crew's devices get them back too. Returns the plan that was applied.
+ */
+export async function restoreBuiltinCurriculum(
+  db: MarineDB,
+  builtin: BuiltinVocabulary,
+  share?: Share,
+): Promise<RestorePlan> {
+  const tx = db.transaction(
+    withOutbox(['vocab', 'topics', 'roles', 'divisions'], share),
+    'readwrite',
+  );
+  const [vocab, topics, roles, divisions] = await Promise.all([
+    tx.objectStore('vocab').getAll() as Promise<VocabItem[]>,
+    tx.objectStore('topics').getAll() as Promise<Topic[]>,
+    tx.objectStore('roles').getAll() as Promise<Role[]>,
+    tx.objectStore('divisions').getAll() as Promise<Division[]>,
+  ]);
+  const plan = planBuiltinRestore(builtin, {
+    vocab: byId(vocab),
+    topics: byId(topics),
+    roles: byId(roles),
+    divisions: byId(divisions),
+  });
+  const writes: Promise<unknown>[] = [];
+  try {
+    for (const division of plan.putDivisions) {
+      writes.push(tx.objectStore('divisions').put(division));
+    }
+    for (const role of plan.putRoles) writes.push(tx.objectStore('roles').put(role));
+    for (const topic of plan.putTopics) {
+      writes.push(tx.objectStore('topics').put(toStoredTopic(topic)));
+    }
+    for (const item of plan.putVocab) writes.push(tx.objectStore('vocab').put(toStoredVocab(item)));
+    writes.push(
+      ...queueChanges(tx, share, [
+        ...plan.putDivisions.map(changes.division),
+        ...plan.putRoles.map(changes.role),
+        ...plan.putTopics.map((topic) => changes.topic(toStoredTopic(topic))),
+        ...plan.putVocab.map((item) => changes.word(toStoredVocab(item))),
+      ]),
+    );
+    await Promise.all([...writes, tx.done]);
+  } catch (error) {
     for (const write of writes) write.catch(() => undefined);
     abortQuietly(tx);
     throw error;

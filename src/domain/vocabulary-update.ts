@@ -12,7 +12,9 @@
  * - admin-made words, topics and roles and all user progress are never touched.
  * Applying a plan and planning again with the same data gives an empty plan (idempotent).
  */
-import { normalizeRoles } from './roles';
+import { DEFAULT_DIVISION, DEFAULT_TOPIC } from './constants';
+import { normalizeRole, normalizeRoles } from './roles';
+import { topicId } from './topics';
 import type { Division, Role, Topic, VocabItem } from './types';
 import { digestOf, vocabFingerprint } from './vocabulary';
 
@@ -176,4 +178,97 @@ function sameExtras(a: VocabItem, b: VocabItem): boolean {
     a.note === b.note &&
     JSON.stringify(a.alt ?? []) === JSON.stringify(b.alt ?? [])
   );
+}
+
+export interface RestorePlan {
+  putVocab: VocabItem[];
+  putTopics: Topic[];
+  putRoles: Role[];
+  putDivisions: Division[];
+  /** Records written, by kind (a topic or word whose role is given back counts too). */
+  counts: { divisions: number; roles: number; topics: number; words: number };
+}
+
+/** `current` with the shipped roles of `wanted` that are being given back, or null if none is missing. */
+function withRolesBack<T extends { roles?: string[] }>(
+  current: T,
+  wanted: { roles?: string[] },
+  back: ReadonlySet<string> | undefined,
+): T | null {
+  if (!back) return null;
+  const have = new Set(normalizeRoles(current.roles));
+  const missing = normalizeRoles(wanted.roles).filter((code) => back.has(code) && !have.has(code));
+  if (missing.length === 0) return null;
+  return { ...current, roles: [...normalizeRoles(current.roles), ...missing] };
+}
+
+/**
+ * Bringing back the built-in curriculum an admin deleted (pure; the admin screen's «restore»):
+ * every shipped division, role, topic and word that is missing is added as shipped; a restored
+ * role is given back to the shipped topics and words that had it (deleting the role took it off
+ * them). What is there stays as it is: admin edits, admin-made records and, since progress lives
+ * elsewhere, every user's progress. A word comes back into its topic under the topic's current
+ * name; a deleted topic comes back only with a word in it. Restoring twice adds nothing the
+ * second time.
+ */
+export function planBuiltinRestore(next: BuiltinVocabulary, stored: StoredCatalogue): RestorePlan {
+  const plan: RestorePlan = {
+    putVocab: [],
+    putTopics: [],
+    putRoles: [],
+    putDivisions: [],
+    counts: { divisions: 0, roles: 0, topics: 0, words: 0 },
+  };
+  for (const division of next.divisions) {
+    if (!stored.divisions.has(division.id)) plan.putDivisions.push(division);
+  }
+  // Division id -> the role codes given back in it.
+  const rolesBack = new Map<string, Set<string>>();
+  for (const role of next.roles) {
+    if (stored.roles.has(role.id)) continue;
+    plan.putRoles.push(role);
+    const codes = rolesBack.get(role.division) ?? new Set<string>();
+    codes.add(normalizeRole(role.name));
+    rolesBack.set(role.division, codes);
+  }
+  // Topic ids that will hold a word once the plan is applied.
+  const inUse = new Set<string>();
+  for (const item of stored.vocab.values()) {
+    if (!item.retired) inUse.add(topicIdOf(item));
+  }
+  for (const word of next.words) {
+    const current = stored.vocab.get(word.id);
+    if (!current) {
+      // Into its topic as it is named now (an admin may have renamed it; the id stays).
+      const topic = stored.topics.get(topicIdOf(word));
+      const restored = shipped(word);
+      plan.putVocab.push(
+        topic && topic.name !== restored.topic ? { ...restored, topic: topic.name } : restored,
+      );
+      inUse.add(topicIdOf(word));
+      continue;
+    }
+    const back = withRolesBack(current, word, rolesBack.get(current.division));
+    if (back) plan.putVocab.push(back);
+  }
+  for (const topic of next.topics) {
+    const current = stored.topics.get(topic.id);
+    if (!current) {
+      if (inUse.has(topic.id)) plan.putTopics.push(topic);
+      continue;
+    }
+    const back = withRolesBack(current, topic, rolesBack.get(current.division));
+    if (back) plan.putTopics.push(back);
+  }
+  plan.counts = {
+    divisions: plan.putDivisions.length,
+    roles: plan.putRoles.length,
+    topics: plan.putTopics.length,
+    words: plan.putVocab.length,
+  };
+  return plan;
+}
+
+function topicIdOf(item: VocabItem): string {
+  return topicId(item.division || DEFAULT_DIVISION, item.topic || DEFAULT_TOPIC);
 }

@@ -69,6 +69,7 @@ import {
   validateTopicName,
   validateWordPair,
 } from '@/domain/validation';
+import type { RestorePlan } from '@/domain/vocabulary-update';
 import { parseWordImport } from '@/domain/word-import';
 import { type MessageKey, translate, useT } from '@/i18n';
 import { useAuthStore } from './auth-store';
@@ -154,6 +155,11 @@ interface CatalogState {
   renameDivision(id: DivisionId, name: string): Promise<CatalogResult<Division>>;
   /** Cascades: the division's roles, topics and vocabulary go too. */
   removeDivision(id: DivisionId): Promise<CatalogResult<DivisionId>>;
+  /**
+   * Brings back every built-in division, role, topic and word that was deleted (progress and
+   * admin edits untouched); `created` is false when nothing was missing.
+   */
+  restoreBuiltin(): Promise<CatalogResult<RestorePlan['counts']>>;
 
   addRole(division: DivisionId, name: string): Promise<CatalogResult<Role>>;
   renameRole(id: string, name: string): Promise<CatalogResult<Role>>;
@@ -217,6 +223,20 @@ export const useCatalogStore = create<CatalogState>()(() => ({
     return writing(async (db) => {
       await deleteDivision(db, id, shared());
       return ok(id, false);
+    });
+  },
+
+  async restoreBuiltin() {
+    if (!canManageCatalog(actor())) return fail('forbidden');
+    // The word data loads only for this (the service worker precaches it: it works offline).
+    const [{ builtinVocabulary }, { restoreBuiltinCurriculum }] = await Promise.all([
+      import('@/data/vocabulary/builtin'),
+      import('@/db/vocabulary-install'),
+    ]);
+    return writing(async (db) => {
+      const plan = await restoreBuiltinCurriculum(db, builtinVocabulary(), shared());
+      const { counts } = plan;
+      return ok(counts, counts.divisions + counts.roles + counts.topics + counts.words > 0);
     });
   },
 

@@ -105,6 +105,7 @@ describe('permissions', () => {
         code: 'forbidden',
       });
       expect(await catalog().bulkImport('узел=knot')).toEqual({ ok: false, code: 'forbidden' });
+      expect(await catalog().restoreBuiltin()).toEqual({ ok: false, code: 'forbidden' });
     }
     expect(
       vocab()
@@ -218,6 +219,25 @@ describe('divisions', () => {
     expect(state.topics.filter((t) => t.division === 'galley')).toEqual([]);
     expect(state.vocab.filter((item) => item.division === 'galley')).toEqual([]);
     expect(state.vocab.some((item) => item.division === 'deck')).toBe(true);
+  });
+
+  it('restores the built-in curriculum after every division was deleted, and says when nothing is missing', async () => {
+    const words = vocab().vocab.length;
+    for (const division of vocab().divisions) await catalog().removeDivision(division.id);
+    expect(vocab().vocab).toEqual([]);
+
+    const restored = await catalog().restoreBuiltin();
+    expect(restored).toMatchObject({ ok: true, created: true });
+    expect(value(restored).words).toBe(words);
+    // The screens' store was reloaded: the words are there to study again.
+    expect(vocab().vocab).toHaveLength(words);
+    expect(vocab().divisions).toHaveLength(5);
+
+    expect(await catalog().restoreBuiltin()).toEqual({
+      ok: true,
+      created: false,
+      value: { divisions: 0, roles: 0, topics: 0, words: 0 },
+    });
   });
 });
 

@@ -128,3 +128,37 @@ export function RowButtons({
     </span>
   );
 }
+
+/** The «restore built-in curriculum» card: a button that says it is busy while it runs. */
+export function RestoreBuiltin({ onRestore }: { onRestore: () => Promise<void> }) {
+  const t = useT();
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+
+  async function restore() {
+    setBusy(true);
+    try {
+      await onRestore();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card admin-builtin" aria-labelledby={id}>
+      <h2 id={id}>{t('admin.builtin.title')}</h2>
+      <p className="muted" id={`${id}-hint`}>
+        {t('admin.builtin.hint')}
+      </p>
+      <button
+        type="button"
+        className="btn"
+        disabled={busy}
+        aria-describedby={`${id}-hint`}
+        onClick={restore}
+      >
+        {busy ? t('admin.builtin.restoring') : t('admin.builtin.restore')}
+      </button>
+    </section>
+  );
+}

@@ -13,13 +13,14 @@ import { type MessageKey, useLang, useT } from '@/i18n';
 import { useAuthStore, useUser } from '@/stores/auth-store';
 import { type CatalogResult, useCatalogRunner, useCatalogStore } from '@/stores/catalog-store';
 import { useSyncStore } from '@/stores/sync-store';
+import { useToast } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useConfirm } from '@/ui/confirm';
 import { divisionLabel } from '@/ui/division-label';
 import { EmptyState } from '@/ui/empty-state';
 import { DivisionIcon } from '@/ui/icons';
 import { RenameDialog, type RenameRequest } from '@/ui/rename-dialog';
-import { AddForm, Column, RowButtons } from './admin-parts';
+import { AddForm, Column, RestoreBuiltin, RowButtons } from './admin-parts';
 import './admin.css';
 
 const catalog = () => useCatalogStore.getState();
@@ -30,6 +31,7 @@ export function AdminScreen() {
   const user = useUser();
   const confirm = useConfirm();
   const run = useCatalogRunner();
+  const toast = useToast();
   // The cloud edition shares every change with the crew: say what is not yet in the cloud.
   const cloud = useAuthStore((s) => s.provider.kind === 'firebase');
   const curriculumPending = useSyncStore((s) => s.curriculumPending);
@@ -119,6 +121,21 @@ export function AdminScreen() {
     const message = t('admin.confirmDeleteTopic', { name });
     if (!(await confirm({ message, confirmLabel: t('common.delete') }))) return;
     await act(() => catalog().removeTopic(id), 'admin.failed.deleteTopic');
+  }
+
+  async function restoreBuiltin() {
+    await act(
+      () => catalog().restoreBuiltin(),
+      'admin.failed.restore',
+      (counts) => {
+        const total = counts.divisions + counts.roles + counts.topics + counts.words;
+        toast.show(
+          total > 0
+            ? { tone: 'success', message: t('admin.builtin.restored', counts) }
+            : { tone: 'info', message: t('admin.builtin.nothing') },
+        );
+      },
+    );
   }
 
   return (
@@ -323,6 +340,8 @@ export function AdminScreen() {
           </Column>
         </div>
       )}
+
+      {loaded ? <RestoreBuiltin onRestore={restoreBuiltin} /> : null}
 
       <RenameDialog request={rename} onClose={() => setRename(null)} />
     </main>

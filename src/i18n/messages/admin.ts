@@ -45,6 +45,15 @@ export const admin = defineMessages(
     'admin.failed.deleteRole': 'Failed to delete role',
     'admin.failed.updateTopic': 'Failed to update topic',
     'admin.failed.deleteTopic': 'Failed to delete topic',
+    'admin.builtin.title': 'Built-in curriculum',
+    'admin.builtin.hint':
+      'Brings back the built-in divisions, roles, topics and words that were deleted. Words added by admins, edits and every learner’s progress stay as they are.',
+    'admin.builtin.restore': 'Restore built-in curriculum',
+    'admin.builtin.restoring': 'Restoring…',
+    'admin.builtin.restored':
+      'Restored: divisions {divisions}, roles {roles}, topics {topics}, words {words}.',
+    'admin.builtin.nothing': 'Nothing to restore: the built-in curriculum is all here.',
+    'admin.failed.restore': 'Failed to restore the built-in curriculum',
     'catalog.error.divisionNameEmpty': 'Division name cannot be empty',
     'catalog.error.topicNameEmpty': 'Topic name cannot be empty',
     'catalog.error.roleNameEmpty': 'Role name cannot be empty',
@@ -98,6 +107,15 @@ export const admin = defineMessages(
     'admin.failed.deleteRole': 'Не удалось удалить роль',
     'admin.failed.updateTopic': 'Не удалось обновить тему',
     'admin.failed.deleteTopic': 'Не удалось удалить тему',
+    'admin.builtin.title': 'Встроенная программа',
+    'admin.builtin.hint':
+      'Возвращает удалённые встроенные службы, роли, темы и слова. Слова, добавленные администраторами, правки и прогресс каждого ученика остаются как есть.',
+    'admin.builtin.restore': 'Восстановить встроенную программу',
+    'admin.builtin.restoring': 'Восстанавливаем…',
+    'admin.builtin.restored':
+      'Восстановлено: служб — {divisions}, ролей — {roles}, тем — {topics}, слов — {words}.',
+    'admin.builtin.nothing': 'Восстанавливать нечего: встроенная программа на месте.',
+    'admin.failed.restore': 'Не удалось восстановить встроенную программу',
     'catalog.error.divisionNameEmpty': 'Название службы не может быть пустым',
     'catalog.error.topicNameEmpty': 'Название темы не может быть пустым',
     'catalog.error.roleNameEmpty': 'Название роли не может быть пустым',
