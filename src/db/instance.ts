@@ -5,8 +5,8 @@
 import { VOCABULARY_VERSION } from '@/data/vocabulary/version';
 import { installedVocabularyVersion } from './meta-repo';
 import { deleteMarineDB, openMarineDB } from './open';
-import { seedEmptyDivisions } from './seed';
 import type { MarineDB } from './schema';
+import { seedEmptyDivisions } from './seed';
 
 let connection: Promise<MarineDB> | null = null;
 

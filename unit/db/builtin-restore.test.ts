@@ -69,7 +69,10 @@ describe('restoring the built-in curriculum', () => {
 
   it('keeps admin edits and admin words; gives a restored role back to its built-in topics and words', async () => {
     const db = await installed();
-    const edited = { ...((await db.get('vocab', 'os003')) as VocabItem), langB: 'edited by the master' };
+    const edited = {
+      ...((await db.get('vocab', 'os003')) as VocabItem),
+      langB: 'edited by the master',
+    };
     await putVocab(db, edited);
     const own: VocabItem = {
       id: 'admin-1',
