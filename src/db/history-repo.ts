@@ -18,6 +18,7 @@ import { newId } from '@/domain/ids';
 import { newUserWord } from '@/domain/srs';
 import type { UserWord } from '@/domain/types';
 import { fromStoredEntry } from './history-queries';
+import { abortQuietly } from './migrations';
 import { fromStoredUserWord, toStoredUserWord } from './records';
 import type {
   DeadLetter,
@@ -130,69 +131,77 @@ export async function mergeEntries(
   options: MergeOptions,
 ): Promise<MergeResult> {
   const tx = db.transaction(['history', 'userWords', 'device', 'deadLetters'], 'readwrite');
-  const history = tx.objectStore('history');
   const writes: Promise<unknown>[] = [];
-  const valid: HistoryEntry[] = [];
-  let rejected = 0;
-  for (const record of records) {
-    const checked = checkEntry(record);
-    if (checked.ok && checked.entry.userId === userId) {
-      valid.push(checked.entry);
-    } else {
-      rejected++;
-      writes.push(
-        tx.objectStore('deadLetters').put({
-          id: newId(),
-          userId,
-          source: options.source,
-          reason: checked.ok ? 'an entry of another user' : checked.reason,
-          record: structuredClone(record),
-          at: options.now,
-        }),
-      );
+  try {
+    const history = tx.objectStore('history');
+    const valid: HistoryEntry[] = [];
+    let rejected = 0;
+    for (const record of records) {
+      const checked = checkEntry(record);
+      if (checked.ok && checked.entry.userId === userId) {
+        valid.push(checked.entry);
+      } else {
+        rejected++;
+        writes.push(
+          tx.objectStore('deadLetters').put({
+            id: newId(),
+            userId,
+            source: options.source,
+            reason: checked.ok ? 'an entry of another user' : checked.reason,
+            record: structuredClone(record),
+            at: options.now,
+          }),
+        );
+      }
     }
+    const existing = await Promise.all(valid.map((entry) => history.get(entry.id)));
+    const touched = new Set<string>();
+    const seen = new Map<string, HistoryEntry>();
+    let added = 0;
+    let updated = 0;
+    for (const [index, entry] of valid.entries()) {
+      if (seen.has(entry.id)) continue; // the same entry twice in one delivery
+      seen.set(entry.id, entry);
+      const here = existing[index];
+      if (!here) {
+        writes.push(history.put(toStored(entry, options.sent)));
+        touched.add(entry.vocabId);
+        added++;
+        continue;
+      }
+      const learnsReceipt = here.receivedAt === undefined && entry.receivedAt !== undefined;
+      if (learnsReceipt || (options.sent && here.sent === 0)) {
+        const next = toStored(
+          learnsReceipt
+            ? { ...fromStoredEntry(here), receivedAt: entry.receivedAt }
+            : fromStoredEntry(here),
+          options.sent || here.sent === 1,
+          here.batch,
+        );
+        writes.push(history.put(next));
+        if (next.t !== here.t) touched.add(entry.vocabId);
+        updated++;
+      }
+    }
+    const deviceStore = tx.objectStore('device');
+    const device = await deviceIn(deviceStore);
+    const hlc = observeStamps(
+      device.hlc,
+      [...seen.values()].map((entry) => entry.hlc),
+    );
+    writes.push(deviceStore.put({ ...device, hlc }));
+    await Promise.all(writes);
+    const refolded = [...touched];
+    await refoldIn(history.index('word'), tx.objectStore('userWords'), userId, refolded);
+    await tx.done;
+    return { added, updated, refolded, rejected };
+  } catch (error) {
+    // A write the storage refused (full, say) aborts the whole merge: nothing of it is kept, and
+    // the caller's rejection reports it.
+    for (const write of writes) write.catch(() => undefined);
+    abortQuietly(tx);
+    throw error;
   }
-  const existing = await Promise.all(valid.map((entry) => history.get(entry.id)));
-  const touched = new Set<string>();
-  const seen = new Map<string, HistoryEntry>();
-  let added = 0;
-  let updated = 0;
-  for (const [index, entry] of valid.entries()) {
-    if (seen.has(entry.id)) continue; // the same entry twice in one delivery
-    seen.set(entry.id, entry);
-    const here = existing[index];
-    if (!here) {
-      writes.push(history.put(toStored(entry, options.sent)));
-      touched.add(entry.vocabId);
-      added++;
-      continue;
-    }
-    const learnsReceipt = here.receivedAt === undefined && entry.receivedAt !== undefined;
-    if (learnsReceipt || (options.sent && here.sent === 0)) {
-      const next = toStored(
-        learnsReceipt
-          ? { ...fromStoredEntry(here), receivedAt: entry.receivedAt }
-          : fromStoredEntry(here),
-        options.sent || here.sent === 1,
-        here.batch,
-      );
-      writes.push(history.put(next));
-      if (next.t !== here.t) touched.add(entry.vocabId);
-      updated++;
-    }
-  }
-  const deviceStore = tx.objectStore('device');
-  const device = await deviceIn(deviceStore);
-  const hlc = observeStamps(
-    device.hlc,
-    [...seen.values()].map((entry) => entry.hlc),
-  );
-  writes.push(deviceStore.put({ ...device, hlc }));
-  await Promise.all(writes);
-  const refolded = [...touched];
-  await refoldIn(history.index('word'), tx.objectStore('userWords'), userId, refolded);
-  await tx.done;
-  return { added, updated, refolded, rejected };
 }
 
 /** The parts of a transaction a refold needs: the history's 'word' index and the userWords store. */
@@ -295,13 +304,14 @@ export async function markSent(db: MarineDB, entryIds: readonly string[]): Promi
 /**
  * Turns word records (an old cloud document, an imported record) into baseline entries of
  * `userId` and merges them (see `mergeEntries`): the same record always gives the same entry, so
- * doing it twice changes nothing.
+ * doing it twice changes nothing. `history` (the entries of an export) is merged in the same
+ * transaction, so an import lands whole or not at all.
  */
 export async function importBaselines(
   db: MarineDB,
   userId: string,
   words: readonly UserWord[],
-  options: MergeOptions & { prefix: string },
+  options: MergeOptions & { prefix: string; history?: readonly unknown[] },
 ): Promise<MergeResult> {
   const device = options.sent ? options.prefix : await deviceId(db);
   const entries = words.map((word) => {
@@ -309,5 +319,5 @@ export async function importBaselines(
     // Check the record as given, not the copy baselineEntry made of it.
     return { ...entry, snapshot: { ...word } };
   });
-  return mergeEntries(db, userId, entries, options);
+  return mergeEntries(db, userId, [...entries, ...(options.history ?? [])], options);
 }

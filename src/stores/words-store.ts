@@ -124,28 +124,21 @@ export const useWordsStore = create<WordsState>()((set, get) => {
     async importProgress({ userWords, history = [] }) {
       const { ownerId } = get();
       if (ownerId === GUEST_ID) return { added: 0, rejected: 0 };
-      const [db, { importBaselines, mergeEntries }] = await Promise.all([getDB(), historyRepo()]);
-      const now = Date.now();
-      const options = { sent: false, source: 'import' as const, now };
-      const words = await importBaselines(db, ownerId, userWords as UserWord[], {
-        ...options,
+      const [db, { importBaselines }] = await Promise.all([getDB(), historyRepo()]);
+      // The word records and the history in one transaction: all of the file or nothing.
+      const merged = await importBaselines(db, ownerId, userWords as UserWord[], {
+        sent: false,
+        source: 'import',
+        now: Date.now(),
         prefix: 'import',
-      });
-      // An export of another account (or device) is this user's history now.
-      const entries = await mergeEntries(
-        db,
-        ownerId,
-        history.map((entry) =>
+        // An export of another account (or device) is this user's history now.
+        history: history.map((entry) =>
           typeof entry === 'object' && entry !== null ? { ...entry, userId: ownerId } : entry,
         ),
-        options,
-      );
+      });
       notifyLocalChange();
       await get().load(ownerId);
-      return {
-        added: words.added + entries.added,
-        rejected: words.rejected + entries.rejected,
-      };
+      return { added: merged.added, rejected: merged.rejected };
     },
   };
 });

@@ -208,6 +208,46 @@ describe('a signed-in user', () => {
     expect(again).toEqual({ added: 0, rejected: 1 });
     expect(await countUnsent(await getDB(), userId)).toBe(3);
   });
+
+  it('an import the storage refuses halfway leaves nothing of the file', async () => {
+    const userId = uniqueUser();
+    await useWordsStore.getState().load(userId);
+    const file = {
+      userWords: [word('someone-else', 'deck-11'), word('someone-else', 'deck-12')],
+      history: [
+        {
+          id: 'h-last',
+          userId: 'someone-else',
+          vocabId: 'deck-13',
+          kind: 'answer',
+          correct: true,
+          hlc: NOW * 1000,
+          wall: NOW,
+          device: 'phone',
+        },
+      ],
+    };
+    // The storage gives up (as when it is full) while the file's last entry is written.
+    const put = IDBObjectStore.prototype.put;
+    const spy = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+      this: IDBObjectStore,
+      value: unknown,
+      key?: IDBValidKey,
+    ) {
+      const request = put.call(this, value, key);
+      if (this.name === 'history' && (value as { id?: string }).id === 'h-last') {
+        this.transaction.abort();
+      }
+      return request;
+    });
+    try {
+      await expect(useWordsStore.getState().importProgress(file)).rejects.toBeDefined();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await listUserWords(await getDB(), userId)).toEqual([]);
+    expect(await listHistory(await getDB(), userId)).toEqual([]);
+  });
 });
 
 describe('load', () => {
