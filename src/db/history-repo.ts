@@ -9,6 +9,7 @@ import {
   baselineEntry,
   checkEntry,
   effectiveTime,
+  entryIdOf,
   foldWord,
   type HistoryEntry,
   type WordChange,
@@ -154,12 +155,24 @@ export async function mergeEntries(
         );
       }
     }
-    const existing = await Promise.all(valid.map((entry) => history.get(entry.id)));
+    const found = await Promise.all(valid.map((entry) => history.get(entry.id)));
+    // An id another account on this device already holds (the same export imported into two
+    // accounts): this user's copy gets an id of its own, the same one every time.
+    const entries = valid.map((entry, index) =>
+      found[index] && found[index].userId !== userId
+        ? { ...entry, id: entryIdOf(userId, entry.id) }
+        : entry,
+    );
+    const existing = await Promise.all(
+      entries.map((entry, index) =>
+        entry === valid[index] ? found[index] : history.get(entry.id),
+      ),
+    );
     const touched = new Set<string>();
     const seen = new Map<string, HistoryEntry>();
     let added = 0;
     let updated = 0;
-    for (const [index, entry] of valid.entries()) {
+    for (const [index, entry] of entries.entries()) {
       if (seen.has(entry.id)) continue; // the same entry twice in one delivery
       seen.set(entry.id, entry);
       const here = existing[index];

@@ -5,6 +5,7 @@ import {
   baselineEntry,
   checkEntry,
   effectiveTime,
+  entryIdOf,
   foldWord,
   type HistoryEntry,
 } from '@/domain/history';
@@ -186,7 +187,13 @@ const toV7: MigrationStep = async (db, tx) => {
     // The record as it was is checked, not the copy baselineEntry made of it.
     const checked = entry ? checkEntry({ ...entry, snapshot: { ...word } }) : null;
     if (checked?.ok) {
-      const valid = checked.entry;
+      let valid = checked.entry;
+      // Two accounts with the same record of a word make the same baseline id: the second one
+      // gets an id of its own rather than replacing the first one's baseline.
+      const held = (await history.get(valid.id)) as HistoryEntry | undefined;
+      if (held && held.userId !== valid.userId) {
+        valid = { ...valid, id: entryIdOf(valid.userId, valid.id) };
+      }
       await history.put({ ...valid, sent: 0, t: effectiveTime(valid) });
       clock = Math.max(clock, valid.hlc);
       if (source === 'syncQueue') {

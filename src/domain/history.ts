@@ -408,6 +408,14 @@ export function checkEntry(raw: unknown): EntryCheck {
   return { ok: true, entry };
 }
 
+/**
+ * The id a user's copy of an entry takes when another account on the device holds the entry's
+ * own id (the history store is keyed by id alone): derived, so the same copy always gets it.
+ */
+export function entryIdOf(userId: string, id: string): string {
+  return `u-${digestOf([userId, id])}`;
+}
+
 /** A baseline's id: a digest of the word and its state, so the same record always makes the same entry. */
 export function baselineId(prefix: string, vocabId: string, snapshot: WordSnapshot): string {
   return `${prefix}-${digestOf([vocabId, snapshot])}`;

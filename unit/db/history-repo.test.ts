@@ -181,6 +181,26 @@ describe('importBaselines', () => {
       expect(await countUnsent(db, U)).toBe(2);
     });
   });
+
+  it('gives the same file imported into two accounts of one device to both, once each', async () => {
+    await withDB([], async (db) => {
+      const words = [userWord('w1', { attempts: 4, correct: 3 })];
+      const answer = remoteEntry('shared-1', { userId: 'someone', vocabId: 'w2' });
+      const options = { prefix: 'import', sent: false, source: 'import' as const, now: NOW };
+      for (const user of [U, 'u2', 'u2']) {
+        await importBaselines(db, user, words, {
+          ...options,
+          history: [{ ...answer, userId: user }],
+        });
+      }
+      for (const user of [U, 'u2']) {
+        expect(await getUserWord(db, user, 'w1'), user).toMatchObject({ attempts: 4, correct: 3 });
+        expect(await getUserWord(db, user, 'w2'), user).toMatchObject({ attempts: 1, correct: 1 });
+        expect(await listHistory(db, user), user).toHaveLength(2);
+        expect(await countUnsent(db, user), user).toBe(2);
+      }
+    });
+  });
 });
 
 describe('push bookkeeping', () => {

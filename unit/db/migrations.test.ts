@@ -297,6 +297,35 @@ describe.each([1, 2, 3, 4, 5, 6])('upgrade from version %i to 7', (version) => {
   });
 });
 
+describe('upgrade from version 6 of a device two accounts share', () => {
+  it('keeps the history of both when they hold the same record of a word', async () => {
+    const name = uniqueName();
+    const old = await createAtVersion(name, 6);
+    const record = {
+      vocabId: 'w1',
+      status: 'learning',
+      attempts: 3,
+      correct: 2,
+      streak: 1,
+      strength: 0.35,
+      updatedAt: T1,
+      deleted: 0,
+    };
+    await old.put('userWords', { ...record, userId: 'u1' });
+    await old.put('userWords', { ...record, userId: 'u2' });
+    old.close();
+
+    const db = await openMarineDB({ name });
+    for (const userId of ['u1', 'u2']) {
+      const history = await listHistory(db, userId);
+      expect(history, userId).toHaveLength(1);
+      expect(foldWord(userId, 'w1', history), userId).toMatchObject({ attempts: 3, correct: 2 });
+      expect(await countUnsent(db, userId), userId).toBe(1);
+    }
+    db.close();
+  });
+});
+
 describe('upgrade from version 5', () => {
   it('adds the meta store marking the first vocabulary, and changes nothing else', async () => {
     const name = uniqueName();
