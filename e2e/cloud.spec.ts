@@ -99,3 +99,46 @@ test('a wrong password against the Auth emulator shows the provider error', asyn
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('at sea the profile keeps its settings; a new name waits for a connection', async ({
+  page,
+  context,
+}) => {
+  const account = await registerViaUi(page, { email: uniqueEmail('cloud-profile') });
+  const uid = await uidOf(account.email);
+  await page.goto('/profile');
+  await expect(page.getByLabel('Ежедневная цель')).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await context.setOffline(true);
+
+  // The name is unchanged: the goal saves on the device, with no network needed.
+  await page.getByLabel('Ежедневная цель').fill('25');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Профиль обновлён' })).toBeVisible();
+
+  // A new name needs the provider: the rest is saved and the screen says so.
+  await page.getByLabel('Полное имя').fill('Пётр Сидоров');
+  await page.getByLabel('Ежедневная цель').fill('30');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(
+    page.getByText('Сохранено, кроме имени: чтобы сменить имя, нужна связь. Повторите в порту.'),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('link', { name: `Профиль: ${account.fullName}` })).toBeVisible();
+
+  // In port: the goal reaches the cloud profile; the name can be changed now.
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Профиль обновлён' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('link', { name: 'Профиль: Пётр Сидоров' })).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (await firestore.documents(`users/${uid}`)).find((d) => d.id === uid)?.data.dailyGoal,
+      { timeout: 15_000 },
+    )
+    .toBe(30);
+});

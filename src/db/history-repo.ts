@@ -18,8 +18,8 @@ import { nextStamp, observeStamps } from '@/domain/hlc';
 import { newId } from '@/domain/ids';
 import { newUserWord } from '@/domain/srs';
 import type { UserWord } from '@/domain/types';
+import { abortQuietly } from './abort';
 import { fromStoredEntry } from './history-queries';
-import { abortQuietly } from './migrations';
 import { fromStoredUserWord, toStoredUserWord } from './records';
 import type {
   DeadLetter,

@@ -11,6 +11,7 @@ import {
 } from '@/domain/history';
 import { newId } from '@/domain/ids';
 import type { UserWord } from '@/domain/types';
+import { abortQuietly } from './abort';
 import {
   convertQueueEntryV4,
   convertUserWordFlagsV5,
@@ -289,18 +290,5 @@ export async function upgradeMarineDB(
   } catch (error) {
     abortQuietly(tx);
     throw error;
-  }
-}
-
-/**
- * Aborts a transaction that may already have finished or aborted. The abort is reported by the
- * caller's own rejection, so the transaction's `done` promise is silenced.
- */
-export function abortQuietly(tx: { abort(): void; done: Promise<void> }): void {
-  tx.done.catch(() => undefined);
-  try {
-    tx.abort();
-  } catch {
-    // Already finished or aborted.
   }
 }

@@ -2,12 +2,8 @@
 import { deleteDB, openDB } from 'idb';
 import { DB_NAME, DB_VERSION } from '@/domain/constants';
 import type { VocabItem } from '@/domain/types';
-import {
-  abortQuietly,
-  type UpgradeDB,
-  type UpgradeTransaction,
-  upgradeMarineDB,
-} from './migrations';
+import { abortQuietly } from './abort';
+import { type UpgradeDB, type UpgradeTransaction, upgradeMarineDB } from './migrations';
 import type { MarineDB, MarineDBSchema } from './schema';
 import { type SeedTransaction, seedMarineDB } from './seed';
 

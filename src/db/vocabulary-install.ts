@@ -11,9 +11,9 @@ import {
   type RestorePlan,
   type VocabularyUpdatePlan,
 } from '@/domain/vocabulary-update';
+import { abortQuietly } from './abort';
 import { changes, queueChanges, type Share, withOutbox } from './curriculum-repo';
 import { VOCABULARY_META_KEY as META_KEY } from './meta-repo';
-import { abortQuietly } from './migrations';
 import { toStoredTopic, toStoredVocab } from './records';
 import type { MarineDB, VocabularyMeta } from './schema';
 

@@ -152,7 +152,10 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     },
 
     async updateName(fullName) {
-      const user = await get().provider.updateName(requireUser(get().user).id, fullName);
+      const current = requireUser(get().user);
+      // An unchanged name asks nothing of the provider (the cloud one needs the network for it).
+      if (fullName.trim() === current.fullName) return current;
+      const user = await get().provider.updateName(current.id, fullName);
       set({ user });
       if (cloud()) await shareProfile(user);
       return user;

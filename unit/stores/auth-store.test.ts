@@ -141,6 +141,15 @@ describe('profile and settings', () => {
     });
   });
 
+  it('an unchanged name asks nothing of the provider (the cloud one would need the network)', async () => {
+    const user = await register();
+    const rename = vi.spyOn(useAuthStore.getState().provider, 'updateName');
+    expect(await useAuthStore.getState().updateName('  Иван Петров ')).toEqual(user);
+    expect(rename).not.toHaveBeenCalled();
+    await useAuthStore.getState().updateName('Пётр');
+    expect(rename).toHaveBeenCalledTimes(1);
+  });
+
   it('a guest has no settings to save and no name to change', async () => {
     expect(await useAuthStore.getState().updateSettings({ dailyGoal: 20 })).toBeNull();
     await expect(useAuthStore.getState().updateName('X')).rejects.toThrow('No signed-in user');

@@ -245,8 +245,16 @@ function ProfileForm({ user }: { user: User }) {
     setSaving(true);
     try {
       const auth = useAuthStore.getState();
-      await auth.updateName(fullName.trim());
+      // Settings first: they are kept on the device (and sent at the next sync), so they save at
+      // sea; a new name is the provider's and, in the cloud edition, needs the network.
       await auth.updateSettings({ division, role: profileRoleFrom(role), dailyGoal });
+      try {
+        await auth.updateName(fullName.trim());
+      } catch (error) {
+        if (!isAuthError(error) || error.code !== 'network-request-failed') throw error;
+        toast.show({ message: t('profile.nameNeedsNetwork'), tone: 'error' });
+        return;
+      }
       toast.show({ message: t('profile.saved'), tone: 'success' });
     } catch (error) {
       console.error('Saving the profile failed', error);

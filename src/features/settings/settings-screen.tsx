@@ -4,6 +4,7 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { type CSSProperties, type FormEvent, useId, useRef, useState } from 'react';
+import { isAuthError } from '@/auth/auth-provider';
 import { DAILY_GOAL_DEFAULT, SETTINGS_DAILY_GOAL_OPTIONS } from '@/domain/constants';
 import type { Theme, UiLang } from '@/domain/types';
 import { importedUser, parseExportJson } from '@/domain/validation';
@@ -262,24 +263,29 @@ function DataCard() {
     setImporting(true);
     try {
       const report = await useWordsStore.getState().importProgress(parsed.value);
-      // The name and settings of the file (never its id, e-mail, password or admin flag).
+      // The settings and name of the file (never its id, e-mail, password or admin flag).
       const auth = useAuthStore.getState();
-      if (userPart.fullName !== undefined) await auth.updateName(userPart.fullName);
       if (Object.keys(userPart.settings).length > 0) {
         await auth.updateSettings(userPart.settings);
         const { theme, uiLang } = userPart.settings;
         if (theme) await useSettingsStore.getState().setTheme(theme);
         if (uiLang) await useSettingsStore.getState().setLang(uiLang);
       }
-      const text = t('settings.imported', { count: report.added });
-      setResult(
-        report.rejected > 0
-          ? {
-              ok: false,
-              text: `${text}. ${rejectedText({ count: report.rejected })}`,
-            }
-          : { ok: true, text },
-      );
+      let nameLeft = false;
+      if (userPart.fullName !== undefined) {
+        try {
+          await auth.updateName(userPart.fullName);
+        } catch (error) {
+          // The cloud edition changes a name only online: the rest of the file is in.
+          if (!isAuthError(error) || error.code !== 'network-request-failed') throw error;
+          nameLeft = true;
+        }
+      }
+      const parts = [t('settings.imported', { count: report.added })];
+      if (report.rejected > 0) parts.push(rejectedText({ count: report.rejected }));
+      if (nameLeft) parts.push(t('profile.nameNeedsNetwork'));
+      const clean = report.rejected === 0 && !nameLeft;
+      setResult({ ok: clean, text: parts.join('. ') });
       if (report.rejected === 0) setPasted('');
     } catch (error) {
       console.error('Import failed', error);

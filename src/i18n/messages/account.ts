@@ -123,6 +123,8 @@ export const account = defineMessages(
     'profile.dailyGoalError': 'Enter a whole number from {min} to {max}: nothing was saved.',
     'profile.saved': 'Profile updated',
     'profile.saveFailed': 'Could not save the profile',
+    'profile.nameNeedsNetwork':
+      'Saved, except the name: changing the name needs a connection. Try again in port.',
     'profile.saving': 'Saving…',
   },
   {
@@ -246,6 +248,8 @@ export const account = defineMessages(
     'profile.dailyGoalError': 'Введите целое число от {min} до {max}: ничего не сохранено.',
     'profile.saved': 'Профиль обновлён',
     'profile.saveFailed': 'Не удалось сохранить профиль',
+    'profile.nameNeedsNetwork':
+      'Сохранено, кроме имени: чтобы сменить имя, нужна связь. Повторите в порту.',
     'profile.saving': 'Сохранение…',
   },
 );
