@@ -21,6 +21,7 @@ import type { HistoryEntry } from '@/domain/history';
 import type { Topic, VocabItem } from '@/domain/types';
 import { syncOnce } from '@/sync/engine';
 import { MemoryRemote } from '@/sync/memory-remote';
+import type { CurriculumCursor } from '@/sync/remote-store';
 import { median } from './stats';
 
 const USER = 'bench-user';
@@ -156,7 +157,7 @@ async function firstSignIn(entries: number, perBatch: number) {
 /** The in-memory cloud, counting the reads of curriculum pulls apart. */
 class CurriculumCountingRemote extends MemoryRemote {
   curriculumReads = 0;
-  override async pullCurriculum(cursor: number, limit: number) {
+  override async pullCurriculum(cursor: CurriculumCursor, limit: number) {
     const before = this.counters.reads;
     try {
       return await super.pullCurriculum(cursor, limit);

@@ -92,6 +92,25 @@ export async function curriculumMeta(db: MarineDB): Promise<CurriculumMeta> {
   return stored ?? { key: 'curriculum', cursor: 0 };
 }
 
+/** A place in the cloud's (updatedAt, document id) order. */
+export interface PullPosition {
+  at: number;
+  id: string;
+}
+
+/**
+ * Where the next pull starts. A record of the version before holds a time alone, and pulls that
+ * stopped inside a commit could have skipped some of its documents: such a device reads the
+ * curriculum again from the beginning, once (applying a document twice changes nothing).
+ */
+export function pullPosition(meta: CurriculumMeta): PullPosition {
+  return meta.cursorId === undefined ? { at: 0, id: '' } : { at: meta.cursor, id: meta.cursorId };
+}
+
+export function comparePositions(a: PullPosition, b: PullPosition): number {
+  return a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
 /** A pulled document: its change (checked), and the cloud's time of the write. */
 export interface PulledChange {
   docId: string;
@@ -115,7 +134,7 @@ export interface AppliedCurriculum {
 export async function applyPulled(
   db: MarineDB,
   pulled: readonly PulledChange[],
-  cursor: number,
+  cursor: PullPosition,
   rejected: readonly { docId: string; data: unknown; reason: string }[] = [],
   now = Date.now(),
 ): Promise<AppliedCurriculum> {
@@ -182,14 +201,17 @@ export async function applyPulled(
   const meta = ((await tx.objectStore('meta').get(CURRICULUM_META_KEY)) as
     | CurriculumMeta
     | undefined) ?? { key: 'curriculum', cursor: 0 };
-  const next: CurriculumMeta = { ...meta, cursor: Math.max(meta.cursor, cursor) };
+  // The cursor only moves forward (a pull that raced another tab's cannot take it back).
+  const here = pullPosition(meta);
+  const moved = comparePositions(cursor, here) > 0;
+  const next: CurriculumMeta = moved ? { ...meta, cursor: cursor.at, cursorId: cursor.id } : meta;
   if (applied > 0) {
     next.updatedAt = Math.floor(newest / 1000);
     next.addedWords = addedWords;
   }
   // An idle pull changes nothing here.
-  if (applied > 0 || next.cursor !== meta.cursor || !('cursor' in meta)) {
-    await tx.objectStore('meta').put(next);
+  if (applied > 0 || moved || !('cursor' in meta)) {
+    await tx.objectStore('meta').put({ ...next });
   }
   await tx.done;
   return { applied, addedWords };

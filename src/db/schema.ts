@@ -70,8 +70,13 @@ export interface OutboxRecord {
 /** What this device knows of the shared curriculum (meta key `curriculum`). */
 export interface CurriculumMeta {
   key: 'curriculum';
-  /** The pull cursor: the newest `updatedAt` seen, epoch microseconds. */
+  /** The pull cursor: the `updatedAt` (epoch microseconds) of the last document pulled... */
   cursor: number;
+  /**
+   * ...and its id (documents of one commit share their time). Missing in a record of the version
+   * before, whose cursor could skip documents: the next pull then starts over from the beginning.
+   */
+  cursorId?: string;
   /** When a pull last brought a change (the cloud's time, epoch ms), and how many words it added. */
   updatedAt?: number;
   addedWords?: number;

@@ -25,8 +25,10 @@
 import {
   applyPulled,
   clearSent,
+  comparePositions,
   curriculumMeta,
   type PulledChange,
+  pullPosition,
   takeOutbox,
 } from '@/db/curriculum-repo';
 import {
@@ -206,7 +208,7 @@ async function syncCurriculum(
   } catch (error) {
     pushFailure = error;
   }
-  let cursor = (await curriculumMeta(db)).cursor;
+  let cursor = pullPosition(await curriculumMeta(db));
   for (;;) {
     const result = await withTimeout(
       remote.pullCurriculum(cursor, CURRICULUM_PAGE),
@@ -227,7 +229,7 @@ async function syncCurriculum(
     report.curriculumApplied += applied.applied;
     report.curriculumAdded += applied.addedWords;
     report.rejected += rejected.length;
-    if (result.docs.length < CURRICULUM_PAGE || result.cursor <= cursor) break;
+    if (result.docs.length < CURRICULUM_PAGE || comparePositions(result.cursor, cursor) <= 0) break;
     cursor = result.cursor;
   }
   if (pushFailure) throw pushFailure;

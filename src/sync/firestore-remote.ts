@@ -228,15 +228,13 @@ export function createFirestoreRemote(settings: FirebaseSettings): RemoteStore {
     async pullCurriculum(cursor, limit) {
       const { fs, db } = await open();
       const collection = fs.collection(db, CURRICULUM_COLLECTION);
-      const ordered = [fs.orderBy('updatedAt'), fs.limit(limit)] as const;
-      const query =
-        cursor > 0
-          ? fs.query(
-              collection,
-              fs.where('updatedAt', '>', microsToTimestamp(fs, cursor)),
-              ...ordered,
-            )
-          : fs.query(collection, ...ordered);
+      // (updatedAt, document id) order: a page may end inside a commit (whose documents share
+      // one server time) and the next page goes on after its last document.
+      const ordered = [fs.orderBy('updatedAt'), fs.orderBy(fs.documentId())] as const;
+      const at = microsToTimestamp(fs, cursor.at);
+      const query = cursor.id
+        ? fs.query(collection, ...ordered, fs.startAfter(at, cursor.id), fs.limit(limit))
+        : fs.query(collection, fs.where('updatedAt', '>=', at), ...ordered, fs.limit(limit));
       const snapshot = await fs.getDocs(query);
       const docs: PulledCurriculumDoc[] = [];
       let next = cursor;
@@ -244,7 +242,7 @@ export function createFirestoreRemote(settings: FirebaseSettings): RemoteStore {
         const { updatedAt: stamp, ...data } = document.data();
         const updatedAt = timestampToMicros(stamp);
         if (updatedAt === null) return;
-        if (updatedAt > next) next = updatedAt;
+        next = { at: updatedAt, id: document.id };
         docs.push({ docId: document.id, data, updatedAt });
       });
       return { docs, cursor: next };

@@ -12,6 +12,7 @@ import type { HistoryEntry } from '@/domain/history';
 import type { UserWord } from '@/domain/types';
 import { type BatchWire, entriesOfBatch, toBatchWire } from './history-wire';
 import type {
+  CurriculumCursor,
   CurriculumPull,
   CurriculumPush,
   PullResult,
@@ -50,6 +51,15 @@ interface StoredBatch {
   id: string;
   data: BatchWire;
   syncedAt: number;
+}
+
+/** The cursor after the last of `found`, or `cursor` when nothing was found. */
+function lastOf(
+  found: readonly [string, { updatedAt: number }][],
+  cursor: CurriculumCursor,
+): CurriculumCursor {
+  const last = found[found.length - 1];
+  return last ? { at: last[1].updatedAt, id: last[0] } : cursor;
 }
 
 export class MemoryRemoteError extends Error {
@@ -235,13 +245,18 @@ export class MemoryRemote implements RemoteStore {
     if (fault === 'lost-response') throw new MemoryRemoteError('commit response lost', fault);
   }
 
-  async pullCurriculum(cursor: SyncCursor, limit: number): Promise<CurriculumPull> {
+  async pullCurriculum(cursor: CurriculumCursor, limit: number): Promise<CurriculumPull> {
     this.counters.requests++;
     const fault = this.takeFault('pull');
     if (fault === 'error') throw new MemoryRemoteError('pull failed', fault);
+    // As Firestore: ordered by (updatedAt, document id), after the cursor.
+    const after = ([docId, doc]: [string, { updatedAt: number }]) =>
+      doc.updatedAt > cursor.at || (doc.updatedAt === cursor.at && docId > cursor.id);
     const found = [...this.curriculum.entries()]
-      .filter(([, doc]) => doc.updatedAt > cursor)
-      .sort(([, a], [, b]) => a.updatedAt - b.updatedAt)
+      .filter(after)
+      .sort(
+        ([idA, a], [idB, b]) => a.updatedAt - b.updatedAt || (idA < idB ? -1 : idA > idB ? 1 : 0),
+      )
       .slice(0, limit);
     this.counters.reads += Math.max(1, found.length);
     if (fault === 'lost-response') throw new MemoryRemoteError('pull response lost', fault);
@@ -251,7 +266,7 @@ export class MemoryRemote implements RemoteStore {
         data: structuredClone(doc.data),
         updatedAt: doc.updatedAt,
       })),
-      cursor: found.reduce((max, [, doc]) => Math.max(max, doc.updatedAt), cursor),
+      cursor: lastOf(found, cursor),
     };
   }
 

@@ -52,10 +52,21 @@ export interface PulledCurriculumDoc {
   updatedAt: number;
 }
 
+/**
+ * Where a curriculum pull goes on from: after the document `id` written at `at` (epoch
+ * microseconds). One commit stamps all its documents with the same server time, so the time
+ * alone cannot mark a place inside a commit; the document id breaks the tie. An empty `id` means
+ * every document written at `at` is still to come.
+ */
+export interface CurriculumCursor {
+  at: number;
+  id: string;
+}
+
 export interface CurriculumPull {
   docs: PulledCurriculumDoc[];
-  /** The greatest `updatedAt` among them, or the given cursor when none. */
-  cursor: SyncCursor;
+  /** The last document returned, or the given cursor when none. */
+  cursor: CurriculumCursor;
 }
 
 export interface RemoteStore {
@@ -77,8 +88,11 @@ export interface RemoteStore {
    * the server time `updatedAt`; only an admin may (the rules refuse anyone else).
    */
   pushCurriculum(docs: readonly CurriculumPush[]): Promise<void>;
-  /** At most `limit` curriculum documents with `updatedAt > cursor`, ordered by `updatedAt`. */
-  pullCurriculum(cursor: SyncCursor, limit: number): Promise<CurriculumPull>;
+  /**
+   * At most `limit` curriculum documents after `cursor` in (`updatedAt`, document id) order, so a
+   * page may end inside a commit and the next one starts where it ended.
+   */
+  pullCurriculum(cursor: CurriculumCursor, limit: number): Promise<CurriculumPull>;
   /** Merge-writes the given profile fields. */
   writeProfile(userId: string, patch: RemoteProfile): Promise<void>;
 }

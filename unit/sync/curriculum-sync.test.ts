@@ -215,7 +215,7 @@ describe('syncOnce and the shared curriculum', () => {
     // A pull alone (the push of this device failed): the local change stays, and stays queued.
     remote.failNext('error', { on: 'curriculum' });
     await expect(sync(second, remote, ADMIN)).rejects.toThrow('curriculum commit failed');
-    const pulled = await remote.pullCurriculum(0, 10);
+    const pulled = await remote.pullCurriculum({ at: 0, id: '' }, 10);
     const [doc] = pulled.docs;
     expect(doc).toBeDefined();
     const checked = checkCurriculumDoc(doc?.data ?? {});
@@ -277,5 +277,41 @@ describe('syncOnce and the shared curriculum', () => {
     expect((await listDeadLetters(crew, CREW)).map((letter) => letter.reason)).toContain(
       'field-unknown: isAdmin',
     );
+  });
+
+  it('misses nothing when a page of the pull ends inside a commit (600 words: commits of 500 and 100)', async () => {
+    const remote = cloud();
+    const admin = await device(ADMIN);
+    const crew = await device(CREW);
+    // One earlier document, so the crew's first page (500) ends one document into the 500-commit.
+    await putDivision(admin, { id: 'reefer', name: 'Reefer' }, share);
+    await sync(admin, remote, ADMIN);
+    const many = Array.from({ length: 600 }, (_, n) => word(`m${n}`, `слово ${n}`, `word ${n}`));
+    await addWordsWithTopics(admin, [KNOTS], many, share);
+    await sync(admin, remote, ADMIN);
+    expect(remote.curriculumCount()).toBe(602);
+
+    const report = await sync(crew, remote, CREW);
+    expect(report.curriculumApplied).toBe(602);
+    expect(await crew.count('vocab')).toBe(600);
+    // Nothing left behind for a later sync either.
+    expect((await sync(crew, remote, CREW)).curriculumApplied).toBe(0);
+  });
+
+  it('a device whose cursor holds a time alone (the version before) reads the curriculum again, once', async () => {
+    const remote = cloud();
+    const admin = await device(ADMIN);
+    const crew = await device(CREW);
+    await addWordsWithTopics(admin, [KNOTS], [BOWLINE, CLOVE], share);
+    await sync(admin, remote, ADMIN);
+    await sync(crew, remote, CREW);
+    // As the version before left it: past everything, but no document id; one word lost.
+    const meta = await curriculumMeta(crew);
+    await crew.put('meta', { key: 'curriculum', cursor: meta.cursor });
+    await crew.delete('vocab', CLOVE.id);
+
+    expect((await sync(crew, remote, CREW)).curriculumApplied).toBe(3);
+    expect(await getVocab(crew, CLOVE.id)).toMatchObject({ langB: 'clove hitch' });
+    expect((await sync(crew, remote, CREW)).curriculumApplied).toBe(0);
   });
 });

@@ -18,7 +18,12 @@ import { DAY_MS } from '@/domain/constants';
 import { foldAll, type WordChange } from '@/domain/history';
 import { syncOnce } from '@/sync/engine';
 import { MemoryRemote } from '@/sync/memory-remote';
-import type { PullResult, PushBatchInput, RemoteStore } from '@/sync/remote-store';
+import type {
+  CurriculumCursor,
+  PullResult,
+  PushBatchInput,
+  RemoteStore,
+} from '@/sync/remote-store';
 import { openDeviceOf } from '../db/helpers';
 
 const USER = 'u-crew';
@@ -169,7 +174,7 @@ class DeviceRemote implements RemoteStore {
     return this.cloud.pushCurriculum(docs);
   }
 
-  pullCurriculum(cursor: number, limit: number) {
+  pullCurriculum(cursor: CurriculumCursor, limit: number) {
     return this.cloud.pullCurriculum(cursor, limit);
   }
 }

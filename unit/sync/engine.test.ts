@@ -301,7 +301,7 @@ describe('syncOnce', () => {
       readProfile: async () => null,
       writeProfile: async () => undefined,
       pushCurriculum: async () => undefined,
-      pullCurriculum: async () => ({ docs: [], cursor: 0 }),
+      pullCurriculum: async () => ({ docs: [], cursor: { at: 0, id: '' } }),
     };
     await expect(
       syncOnce({ db, remote: hanging, userId: USER, now: NOW, timeoutMs: 20 }),

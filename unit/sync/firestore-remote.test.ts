@@ -951,17 +951,21 @@ describe('the Firestore REST test server: the curriculum rules', () => {
     await expect(
       remote.pushCurriculum([{ docId: curriculumDocId('word', word.id), doc }]),
     ).rejects.toMatchObject({ code: 'permission-denied' });
-    expect((await remote.pullCurriculum(0, 500)).docs).toEqual([]);
+    const start = { at: 0, id: '' };
+    expect((await remote.pullCurriculum(start, 500)).docs).toEqual([]);
 
     const admin = emulatorToken('officer', { admin: true });
     const written = toCurriculumDoc({ kind: 'word', value: word, deleted: false }, 'officer');
     expect((await restCommit([curriculumWrite(written)], admin)).status).toBe(200);
-    const first = await remote.pullCurriculum(0, 500);
+    const first = await remote.pullCurriculum(start, 500);
     expect(first.docs.map(({ docId, data }) => [docId, data])).toEqual([
       [curriculumDocId('word', word.id), written],
     ]);
-    expect(first.cursor).toBe(first.docs[0]?.updatedAt);
-    expect(first.cursor).toBeGreaterThan(0);
+    expect(first.cursor).toEqual({
+      at: first.docs[0]?.updatedAt,
+      id: curriculumDocId('word', word.id),
+    });
+    expect(first.cursor.at).toBeGreaterThan(0);
     // Nothing new: an empty page, the same cursor, one request.
     const before = await requestCount();
     expect(await remote.pullCurriculum(first.cursor, 500)).toEqual({
@@ -969,6 +973,27 @@ describe('the Firestore REST test server: the curriculum rules', () => {
       cursor: first.cursor,
     });
     expect((await requestCount()) - before).toBe(1);
+
+    // One commit of three documents (one server time) read in pages of two: the second page
+    // starts inside the commit, after the first page's last document, and nothing is skipped.
+    const ids = ['custom-2', 'custom-3', 'custom-4'];
+    const commit = ids.map((id) =>
+      curriculumWrite(
+        toCurriculumDoc({ kind: 'word', value: { ...word, id }, deleted: false }, 'officer'),
+        curriculumDocId('word', id),
+      ),
+    );
+    expect((await restCommit(commit, admin)).status).toBe(200);
+    const page1 = await remote.pullCurriculum(first.cursor, 2);
+    const page2 = await remote.pullCurriculum(page1.cursor, 2);
+    expect(page1.docs).toHaveLength(2);
+    expect(page1.docs[0]?.updatedAt).toBe(page1.docs[1]?.updatedAt);
+    expect([...page1.docs, ...page2.docs].map((d) => d.docId).sort()).toEqual(
+      ids.map((id) => curriculumDocId('word', id)).sort(),
+    );
+    expect((await remote.pullCurriculum(page2.cursor, 2)).docs).toEqual([]);
+    // A device whose cursor holds a time alone reads that time's documents again.
+    expect((await remote.pullCurriculum({ at: page1.cursor.at, id: '' }, 10)).docs).toHaveLength(3);
   });
 
   it('holds an admin to the tables: known fields, bounds, their own uid, a valid id, no deletes', async () => {
