@@ -65,14 +65,22 @@ export const changes = {
   }),
 };
 
-/** The oldest `limit` unsent changes. */
-export async function takeOutbox(db: MarineDB, limit: number): Promise<OutboxRecord[]> {
+/**
+ * The oldest `limit` unsent changes of the admin `by`. A device may be shared: another account's
+ * changes wait for that account (the cloud takes a change only from its own author), and never
+ * hold back this one's sync.
+ */
+export async function takeOutbox(db: MarineDB, limit: number, by: string): Promise<OutboxRecord[]> {
   const all = await db.getAll(OUTBOX);
-  return all.sort((a, b) => a.seq - b.seq).slice(0, limit);
+  return all
+    .filter((record) => record.doc.by === by)
+    .sort((a, b) => a.seq - b.seq)
+    .slice(0, limit);
 }
 
-export async function countOutbox(db: MarineDB): Promise<number> {
-  return db.count(OUTBOX);
+/** How many changes of the admin `by` are not yet in the cloud. */
+export async function countOutbox(db: MarineDB, by: string): Promise<number> {
+  return (await db.getAll(OUTBOX)).filter((record) => record.doc.by === by).length;
 }
 
 /** Removes the pushed records, in one transaction, unless one changed again meanwhile. */
@@ -137,6 +145,8 @@ export async function applyPulled(
   cursor: PullPosition,
   rejected: readonly { docId: string; data: unknown; reason: string }[] = [],
   now = Date.now(),
+  /** Whose unsent changes are kept over a pull: the signed-in user's (their push follows). */
+  userId?: string,
 ): Promise<AppliedCurriculum> {
   const tx = db.transaction(
     ['divisions', 'roles', 'topics', 'vocab', 'meta', 'deadLetters', OUTBOX],
@@ -152,7 +162,13 @@ export async function applyPulled(
       at: now,
     });
   }
-  const pending = new Set(await tx.objectStore(OUTBOX).getAllKeys());
+  // Another account's unsent change gives way: its push waits for that account, and until then
+  // this device shows what the cloud holds.
+  const pending = new Set(
+    (await tx.objectStore(OUTBOX).getAll())
+      .filter((record) => userId === undefined || record.doc.by === userId)
+      .map((record) => record.docId),
+  );
   let applied = 0;
   let addedWords = 0;
   let newest = 0;

@@ -180,7 +180,7 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
       const db = await current.getDB();
       const [mine, curriculum, meta] = await Promise.all([
         countUnsent(db, current.userId),
-        countOutbox(db),
+        countOutbox(db, current.userId),
         curriculumMeta(db),
       ]);
       if (session !== current) return;

@@ -170,7 +170,7 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
   }
 
   // 5. The shared curriculum: an admin's unsent changes go first, then everyone's are pulled.
-  await syncCurriculum(db, remote, { batchSize, ms, now }, report);
+  await syncCurriculum(db, remote, { batchSize, ms, now, userId }, report);
   return report;
 }
 
@@ -185,16 +185,16 @@ export const CURRICULUM_PAGE = 500;
 async function syncCurriculum(
   db: MarineDB,
   remote: RemoteStore,
-  options: { batchSize: number; ms: number; now: number },
+  options: { batchSize: number; ms: number; now: number; userId: string },
   report: SyncReport,
 ): Promise<void> {
-  const { batchSize, ms, now } = options;
+  const { batchSize, ms, now, userId } = options;
   // A refused push (rights revoked, a rule broken) keeps its changes queued and is reported after
   // the pull, which it must not hold back: the other admins' changes still arrive.
   let pushFailure: unknown = null;
   try {
     for (;;) {
-      const outbox = await takeOutbox(db, batchSize);
+      const outbox = await takeOutbox(db, batchSize, userId);
       if (outbox.length === 0) break;
       await withTimeout(
         remote.pushCurriculum(outbox.map(({ docId, doc }) => ({ docId, doc }))),
@@ -225,7 +225,7 @@ async function syncCurriculum(
         rejected.push({ docId, data, reason });
       }
     }
-    const applied = await applyPulled(db, pulled, result.cursor, rejected, now);
+    const applied = await applyPulled(db, pulled, result.cursor, rejected, now, userId);
     report.curriculumApplied += applied.applied;
     report.curriculumAdded += applied.addedWords;
     report.rejected += rejected.length;

@@ -121,7 +121,7 @@ describe('restoring the built-in curriculum', () => {
     const plan = await restoreBuiltinCurriculum(db, shipped, { by: 'admin-uid', now: Date.now() });
     const { divisions, roles, topics, words } = plan.counts;
     expect(divisions).toBe(1);
-    expect(await countOutbox(db)).toBe(divisions + roles + topics + words);
+    expect(await countOutbox(db, 'admin-uid')).toBe(divisions + roles + topics + words);
     db.close();
   });
 });

@@ -75,11 +75,11 @@ describe('the curriculum outbox', () => {
   it('is written with a shared change only, one record per document, the latest change winning', async () => {
     const db = await device(ADMIN);
     await putDivision(db, { id: 'reefer', name: 'Reefer' });
-    expect(await countOutbox(db)).toBe(0);
+    expect(await countOutbox(db, ADMIN)).toBe(0);
 
     await putDivision(db, { id: 'reefer', name: 'Reefer' }, share);
     await putDivision(db, { id: 'reefer', name: 'Reefer deck' }, share);
-    const outbox = await takeOutbox(db, 10);
+    const outbox = await takeOutbox(db, 10, ADMIN);
     expect(outbox.map((record) => [record.docId, record.doc])).toEqual([
       [
         curriculumDocId('division', 'reefer'),
@@ -97,18 +97,18 @@ describe('the curriculum outbox', () => {
   it('holds every record a cascade touched: a topic deleted with its words, a role renamed across topics and words', async () => {
     const db = await device(ADMIN);
     await addWordsWithTopics(db, [KNOTS], [BOWLINE, CLOVE], share);
-    expect((await takeOutbox(db, 10)).map((r) => r.doc.kind).sort()).toEqual([
+    expect((await takeOutbox(db, 10, ADMIN)).map((r) => r.doc.kind).sort()).toEqual([
       'topic',
       'word',
       'word',
     ]);
-    await clearSent(db, await takeOutbox(db, 10));
+    await clearSent(db, await takeOutbox(db, 10, ADMIN));
 
     await putRole(db, { id: 'r1', name: 'ab', division: 'deck' });
     await putTopic(db, { ...KNOTS, roles: ['ab'] });
     await putVocab(db, { ...BOWLINE, roles: ['ab'] });
     await renameRoleEverywhere(db, 'r1', 'able seaman', share);
-    const renamed = (await takeOutbox(db, 10)).map((r) => r.doc);
+    const renamed = (await takeOutbox(db, 10, ADMIN)).map((r) => r.doc);
     expect(renamed.map((doc) => [doc.kind, doc.id, doc.record?.roles ?? doc.record?.name])).toEqual(
       [
         ['role', 'r1', 'able seaman'],
@@ -116,10 +116,12 @@ describe('the curriculum outbox', () => {
         ['word', 'k1', ['able seaman']],
       ],
     );
-    await clearSent(db, await takeOutbox(db, 10));
+    await clearSent(db, await takeOutbox(db, 10, ADMIN));
 
     await deleteTopic(db, KNOTS.id, { withVocabulary: true, share });
-    expect((await takeOutbox(db, 10)).map((r) => [r.doc.kind, r.doc.id, r.doc.deleted])).toEqual([
+    expect(
+      (await takeOutbox(db, 10, ADMIN)).map((r) => [r.doc.kind, r.doc.id, r.doc.deleted]),
+    ).toEqual([
       ['topic', 'deck::Knots', true],
       ['word', 'k1', true],
       ['word', 'k2', true],
@@ -129,10 +131,12 @@ describe('the curriculum outbox', () => {
   it('keeps a record that changed again while its push was on the way', async () => {
     const db = await device(ADMIN);
     await putDivision(db, { id: 'reefer', name: 'Reefer' }, share);
-    const taken = await takeOutbox(db, 10);
+    const taken = await takeOutbox(db, 10, ADMIN);
     await putDivision(db, { id: 'reefer', name: 'Reefer deck' }, { by: ADMIN, now: NOW + 1 });
     await clearSent(db, taken);
-    expect((await takeOutbox(db, 10)).map((r) => r.doc.record)).toEqual([{ name: 'Reefer deck' }]);
+    expect((await takeOutbox(db, 10, ADMIN)).map((r) => r.doc.record)).toEqual([
+      { name: 'Reefer deck' },
+    ]);
   });
 });
 
@@ -143,7 +147,7 @@ describe('syncOnce and the shared curriculum', () => {
     const crew = await device(CREW);
     await addWordsWithTopics(admin, [KNOTS], [BOWLINE, CLOVE], share);
     expect(await sync(admin, remote, ADMIN)).toMatchObject({ curriculumPushed: 3 });
-    expect(await countOutbox(admin)).toBe(0);
+    expect(await countOutbox(admin, ADMIN)).toBe(0);
     expect(remote.curriculumCount()).toBe(3);
 
     const report = await sync(crew, remote, CREW);
@@ -228,7 +232,7 @@ describe('syncOnce and the shared curriculum', () => {
       ),
     ).toEqual({ applied: 0, addedWords: 0 });
     expect(await second.get('divisions', 'reefer')).toEqual({ id: 'reefer', name: 'Reefer deck' });
-    expect(await countOutbox(second)).toBe(1);
+    expect(await countOutbox(second, ADMIN)).toBe(1);
   });
 
   it('a push the cloud refuses (the claim revoked) stays queued, the pull still runs, the sync reports the failure', async () => {
@@ -246,7 +250,7 @@ describe('syncOnce and the shared curriculum', () => {
     const db = await device(ADMIN);
     await putDivision(db, { id: 'reefer', name: 'Reefer' }, share);
     await expect(sync(db, remote, ADMIN)).rejects.toThrow('PERMISSION_DENIED');
-    expect(await countOutbox(db)).toBe(1);
+    expect(await countOutbox(db, ADMIN)).toBe(1);
     expect(remote.curriculumCount()).toBe(1);
     expect(await db.get('divisions', 'galley2')).toEqual({ id: 'galley2', name: 'Galley 2' });
   });
@@ -277,6 +281,35 @@ describe('syncOnce and the shared curriculum', () => {
     expect((await listDeadLetters(crew, CREW)).map((letter) => letter.reason)).toContain(
       'field-unknown: isAdmin',
     );
+  });
+
+  it('on a device two accounts share, an admin’s unsent changes wait for that admin and hold back no one', async () => {
+    const remote = cloud();
+    remote.setAdmin('second-officer', true);
+    const tablet = await device(ADMIN);
+    // The admin edits offline, then signs out; the changes stay queued on the tablet.
+    await putDivision(tablet, { id: 'reefer', name: 'Reefer' }, share);
+    // Meanwhile another admin, elsewhere, names the same division differently.
+    const elsewhere = await device('second-officer');
+    await putDivision(
+      elsewhere,
+      { id: 'reefer', name: 'Reefer deck' },
+      { by: 'second-officer', now: NOW },
+    );
+    await sync(elsewhere, remote, 'second-officer');
+
+    // A crew member syncs on the tablet: nothing of the admin's is pushed, nothing fails, and the
+    // tablet shows what the cloud holds.
+    const report = await sync(tablet, remote, CREW);
+    expect(report.curriculumPushed).toBe(0);
+    expect(await tablet.get('divisions', 'reefer')).toEqual({ id: 'reefer', name: 'Reefer deck' });
+    expect(await countOutbox(tablet, CREW)).toBe(0);
+    expect(await countOutbox(tablet, ADMIN)).toBe(1);
+
+    // The admin signs in again: their change is pushed and, being newer, reaches everyone.
+    expect((await sync(tablet, remote, ADMIN)).curriculumPushed).toBe(1);
+    await sync(elsewhere, remote, 'second-officer');
+    expect(await elsewhere.get('divisions', 'reefer')).toEqual({ id: 'reefer', name: 'Reefer' });
   });
 
   it('misses nothing when a page of the pull ends inside a commit (600 words: commits of 500 and 100)', async () => {
