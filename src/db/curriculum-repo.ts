@@ -83,6 +83,36 @@ export async function countOutbox(db: MarineDB, by: string): Promise<number> {
   return (await db.getAll(OUTBOX)).filter((record) => record.doc.by === by).length;
 }
 
+/**
+ * Moves queued changes the cloud would refuse (they break the record tables the rules enforce)
+ * to the dead letters, in one transaction, unless one changed again meanwhile: one bad record
+ * must not hold back every other change in its commit.
+ */
+export async function setAsideOutbox(
+  db: MarineDB,
+  refused: readonly { record: OutboxRecord; reason: string }[],
+  now: number,
+): Promise<void> {
+  if (refused.length === 0) return;
+  const tx = db.transaction([OUTBOX, 'deadLetters'], 'readwrite');
+  await Promise.all([
+    ...refused.map(async ({ record, reason }) => {
+      const current = await tx.objectStore(OUTBOX).get(record.docId);
+      if (current?.seq !== record.seq) return;
+      await tx.objectStore('deadLetters').put({
+        id: `curriculum-push-${record.docId}-${record.seq}`,
+        userId: record.doc.by,
+        source: 'push',
+        reason,
+        record: structuredClone(record.doc),
+        at: now,
+      });
+      await tx.objectStore(OUTBOX).delete(record.docId);
+    }),
+    tx.done,
+  ]);
+}
+
 /** Removes the pushed records, in one transaction, unless one changed again meanwhile. */
 export async function clearSent(db: MarineDB, sent: readonly OutboxRecord[]): Promise<void> {
   const tx = db.transaction(OUTBOX, 'readwrite');

@@ -19,6 +19,9 @@ export type CatalogErrorCode =
   | 'topic-name-empty'
   | 'role-name-empty'
   | 'word-sides-required'
+  /** Longer than the cloud's rules allow (CATALOGUE_NAME_MAX, CATALOGUE_TEXT_MAX). */
+  | 'name-too-long'
+  | 'word-too-long'
   /** Renaming onto the name of another record of the same kind (and division). */
   | 'name-taken'
   /** 'all' means every role; it is never a role of its own. */
@@ -36,6 +39,8 @@ export const INPUT_ERRORS: readonly CatalogErrorCode[] = [
   'topic-name-empty',
   'role-name-empty',
   'word-sides-required',
+  'name-too-long',
+  'word-too-long',
   'name-taken',
   'role-name-reserved',
   'duplicate-word',

@@ -112,3 +112,10 @@ export const SYNC_LOCK_WAIT_MS = 60 * SECOND;
 export const SYNC_LOCK_NAME = 'marine-sync';
 /** The one-shot Background Sync tag the page registers and the service worker answers. */
 export const BACKGROUND_SYNC_TAG = 'marine-sync';
+
+/**
+ * The longest name of a division, role or topic, and the longest text of a word (either side, a
+ * note, a reference): the bounds the cloud's rules hold every shared catalogue record to.
+ */
+export const CATALOGUE_NAME_MAX = 100;
+export const CATALOGUE_TEXT_MAX = 500;

@@ -6,6 +6,7 @@
  * hid or deleted. `firestore.rules` must name exactly these fields and bounds
  * (unit/sync/firestore-rules.test.ts).
  */
+import { CATALOGUE_NAME_MAX, CATALOGUE_TEXT_MAX } from './constants';
 import type { WireField } from './synced-records';
 import { hasWireType } from './synced-records';
 import type { Division, Role, Topic, VocabItem } from './types';
@@ -32,8 +33,8 @@ export const CURRICULUM_DOC_FIELDS = {
   updatedAt: { wire: 'updatedAt', type: 'timestamp', required: true },
 } as const satisfies Record<string, BoundedField>;
 
-const NAME = 100;
-const TEXT = 500;
+const NAME = CATALOGUE_NAME_MAX;
+const TEXT = CATALOGUE_TEXT_MAX;
 const LIST = 50;
 
 /** The `record` map of each kind (the record's own id is the document's `id`). */

@@ -1,5 +1,7 @@
 /** Input rules of SPEC §5: sizes, daily goals, names, registration, words and JSON import. */
 import {
+  CATALOGUE_NAME_MAX,
+  CATALOGUE_TEXT_MAX,
   DAILY_GOAL_DEFAULT,
   PROFILE_DAILY_GOAL_MAX,
   PROFILE_DAILY_GOAL_MIN,
@@ -25,6 +27,8 @@ export type ValidationCode =
   | 'topic-name-empty'
   | 'role-name-empty'
   | 'word-sides-required'
+  | 'name-too-long'
+  | 'word-too-long'
   | 'invalid-json';
 
 /** The specification's texts, verbatim (U+2011 in "e‑mail" included). */
@@ -35,6 +39,8 @@ export const VALIDATION_MESSAGES: Readonly<Record<ValidationCode, string>> = {
   'topic-name-empty': 'Topic name cannot be empty',
   'role-name-empty': 'Role name cannot be empty',
   'word-sides-required': 'Both the Russian and the English side are required',
+  'name-too-long': `A name has at most ${CATALOGUE_NAME_MAX} characters`,
+  'word-too-long': `Each side has at most ${CATALOGUE_TEXT_MAX} characters`,
   'invalid-json': 'Invalid JSON',
 };
 
@@ -95,7 +101,8 @@ export function isSettingsDailyGoal(value: number): boolean {
 
 function validateName(name: string, code: ValidationCode): Validated<string> {
   const value = name.trim();
-  return value === '' ? fail(code) : { ok: true, value };
+  if (value === '') return fail(code);
+  return value.length > CATALOGUE_NAME_MAX ? fail('name-too-long') : { ok: true, value };
 }
 
 export const validateDivisionName = (name: string) => validateName(name, 'division-name-empty');
@@ -153,6 +160,9 @@ export function validateWordPair(input: WordPair): Validated<WordPair> {
   const langA = input.langA.trim();
   const langB = input.langB.trim();
   if (langA === '' || langB === '') return fail('word-sides-required');
+  if (langA.length > CATALOGUE_TEXT_MAX || langB.length > CATALOGUE_TEXT_MAX) {
+    return fail('word-too-long');
+  }
   return { ok: true, value: { langA, langB } };
 }
 

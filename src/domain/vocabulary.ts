@@ -2,6 +2,7 @@
  * The vocabulary data format: one row per word pair, as the built-in data files and the admin's
  * JSON or CSV import carry it; its validation, and its conversion into a vocabulary item.
  */
+import { CATALOGUE_NAME_MAX, CATALOGUE_TEXT_MAX } from './constants';
 import { normalizeRoles } from './roles';
 import type { VocabItem, WordKind } from './types';
 
@@ -55,7 +56,9 @@ export type VocabRowProblem =
   | 'unknown-role'
   | 'bad-alt'
   | 'bad-spell'
-  | 'bad-text';
+  | 'bad-text'
+  /** Longer than the cloud's rules allow a shared record (CATALOGUE_NAME_MAX, CATALOGUE_TEXT_MAX). */
+  | 'too-long';
 
 export interface RowCheck {
   problem: VocabRowProblem;
@@ -160,6 +163,14 @@ export function checkVocabRow(raw: unknown, rules: RowRules): RowCheck[] {
   for (const field of ['id', 'division', 'topic', 'ref', 'note'] as const) {
     if (row[field] !== undefined && typeof row[field] !== 'string') {
       problems.push({ problem: 'missing-field', field });
+    }
+  }
+  const bounds = { ru: CATALOGUE_TEXT_MAX, en: CATALOGUE_TEXT_MAX, topic: CATALOGUE_NAME_MAX };
+  for (const field of ['ru', 'en', 'topic', 'ref', 'note', 'spell'] as const) {
+    const value = row[field];
+    const max = field in bounds ? bounds[field as keyof typeof bounds] : CATALOGUE_TEXT_MAX;
+    if (typeof value === 'string' && value.trim().length > max) {
+      problems.push({ problem: 'too-long', field });
     }
   }
   return problems;

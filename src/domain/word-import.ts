@@ -3,6 +3,7 @@
  * JSON array of rows or a CSV file with a header (`ru,en,topic,roles,kind,ref,...`). Each row is
  * checked on its own; invalid rows are reported by line with the reason, valid ones returned.
  */
+import { CATALOGUE_TEXT_MAX } from './constants';
 import { checkVocabRow, type VocabRow, type VocabRowProblem } from './vocabulary';
 
 export type ImportFormat = 'lines' | 'json' | 'csv';
@@ -75,7 +76,10 @@ function parseLines(text: string): Omit<WordImport, 'format'> {
     if (at < 0) problems.push({ line: index + 1, reason: 'no-equals', text: line });
     else if (ru === '') problems.push({ line: index + 1, reason: 'missing-ru', text: line });
     else if (en === '') problems.push({ line: index + 1, reason: 'missing-en', text: line });
-    else rows.push({ ru, en, line: index + 1 });
+    else if (ru.length > CATALOGUE_TEXT_MAX || en.length > CATALOGUE_TEXT_MAX) {
+      const field = ru.length > CATALOGUE_TEXT_MAX ? 'ru' : 'en';
+      problems.push({ line: index + 1, reason: 'too-long', field, text: line });
+    } else rows.push({ ru, en, line: index + 1 });
   });
   return { rows, problems };
 }

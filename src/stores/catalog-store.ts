@@ -482,6 +482,8 @@ const ERROR_KEYS: Readonly<Record<CatalogErrorCode, MessageKey>> = {
   'topic-name-empty': 'catalog.error.topicNameEmpty',
   'role-name-empty': 'catalog.error.roleNameEmpty',
   'word-sides-required': 'catalog.error.wordSidesRequired',
+  'name-too-long': 'catalog.error.nameTooLong',
+  'word-too-long': 'catalog.error.wordTooLong',
   'name-taken': 'catalog.error.nameTaken',
   'role-name-reserved': 'catalog.error.roleNameReserved',
   'duplicate-word': 'catalog.error.duplicateWord',

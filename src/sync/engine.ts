@@ -29,6 +29,7 @@ import {
   curriculumMeta,
   type PulledChange,
   pullPosition,
+  setAsideOutbox,
   takeOutbox,
 } from '@/db/curriculum-repo';
 import {
@@ -45,7 +46,7 @@ import {
   REMOTE_CALL_TIMEOUT_MS,
   SYNC_BATCH_MAX_WRITES,
 } from '@/domain/constants';
-import { checkCurriculumDoc } from '@/domain/curriculum';
+import { type CheckedCurriculumDoc, checkCurriculumDoc } from '@/domain/curriculum';
 import { profileRecordOf } from '@/domain/synced-records';
 import type { RemoteStore, SyncCursor } from './remote-store';
 import { withTimeout } from './timeout';
@@ -174,6 +175,11 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
   return report;
 }
 
+/** Why a curriculum document breaks the record tables, as the dead letters say it. */
+function problemText(checked: Extract<CheckedCurriculumDoc, { ok: false }>): string {
+  return checked.field ? `${checked.problem}: ${checked.field}` : checked.problem;
+}
+
 /** Curriculum documents per pull request. */
 export const CURRICULUM_PAGE = 500;
 
@@ -194,8 +200,19 @@ async function syncCurriculum(
   let pushFailure: unknown = null;
   try {
     for (;;) {
-      const outbox = await takeOutbox(db, batchSize, userId);
-      if (outbox.length === 0) break;
+      const taken = await takeOutbox(db, batchSize, userId);
+      if (taken.length === 0) break;
+      // What the rules would refuse is set aside first: a commit is all or nothing.
+      const outbox: typeof taken = [];
+      const refused: { record: (typeof taken)[number]; reason: string }[] = [];
+      for (const record of taken) {
+        const checked = checkCurriculumDoc(record.doc as unknown as Record<string, unknown>);
+        if (checked.ok) outbox.push(record);
+        else refused.push({ record, reason: problemText(checked) });
+      }
+      await setAsideOutbox(db, refused, now);
+      report.rejected += refused.length;
+      if (outbox.length === 0) continue;
       await withTimeout(
         remote.pushCurriculum(outbox.map(({ docId, doc }) => ({ docId, doc }))),
         ms,
@@ -203,7 +220,7 @@ async function syncCurriculum(
       );
       await clearSent(db, outbox);
       report.curriculumPushed += outbox.length;
-      if (outbox.length < batchSize) break;
+      if (taken.length < batchSize) break;
     }
   } catch (error) {
     pushFailure = error;
@@ -220,10 +237,7 @@ async function syncCurriculum(
     for (const { docId, data, updatedAt } of result.docs) {
       const checked = checkCurriculumDoc(data);
       if (checked.ok) pulled.push({ docId, change: checked.change, updatedAt });
-      else {
-        const reason = checked.field ? `${checked.problem}: ${checked.field}` : checked.problem;
-        rejected.push({ docId, data, reason });
-      }
+      else rejected.push({ docId, data, reason: problemText(checked) });
     }
     const applied = await applyPulled(db, pulled, result.cursor, rejected, now, userId);
     report.curriculumApplied += applied.applied;

@@ -83,6 +83,18 @@ describe('names', () => {
     expect(validateRoleName(' Fitter ')).toEqual({ ok: true, value: 'Fitter' });
   });
 
+  it('hold at most 100 characters, and word sides 500: what the cloud takes', () => {
+    expect(validateTopicName(` ${'я'.repeat(100)} `)).toEqual({ ok: true, value: 'я'.repeat(100) });
+    for (const check of [validateDivisionName, validateTopicName, validateRoleName]) {
+      expect(check('я'.repeat(101))).toMatchObject({ ok: false, code: 'name-too-long' });
+    }
+    expect(validateWordPair({ langA: 'а'.repeat(500), langB: 'b' })).toMatchObject({ ok: true });
+    expect(validateWordPair({ langA: 'а', langB: 'b'.repeat(501) })).toMatchObject({
+      ok: false,
+      code: 'word-too-long',
+    });
+  });
+
   it('a duplicate name is found ignoring case and surrounding spaces', () => {
     const divisions = [
       { id: 'deck', name: 'deck' },

@@ -47,6 +47,23 @@ describe('ru=en lines', () => {
   });
 });
 
+describe('lengths', () => {
+  it('refuses a side over 500 characters or a topic over 100, in every format, by line', () => {
+    const long = 'x'.repeat(501);
+    expect(parseWordImport(`узел=knot\nузел=${long}`, rules).problems).toEqual([
+      { line: 2, reason: 'too-long', field: 'en', text: `узел=${long}` },
+    ]);
+    const json = JSON.stringify([
+      { ru: 'узел', en: 'knot', topic: 't'.repeat(101) },
+      { ru: long, en: 'knot' },
+    ]);
+    expect(parseWordImport(json, rules).problems).toEqual([
+      { line: 1, reason: 'too-long', field: 'topic' },
+      { line: 2, reason: 'too-long', field: 'ru' },
+    ]);
+  });
+});
+
 describe('JSON rows', () => {
   it('takes the data format, drops ids, and reports each invalid row by position', () => {
     const text = JSON.stringify([

@@ -156,6 +156,21 @@ describe('divisions', () => {
     expect(vocab().divisions).toHaveLength(5);
   });
 
+  it('refuses names and words longer than the cloud takes, saying the limit, and saves nothing', async () => {
+    const result = await catalog().addTopic('deck', 'T'.repeat(101));
+    expect(result).toEqual({ ok: false, code: 'name-too-long' });
+    if (!result.ok) {
+      expect(translate('ru', catalogErrorKey(result.code))).toBe(
+        'Не больше 100 знаков: сократите название',
+      );
+    }
+    expect(await catalog().addWord({ langA: 'я'.repeat(501), langB: 'knot' })).toEqual({
+      ok: false,
+      code: 'word-too-long',
+    });
+    expect(vocab().topics.some((topic) => topic.name.length > 100)).toBe(false);
+  });
+
   it('returns the existing division for a duplicate name, ignoring case', async () => {
     const cargo = value(await catalog().addDivision('Cargo'));
     const again = await catalog().addDivision('cARGO');

@@ -312,6 +312,24 @@ describe('syncOnce and the shared curriculum', () => {
     expect(await elsewhere.get('divisions', 'reefer')).toEqual({ id: 'reefer', name: 'Reefer' });
   });
 
+  it('sets aside a queued change the rules would refuse, and shares the rest of its commit', async () => {
+    const remote = cloud();
+    const admin = await device(ADMIN);
+    await putDivision(admin, { id: 'long', name: 'x'.repeat(101) }, share);
+    await putDivision(admin, { id: 'reefer', name: 'Reefer' }, share);
+
+    const report = await sync(admin, remote, ADMIN);
+    expect(report).toMatchObject({ curriculumPushed: 1, rejected: 1 });
+    expect(remote.curriculumCount()).toBe(1);
+    expect(await countOutbox(admin, ADMIN)).toBe(0);
+    const letters = await listDeadLetters(admin, ADMIN);
+    expect(letters.map((letter) => [letter.source, letter.reason])).toEqual([
+      ['push', 'field-size: name'],
+    ]);
+    // The next sync has nothing stuck.
+    expect((await sync(admin, remote, ADMIN)).rejected).toBe(0);
+  });
+
   it('misses nothing when a page of the pull ends inside a commit (600 words: commits of 500 and 100)', async () => {
     const remote = cloud();
     const admin = await device(ADMIN);

@@ -136,6 +136,7 @@ const IMPORT_REASON_KEYS: Readonly<Record<ImportProblemReason, MessageKey>> = {
   'bad-alt': 'dictionary.import.badField',
   'bad-spell': 'dictionary.import.badSpell',
   'bad-text': 'dictionary.import.badField',
+  'too-long': 'dictionary.import.tooLong',
   'invalid-json': 'dictionary.import.invalidJson',
   'not-a-list': 'dictionary.import.notAList',
   'no-equals': 'dictionary.import.noEquals',

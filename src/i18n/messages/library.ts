@@ -78,6 +78,8 @@ export const library = defineMessages(
     'dictionary.import.missingRu': 'the Russian side is empty',
     'dictionary.import.missingEn': 'the English side is empty',
     'dictionary.import.badField': 'the field {field} has a wrong value',
+    'dictionary.import.tooLong':
+      'the field {field} is too long (a topic up to 100 characters, a text up to 500)',
     'dictionary.import.unknownField': 'unknown field {field}',
     'dictionary.import.badKind': 'kind must be term, order, phrase or idiom',
     'dictionary.import.unknownRole': 'unknown role {field}',
@@ -170,6 +172,8 @@ export const library = defineMessages(
     'dictionary.import.missingRu': 'русская часть пуста',
     'dictionary.import.missingEn': 'английская часть пуста',
     'dictionary.import.badField': 'неверное значение поля {field}',
+    'dictionary.import.tooLong':
+      'поле {field} слишком длинное (тема — до 100 знаков, текст — до 500)',
     'dictionary.import.unknownField': 'неизвестное поле {field}',
     'dictionary.import.badKind': 'kind должен быть term, order, phrase или idiom',
     'dictionary.import.unknownRole': 'неизвестная роль {field}',
