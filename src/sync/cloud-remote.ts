@@ -45,7 +45,13 @@ export async function pushProfile(userId: string, patch: RemoteProfile): Promise
 export async function fetchProfile(userId: string): Promise<RemoteProfile | null> {
   if (!firebaseSettings()) return null;
   try {
-    return await (await loadCloudRemote()).readProfile(userId);
+    // A connection that looks up but never answers must not hold the first start after a
+    // sign-in on the Loading screen.
+    return await withTimeout(
+      (await loadCloudRemote()).readProfile(userId),
+      REMOTE_CALL_TIMEOUT_MS,
+      'Reading the profile',
+    );
   } catch (error) {
     console.warn('Reading the cloud profile failed', error);
     return null;

@@ -163,10 +163,26 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
     report.pushed += ids.length;
   }
 
-  // 4. A profile changed here that the cloud may lack (offline, or a failed push).
-  if (user?.profileUnsent) {
-    await withTimeout(remote.writeProfile(userId, profileRecordOf(user)), ms, 'Saving the profile');
-    await markProfileSent(db, userId, user.profileUnsent);
+  // 4. A profile changed here that the cloud may lack (offline, or a failed push). Read now, not
+  // at the start of the sync; should it change while on the way (or the profile screen send its
+  // own copy meanwhile, whose write may land first), what is here then is sent again, so the
+  // cloud ends with the newest.
+  let profile = await getUser(db, userId);
+  if (profile?.profileUnsent) {
+    for (let round = 0; profile && round < 3; round++) {
+      const revision: number | undefined = profile.profileUnsent;
+      await withTimeout(
+        remote.writeProfile(userId, profileRecordOf(profile)),
+        ms,
+        'Saving the profile',
+      );
+      const after = await getUser(db, userId);
+      if (!after || after.profileUnsent === revision) {
+        if (revision !== undefined) await markProfileSent(db, userId, revision);
+        break;
+      }
+      profile = after;
+    }
     report.profileSent = true;
   }
 

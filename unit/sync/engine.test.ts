@@ -289,6 +289,36 @@ describe('syncOnce', () => {
     expect(await sync(db, remote)).not.toHaveProperty('profileSent');
   });
 
+  it('ends with the newest profile in the cloud when it changes while the sync sends it', async () => {
+    const remote = new MemoryRemote();
+    const db = await device();
+    await markProfileUnsent(db, USER);
+    await updateUser(db, USER, (user) => ({
+      ...user,
+      settings: { ...user.settings, dailyGoal: 20 },
+    }));
+    // While the sync's write is on the way, the profile screen saves a new division and sends
+    // it itself (its write lands first, and it clears the mark).
+    const write = remote.writeProfile.bind(remote);
+    let once = true;
+    remote.writeProfile = async (userId, patch) => {
+      if (once) {
+        once = false;
+        await updateUser(db, USER, (user) => ({
+          ...user,
+          settings: { ...user.settings, dailyGoal: 30, division: 'engine' },
+        }));
+        const { profileUnsent: _cleared, ...rest } = (await getUser(db, USER)) ?? {};
+        await write(userId, { dailyGoal: 30, division: 'engine' });
+        await db.put('users', rest as Parameters<typeof db.put<'users'>>[1]);
+      }
+      return write(userId, patch);
+    };
+
+    expect(await sync(db, remote)).toMatchObject({ profileSent: true });
+    expect(await remote.readProfile(USER)).toMatchObject({ dailyGoal: 30, division: 'engine' });
+  });
+
   it('gives up on a remote call that never answers, and loses nothing', async () => {
     const db = await device();
     await answerOn(db, 'w1', true, NOW);
