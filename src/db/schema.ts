@@ -13,6 +13,8 @@ export interface LocalUserRecord extends User {
   passwordIterations?: number;
   /** Per-user pull cursor of the cloud history: the server time of the newest batch seen, epoch µs. */
   syncCursor?: number;
+  /** ...and the id of that batch (a pull in pages may stop inside a commit). */
+  syncCursorId?: string;
   /** The cloud's per-word documents of older versions were read once into baselines. */
   legacyCloudRead?: boolean;
   /**

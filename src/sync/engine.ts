@@ -123,19 +123,38 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
     await updateUser(db, userId, (record) => ({ ...record, legacyCloudRead: true }));
   }
 
-  // 2. Pull.
-  const cursor: SyncCursor = user?.syncCursor ?? 0;
-  const result = await withTimeout(remote.pullHistory(userId, cursor), ms, 'Pulling');
-  const records = result.batches.flatMap((batch) => batch.entries);
-  if (records.length > 0) {
-    const merged = await mergeEntries(db, userId, records, { sent: true, source: 'pull', now });
-    report.pulled += merged.added;
-    report.refolded += merged.refolded.length;
-    report.rejected += merged.rejected;
-  }
-  // Only once the merge is stored; a user without a local record simply pulls from 0 each time.
-  if (result.cursor > cursor && user) {
-    await updateUser(db, userId, (record) => ({ ...record, syncCursor: result.cursor }));
+  // 2. Pull, in pages, each stored with its cursor: a long history on a slow link arrives page by
+  // page across syncs instead of timing out whole. A failed pull does not hold back the push.
+  let pullFailure: unknown = null;
+  try {
+    let cursor: SyncCursor = user?.syncCursor ?? 0;
+    let afterId = user?.syncCursorId;
+    for (;;) {
+      const page = { limit: HISTORY_PAGE, ...(afterId ? { afterId } : {}) };
+      const result = await withTimeout(remote.pullHistory(userId, cursor, page), ms, 'Pulling');
+      const records = result.batches.flatMap((batch) => batch.entries);
+      if (records.length > 0) {
+        const merged = await mergeEntries(db, userId, records, { sent: true, source: 'pull', now });
+        report.pulled += merged.added;
+        report.refolded += merged.refolded.length;
+        report.rejected += merged.rejected;
+      }
+      // Only once the merge is stored; a user without a local record simply pulls from 0 each time.
+      const moved = result.cursorId !== undefined && result.cursorId !== afterId;
+      if (!moved) break;
+      cursor = result.cursor;
+      afterId = result.cursorId;
+      if (user) {
+        await updateUser(db, userId, (record) => ({
+          ...record,
+          syncCursor: result.cursor,
+          syncCursorId: result.cursorId,
+        }));
+      }
+      if (result.batches.length < HISTORY_PAGE) break;
+    }
+  } catch (error) {
+    pullFailure = error;
   }
 
   // 3. Push.
@@ -188,6 +207,7 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
 
   // 5. The shared curriculum: an admin's unsent changes go first, then everyone's are pulled.
   await syncCurriculum(db, remote, { batchSize, ms, now, userId }, report);
+  if (pullFailure) throw pullFailure;
   return report;
 }
 
@@ -195,6 +215,9 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
 function problemText(checked: Extract<CheckedCurriculumDoc, { ok: false }>): string {
   return checked.field ? `${checked.problem}: ${checked.field}` : checked.problem;
 }
+
+/** History batches per pull request (a batch holds at most HISTORY_BATCH_MAX_ENTRIES entries). */
+export const HISTORY_PAGE = 300;
 
 /** Curriculum documents per pull request. */
 export const CURRICULUM_PAGE = 500;

@@ -14,6 +14,7 @@ import type { UserWord, WordStatus } from '@/domain/types';
 import { loadFirebaseApp, parseEmulatorHost } from './firebase-app';
 import { entriesOfBatch, HISTORY_COLLECTION, toBatchWire } from './history-wire';
 import type {
+  HistoryPage,
   PulledBatch,
   PulledCurriculumDoc,
   PullResult,
@@ -170,28 +171,47 @@ export function createFirestoreRemote(settings: FirebaseSettings): RemoteStore {
       return snapshot.exists();
     },
 
-    async pullHistory(userId, cursor: SyncCursor): Promise<PullResult> {
+    async pullHistory(userId, cursor: SyncCursor, page?: HistoryPage): Promise<PullResult> {
       const { fs, db } = await open();
       const history = fs.collection(db, USERS_COLLECTION, userId, HISTORY_COLLECTION);
-      const ordered = fs.orderBy('syncedAt');
-      const query =
-        cursor > 0
-          ? fs.query(history, fs.where('syncedAt', '>', microsToTimestamp(fs, cursor)), ordered)
-          : fs.query(history, ordered);
+      const at = microsToTimestamp(fs, cursor);
+      let query: ReturnType<typeof fs.query<DocumentData, DocumentData>>;
+      if (!page) {
+        const ordered = fs.orderBy('syncedAt');
+        query =
+          cursor > 0
+            ? fs.query(history, fs.where('syncedAt', '>', at), ordered)
+            : fs.query(history, ordered);
+      } else {
+        // (syncedAt, batch id) order: a page may end inside a commit and the next goes on after it.
+        const ordered = [fs.orderBy('syncedAt'), fs.orderBy(fs.documentId())] as const;
+        const limit = fs.limit(page.limit);
+        query = page.afterId
+          ? fs.query(history, ...ordered, fs.startAfter(at, page.afterId), limit)
+          : cursor > 0
+            ? fs.query(history, fs.where('syncedAt', '>', at), ...ordered, limit)
+            : fs.query(history, ...ordered, limit);
+      }
       const snapshot = await fs.getDocs(query);
       const batches: PulledBatch[] = [];
       let next = cursor;
+      let nextId: string | undefined;
       snapshot.forEach((document: QueryDocumentSnapshot) => {
         const data = document.data();
         const syncedAt = timestampToMicros(data.syncedAt);
         if (syncedAt === null) return;
-        if (syncedAt > next) next = syncedAt;
+        if (syncedAt >= next) {
+          next = syncedAt;
+          nextId = document.id;
+        }
         batches.push({
           id: document.id,
           entries: entriesOfBatch(userId, Math.floor(syncedAt / 1000), data),
         });
       });
-      return { batches, cursor: next };
+      return page && nextId !== undefined
+        ? { batches, cursor: next, cursorId: nextId }
+        : { batches, cursor: next };
     },
 
     async readLegacyWords(userId) {

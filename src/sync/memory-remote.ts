@@ -15,6 +15,7 @@ import type {
   CurriculumCursor,
   CurriculumPull,
   CurriculumPush,
+  HistoryPage,
   PullResult,
   PushBatchInput,
   RemoteProfile,
@@ -40,7 +41,7 @@ export interface MemoryRemoteCounters {
  * - 'duplicate': (pulls) the request succeeds but every batch is delivered twice.
  */
 export type MemoryRemoteFault = 'error' | 'lost-response' | 'duplicate';
-type FaultTarget = 'commit' | 'pull' | 'check' | 'legacy' | 'curriculum';
+type FaultTarget = 'commit' | 'pull' | 'check' | 'legacy' | 'curriculum' | 'profile';
 
 export interface MemoryRemoteOptions {
   /** Server time source in microseconds; the clock never repeats or goes back whatever it says. */
@@ -174,13 +175,20 @@ export class MemoryRemote implements RemoteStore {
     return this.batches.get(userId)?.has(batchId) ?? false;
   }
 
-  async pullHistory(userId: string, cursor: SyncCursor): Promise<PullResult> {
+  async pullHistory(userId: string, cursor: SyncCursor, page?: HistoryPage): Promise<PullResult> {
     this.counters.requests++;
     const fault = this.takeFault('pull');
     if (fault === 'error') throw new MemoryRemoteError('pull failed', fault);
-    const found = [...(this.batches.get(userId)?.values() ?? [])]
-      .filter((batch) => batch.syncedAt > cursor)
-      .sort((a, b) => a.syncedAt - b.syncedAt);
+    // As Firestore: (syncedAt, id) order; a page goes on after the given batch of the cursor's time.
+    const afterId = page?.afterId;
+    const sorted = [...(this.batches.get(userId)?.values() ?? [])]
+      .filter(
+        (batch) =>
+          batch.syncedAt > cursor ||
+          (afterId !== undefined && batch.syncedAt === cursor && batch.id > afterId),
+      )
+      .sort((a, b) => a.syncedAt - b.syncedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const found = page ? sorted.slice(0, page.limit) : sorted;
     this.counters.reads += Math.max(1, found.length);
     if (fault === 'lost-response') throw new MemoryRemoteError('pull response lost', fault);
     const delivered = fault === 'duplicate' ? [...found, ...found] : found;
@@ -194,6 +202,7 @@ export class MemoryRemote implements RemoteStore {
         ),
       })),
       cursor: found.reduce((max, batch) => Math.max(max, batch.syncedAt), cursor),
+      ...(page && found.length > 0 ? { cursorId: found[found.length - 1]?.id } : {}),
     };
   }
 
@@ -215,6 +224,9 @@ export class MemoryRemote implements RemoteStore {
 
   async writeProfile(userId: string, patch: RemoteProfile): Promise<void> {
     this.counters.requests++;
+    if (this.takeFault('profile') === 'error') {
+      throw new MemoryRemoteError('profile write failed', 'error');
+    }
     this.counters.writes++;
     // As the Firestore adapter: a client never writes isAdmin (the field is dropped).
     const { isAdmin: _neverWritten, ...allowed } = patch;

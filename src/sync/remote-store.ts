@@ -30,6 +30,18 @@ export interface PullResult {
   batches: PulledBatch[];
   /** The greatest `syncedAt` among the returned batches, or the given cursor when none. */
   cursor: SyncCursor;
+  /** A paged pull: the id of the last batch returned (the place inside its commit), if any. */
+  cursorId?: string;
+}
+
+/**
+ * A page of a history pull, in (`syncedAt`, batch id) order: at most `limit` batches, after the
+ * batch `afterId` of the cursor's time (one commit stamps its batches with one server time), or
+ * after the cursor's time itself when no id is known.
+ */
+export interface HistoryPage {
+  limit: number;
+  afterId?: string;
 }
 
 /** A batch to push: a new document named `id`. */
@@ -78,8 +90,8 @@ export interface RemoteStore {
   pushHistory(userId: string, batches: readonly PushBatchInput[]): Promise<void>;
   /** Whether the batch document exists (after a push whose answer was lost). */
   hasHistoryBatch(userId: string, batchId: string): Promise<boolean>;
-  /** Batches with `syncedAt > cursor`, ordered by `syncedAt`. */
-  pullHistory(userId: string, cursor: SyncCursor): Promise<PullResult>;
+  /** Batches with `syncedAt > cursor`, ordered by `syncedAt`; or one page of them. */
+  pullHistory(userId: string, cursor: SyncCursor, page?: HistoryPage): Promise<PullResult>;
   /** Every per-word document older versions wrote (with or without `syncedAt`); malformed ones are left out. */
   readLegacyWords(userId: string): Promise<UserWord[]>;
   readProfile(userId: string): Promise<RemoteProfile | null>;

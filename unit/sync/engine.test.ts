@@ -108,14 +108,15 @@ describe('syncOnce', () => {
     await answerOn(db, 'w1', true, NOW);
     remote.failNext('lost-response');
     await expect(sync(db, remote)).rejects.toThrow('commit response lost');
-    remote.failNext('error', { on: 'pull' }); // the retry cannot even pull: it must still not resend
-    await expect(sync(db, remote)).rejects.toThrow('pull failed');
-    expect(await countUnsent(db, USER)).toBe(1);
+    // The retry cannot even pull; its push still runs, finds the batch there and sends nothing.
+    remote.failNext('error', { on: 'pull' });
     remote.resetCounters();
-    await sync(db, remote);
+    await expect(sync(db, remote)).rejects.toThrow('pull failed');
     expect(remote.counters.writes).toBe(0);
     expect(remote.entries(USER)).toHaveLength(1);
     expect(await countUnsent(db, USER)).toBe(0);
+    await sync(db, remote);
+    expect(remote.counters.writes).toBe(0);
   });
 
   it('a failed commit keeps the entries unsent, and the next sync sends them in the same batch', async () => {
@@ -274,8 +275,8 @@ describe('syncOnce', () => {
       fullName: 'Пётр Иванов',
       settings: { ...user.settings, dailyGoal: 20, uiLang: 'en' },
     }));
-    remote.failNext('error', { on: 'pull' });
-    await expect(sync(db, remote)).rejects.toThrow('pull failed');
+    remote.failNext('error', { on: 'profile' });
+    await expect(sync(db, remote)).rejects.toThrow('profile write failed');
     expect((await getUser(db, USER))?.profileUnsent).toBe(revision);
     expect(await remote.readProfile(USER)).toBeNull();
 
@@ -319,14 +320,51 @@ describe('syncOnce', () => {
     expect(await remote.readProfile(USER)).toMatchObject({ dailyGoal: 30, division: 'engine' });
   });
 
-  it('gives up on a remote call that never answers, and loses nothing', async () => {
+  it('pulls a long history in pages, each kept with its cursor, even when a page ends inside a commit', async () => {
+    const remote = new MemoryRemote();
+    const phone = await device();
+    for (let i = 0; i < 650; i++) await answerOn(phone, `w${i}`, true, NOW + i);
+    // 650 batches of one entry: commits of 500 and 150 (one server time each).
+    await syncOnce({ db: phone, remote, userId: USER, now: NOW, entriesPerBatch: 1 });
+    expect(remote.batchCount(USER)).toBe(650);
+
+    // A new device whose link drops after the first page of 300 keeps that page...
+    const tablet = await device();
+    const pull = remote.pullHistory.bind(remote);
+    let calls = 0;
+    remote.pullHistory = (userId, cursor, page) => {
+      calls++;
+      return calls === 2 ? Promise.reject(new Error('link lost')) : pull(userId, cursor, page);
+    };
+    await expect(sync(tablet, remote)).rejects.toThrow('link lost');
+    expect(await listHistory(tablet, USER)).toHaveLength(300);
+    // ...and the next sync goes on from there: the rest of the first commit, then the second.
+    const report = await sync(tablet, remote);
+    expect(report.pulled).toBe(350);
+    expect(await listHistory(tablet, USER)).toHaveLength(650);
+    expect((await sync(tablet, remote)).pulled).toBe(0);
+  });
+
+  it('a pull that never answers gives up and does not hold back the push', async () => {
+    const db = await device();
+    await answerOn(db, 'w1', true, NOW);
+    const remote = new MemoryRemote();
+    remote.pullHistory = () => new Promise(() => undefined);
+    await expect(syncOnce({ db, remote, userId: USER, now: NOW, timeoutMs: 20 })).rejects.toThrow(
+      'Pulling did not finish',
+    );
+    expect(remote.entries(USER)).toHaveLength(1);
+    expect(await countUnsent(db, USER)).toBe(0);
+  });
+
+  it('gives up on remote calls that never answer, and loses nothing', async () => {
     const db = await device();
     await answerOn(db, 'w1', true, NOW);
     const hanging: RemoteStore = {
       ...new MemoryRemote(),
       pullHistory: () => new Promise(() => undefined),
       readLegacyWords: async () => [],
-      pushHistory: async () => undefined,
+      pushHistory: () => new Promise(() => undefined),
       hasHistoryBatch: async () => false,
       readProfile: async () => null,
       writeProfile: async () => undefined,
@@ -335,7 +373,7 @@ describe('syncOnce', () => {
     };
     await expect(
       syncOnce({ db, remote: hanging, userId: USER, now: NOW, timeoutMs: 20 }),
-    ).rejects.toThrow('Pulling did not finish');
+    ).rejects.toThrow('Pushing did not finish');
     expect(await countUnsent(db, USER)).toBe(1);
   });
 

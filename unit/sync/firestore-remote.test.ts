@@ -410,6 +410,27 @@ describe('createFirestoreRemote: pullHistory', () => {
     if (testApi) expect((await testApi.stats()).reads - readsBefore).toBe(1);
   });
 
+  it('in pages: a page may end inside a commit and the next goes on after its last batch', async () => {
+    // One commit of three batches: one server time.
+    await remote.pushHistory(UID, [
+      batchOf('p1', entry('p1e')),
+      batchOf('p2', entry('p2e')),
+      batchOf('p3', entry('p3e')),
+    ]);
+    const first = await remote.pullHistory(UID, 0, { limit: 2 });
+    expect(first.batches.map((b) => b.id)).toEqual(['p1', 'p2']);
+    expect(first).toMatchObject({ cursor: await syncedAtOf(UID, 'p1'), cursorId: 'p2' });
+    const second = await remote.pullHistory(UID, first.cursor, {
+      limit: 2,
+      afterId: first.cursorId,
+    });
+    expect(second.batches.map((b) => b.id)).toEqual(['p3']);
+    expect(second.cursorId).toBe('p3');
+    expect(
+      (await remote.pullHistory(UID, second.cursor, { limit: 2, afterId: 'p3' })).batches,
+    ).toEqual([]);
+  });
+
   it('from a cursor between two pushes returns only the later batch and moves the cursor to it', async () => {
     await remote.pushHistory(UID, [batchOf('early', entry('x1'))]);
     const first = await remote.pullHistory(UID, 0);
