@@ -21,6 +21,10 @@ test('progress made offline reaches the cloud and a second device sees it', asyn
   test.slow();
   const account = await registerViaUi(page, { email: uniqueEmail('cloud') });
   const uid = await uidOf(account.email);
+  // The profile push is not waited for by the screen: it lands a moment later.
+  await expect
+    .poll(async () => (await firestore.documents(`users/${uid}`)).some((d) => d.id === uid))
+    .toBe(true);
   const profile = (await firestore.documents(`users/${uid}`)).find((d) => d.id === uid);
   expect(profile?.data).toMatchObject({
     email: account.email,
@@ -141,4 +145,19 @@ test('at sea the profile keeps its settings; a new name waits for a connection',
       { timeout: 15_000 },
     )
     .toBe(30);
+});
+
+test('a link that looks up but never answers does not hold a profile save', async ({ page }) => {
+  await registerViaUi(page, { email: uniqueEmail('cloud-hang') });
+  await page.goto('/profile');
+  await expect(page.getByLabel('Ежедневная цель')).toBeVisible();
+  // Every request to the cloud database from now on hangs (a captive portal, a dead satellite
+  // link that still reports itself up).
+  await page.route('http://127.0.0.1:8181/**', () => undefined);
+  await page.getByLabel('Ежедневная цель').fill('40');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Профиль обновлён' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Ежедневная цель')).toHaveValue('40');
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });

@@ -9,7 +9,7 @@ import { createFirebaseAuth } from '@/auth/firebase-auth';
 import { firebaseSettings } from '@/auth/firebase-config';
 import { createLocalAuth } from '@/auth/local-auth';
 import { getDB } from '@/db/instance';
-import { getUser, markProfileSent, markProfileUnsent, putUser } from '@/db/users-repo';
+import { getUser, markProfileSent, markProfileUnsent, putUser, updateUser } from '@/db/users-repo';
 import { DAILY_GOAL_DEFAULT } from '@/domain/constants';
 import { profileRecordOf } from '@/domain/synced-records';
 import type { User, UserSettings } from '@/domain/types';
@@ -48,8 +48,12 @@ function createProvider(): AuthProvider {
     // A claim granted or revoked takes effect with the next token.
     onUserChanged: (changed) => {
       const { user } = useAuthStore.getState();
-      if (user?.id === changed.id)
+      if (user?.id === changed.id) {
         useAuthStore.setState({ user: { ...user, isAdmin: changed.isAdmin } });
+        void rememberAdmin(changed.id, changed.isAdmin).catch((error: unknown) =>
+          console.warn('Remembering the admin rights failed', error),
+        );
+      }
     },
   });
 }
@@ -61,9 +65,24 @@ function createProvider(): AuthProvider {
 async function shareProfile(user: User): Promise<void> {
   const db = await getDB();
   const revision = await markProfileUnsent(db, user.id);
-  if (await pushProfile(user.id, profileRecordOf(user))) {
-    await markProfileSent(db, user.id, revision);
-  }
+  // Not waited for: the change is saved here already, and a link that looks up but never
+  // answers must not hold a screen for the push's timeout. A push that fails is the next
+  // sync's to send.
+  void pushProfile(user.id, profileRecordOf(user))
+    .then((sent) => (sent ? markProfileSent(db, user.id, revision) : undefined))
+    .catch((error: unknown) => console.warn('Marking the profile sent failed', error));
+}
+
+/**
+ * Remembers on the device what the token last said of the admin rights: the one thing to go by
+ * offline, when an expired token cannot be read (a claim given or taken after the account came
+ * to this device would otherwise be forgotten at sea).
+ */
+async function rememberAdmin(userId: string, isAdmin: boolean): Promise<void> {
+  const db = await getDB();
+  await updateUser(db, userId, (record) =>
+    Boolean(record.isAdmin) === isAdmin ? record : { ...record, isAdmin },
+  );
 }
 
 /**
@@ -74,8 +93,12 @@ async function ensureLocalRecord(user: User): Promise<User> {
   const db = await getDB();
   const local = await getUser(db, user.id);
   // Admin rights come from the token (the claim, or the verified owner address), never from a
-  // flag stored on the device or in the profile: a revoked claim must not linger.
-  if (local) return { ...user, settings: local.settings };
+  // flag stored on the device or in the profile: a revoked claim must not linger. What the token
+  // said is remembered for offline starts (see rememberAdmin).
+  if (local) {
+    if (Boolean(local.isAdmin) !== user.isAdmin) await rememberAdmin(user.id, user.isAdmin);
+    return { ...user, settings: local.settings };
+  }
   const cloud = await fetchProfile(user.id);
   const merged: User = cloud
     ? {

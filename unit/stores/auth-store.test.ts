@@ -155,3 +155,31 @@ describe('profile and settings', () => {
     await expect(useAuthStore.getState().updateName('X')).rejects.toThrow('No signed-in user');
   });
 });
+
+describe('the cloud edition at sea', () => {
+  it('remembers on the device what the token last said of admin rights, for an offline start', async () => {
+    const { getDB, resetDB } = await import('@/db/instance');
+    const { putUser: putRecord } = await import('@/db/users-repo');
+    await resetDB();
+    const sailor = {
+      id: 'cloud-uid',
+      email: 'mate@ship.test',
+      fullName: 'Mate',
+      isAdmin: false,
+      createdAt: 1,
+      settings: SETTINGS,
+    };
+    // On this device since before the claim was given.
+    await putRecord(await getDB(), sailor);
+    const cloud = {
+      ...createLocalAuth({ getDB: async () => db, storage }),
+      kind: 'firebase' as const,
+      restore: async () => ({ ...sailor, isAdmin: true }),
+    };
+    useAuthStore.setState({ status: 'loading', user: null, provider: cloud });
+    await useAuthStore.getState().init();
+    expect(useAuthStore.getState().user?.isAdmin).toBe(true);
+    expect((await getUser(await getDB(), sailor.id))?.isAdmin).toBe(true);
+    await resetDB();
+  });
+});
