@@ -161,3 +161,30 @@ test('a link that looks up but never answers does not hold a profile save', asyn
   await expect(page.getByLabel('Ежедневная цель')).toHaveValue('40');
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
+
+test('signing out offline asks first: signing in again needs a connection', async ({
+  page,
+  context,
+}) => {
+  await registerViaUi(page, { email: uniqueEmail('cloud-signout') });
+  // Once the worker holds the app, as after any first visit (the login screen comes from its cache).
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(
+    'Нет связи: снова войти в облачную учётную запись можно будет только при подключении к сети.',
+  );
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Отмена' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await context.setOffline(false);
+});

@@ -197,3 +197,12 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 
 /** The signed-in user, or null for a guest. */
 export const useUser = () => useAuthStore((s) => s.user);
+
+/**
+ * Whether signing out should be confirmed first: in the cloud edition, offline, signing in again
+ * needs the network (on a shared tablet at sea the next sailor could not sign in until port, and
+ * a guest's study is not kept).
+ */
+export function signOutLocksOut(): boolean {
+  return useAuthStore.getState().provider.kind === 'firebase' && !navigator.onLine;
+}

@@ -2,6 +2,7 @@
  * /settings: theme, language and daily goal (each applied at once), export of the user's data
  * as JSON (a download plus a copyable text), import from pasted JSON, and log out.
  */
+
 import { useNavigate } from '@tanstack/react-router';
 import { type CSSProperties, type FormEvent, useId, useRef, useState } from 'react';
 import { isAuthError } from '@/auth/auth-provider';
@@ -10,11 +11,12 @@ import type { Theme, UiLang } from '@/domain/types';
 import { importedUser, parseExportJson } from '@/domain/validation';
 import { type MessageKey, plural, useLang, useLocalT, useT } from '@/i18n';
 import { deadLetters } from '@/i18n/messages/dead-letters';
-import { useAuthStore, useUser } from '@/stores/auth-store';
+import { signOutLocksOut, useAuthStore, useUser } from '@/stores/auth-store';
 import { readHistory } from '@/stores/history-store';
 import { useSettingsStore } from '@/stores/settings-store';
 import { useToast } from '@/stores/toast-store';
 import { useWordsStore } from '@/stores/words-store';
+import { useConfirm } from '@/ui/confirm';
 import { DeadLettersCard } from './dead-letters-card';
 import { buildExport, exportFileName, exportJson } from './export';
 import { SpeechCard } from './speech-card';
@@ -38,7 +40,6 @@ export function SettingsScreen() {
   const lang = useLang();
   const user = useUser();
   const theme = useSettingsStore((s) => s.theme);
-  const navigate = useNavigate();
   const toast = useToast();
 
   async function apply(change: () => Promise<void>) {
@@ -50,7 +51,12 @@ export function SettingsScreen() {
     }
   }
 
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+
   async function logout() {
+    const message = t('nav.logoutOffline');
+    if (signOutLocksOut() && !(await confirm({ message, confirmLabel: t('nav.logout') }))) return;
     await useAuthStore.getState().signOut();
     await navigate({ to: '/login' });
   }

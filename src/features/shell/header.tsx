@@ -4,16 +4,24 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { isAdmin } from '@/domain/permissions';
 import { useT } from '@/i18n';
-import { useAuthStore } from '@/stores/auth-store';
+import { signOutLocksOut, useAuthStore } from '@/stores/auth-store';
 import { Avatar } from '@/ui/avatar';
+import { useConfirm } from '@/ui/confirm';
 import { AnchorIcon, CloseIcon, MenuIcon } from '@/ui/icons';
 import { InstallButton } from './install-button';
 
 export function Header() {
   const t = useT();
   const user = useAuthStore((s) => s.user);
-  const signOut = useAuthStore((s) => s.signOut);
   const navigate = useNavigate();
+  const confirm = useConfirm();
+
+  async function logout() {
+    const message = t('nav.logoutOffline');
+    if (signOutLocksOut() && !(await confirm({ message, confirmLabel: t('nav.logout') }))) return;
+    await useAuthStore.getState().signOut();
+    await navigate({ to: '/login' });
+  }
   const [menuOpen, setMenuOpen] = useState(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
@@ -21,11 +29,6 @@ export function Header() {
   useEffect(() => {
     if (pathname) setMenuOpen(false);
   }, [pathname]);
-
-  async function logout() {
-    await signOut();
-    await navigate({ to: '/login' });
-  }
 
   const displayName = user ? user.fullName || user.email : '';
   const links = [

@@ -16,6 +16,8 @@ export const common = defineMessages(
     'nav.login': 'Log in',
     'nav.register': 'Register',
     'nav.logout': 'Log out',
+    'nav.logoutOffline':
+      'No connection: signing in to a cloud account again needs a network. Until then a guest studies without keeping progress. Log out anyway?',
     'nav.menu': 'Menu',
     'nav.closeMenu': 'Close menu',
     'nav.main': 'Main navigation',
@@ -84,6 +86,8 @@ export const common = defineMessages(
     'nav.login': 'Войти',
     'nav.register': 'Регистрация',
     'nav.logout': 'Выйти',
+    'nav.logoutOffline':
+      'Нет связи: снова войти в облачную учётную запись можно будет только при подключении к сети. До тех пор гость занимается без сохранения прогресса. Всё равно выйти?',
     'nav.menu': 'Меню',
     'nav.closeMenu': 'Закрыть меню',
     'nav.main': 'Основная навигация',
