@@ -10,6 +10,7 @@ import { countUnsent } from '@/db/history-queries';
 import { getDB } from '@/db/instance';
 import type { MarineDB } from '@/db/schema';
 import type { RemoteStore } from '@/sync/remote-store';
+import { TimeoutError } from '@/sync/timeout';
 import {
   createSyncScheduler,
   type SchedulerEventTarget,
@@ -38,8 +39,10 @@ export interface SyncState {
   lastSyncedAt: number | null;
   /** The signed-in user's history entries not yet in the cloud. */
   pendingCount: number;
-  /** The message of the last failure; null after a success. */
+  /** The message of the last failure (for the console and tests); null after a success. */
   lastError: string | null;
+  /** What kind of failure it was, for the screens to say; null after a success. */
+  lastErrorKind: SyncErrorKind | null;
   /** Whose data is synced; null when stopped. */
   userId: string | null;
   /** Bumped each time a sync applied cloud versions locally: the words store should reload then. */
@@ -78,12 +81,36 @@ function errorMessage(error: unknown): string | null {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** What went wrong with the last sync, in terms a screen can say in the learner's language. */
+export type SyncErrorKind = 'offline' | 'denied' | 'failed';
+
+/**
+ * No connection (the browser says so, a call that never answered, the cloud unreachable), the
+ * cloud refused (rights), or anything else.
+ */
+export function syncErrorKind(error: unknown): SyncErrorKind | null {
+  if (error === null || error === undefined) return null;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'permission-denied' || code === 'unauthenticated') return 'denied';
+  if (
+    !browserOnline() ||
+    error instanceof TimeoutError ||
+    code === 'unavailable' ||
+    code === 'deadline-exceeded' ||
+    (error instanceof TypeError && /fetch|network/i.test(error.message))
+  ) {
+    return 'offline';
+  }
+  return 'failed';
+}
+
 export const useSyncStore = create<SyncState>()((set, get) => ({
   online: browserOnline(),
   syncing: false,
   lastSyncedAt: null,
   pendingCount: 0,
   lastError: null,
+  lastErrorKind: null,
   userId: null,
   remoteChanges: 0,
   curriculumPending: 0,
@@ -143,6 +170,7 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
             syncing: status.syncing,
             lastSyncedAt: status.lastSyncedAt,
             lastError: errorMessage(status.lastError),
+            lastErrorKind: syncErrorKind(status.lastError),
           });
         },
       }),
@@ -154,6 +182,7 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
       syncing: false,
       lastSyncedAt: null,
       lastError: null,
+      lastErrorKind: null,
       pendingCount: 0,
     });
     current.scheduler.start();
@@ -165,7 +194,14 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
     if (!ending) return;
     session = null;
     ending.scheduler.stop();
-    set({ userId: null, syncing: false, lastSyncedAt: null, lastError: null, pendingCount: 0 });
+    set({
+      userId: null,
+      syncing: false,
+      lastSyncedAt: null,
+      lastError: null,
+      lastErrorKind: null,
+      pendingCount: 0,
+    });
   },
 
   async syncNow() {

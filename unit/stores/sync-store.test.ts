@@ -6,8 +6,9 @@ import { openMarineDB } from '@/db/open';
 import type { MarineDB } from '@/db/schema';
 import { putUser } from '@/db/users-repo';
 import type { SyncStartOptions } from '@/stores/sync-store';
-import { notifyLocalChange, useSyncStore } from '@/stores/sync-store';
+import { notifyLocalChange, syncErrorKind, useSyncStore } from '@/stores/sync-store';
 import { MemoryRemote } from '@/sync/memory-remote';
+import { TimeoutError } from '@/sync/timeout';
 
 const USER = 'u-crew';
 const T0 = Date.UTC(2025, 5, 1, 8, 0, 0);
@@ -118,6 +119,7 @@ describe('sync store', () => {
     expect(useSyncStore.getState()).toMatchObject({
       syncing: false,
       lastError: 'commit failed',
+      lastErrorKind: 'failed',
       pendingCount: 1,
       lastSyncedAt: null,
     });
@@ -233,5 +235,18 @@ describe('sync store', () => {
     // Only the second user's session ran (its user has no local record: no cursor, still fine):
     // one history pull and one curriculum pull.
     expect(remote.counters.requests).toBe(2);
+  });
+});
+
+describe('syncErrorKind: what the settings say of the last failure', () => {
+  it('tells no connection, a refusal and anything else apart', () => {
+    expect(syncErrorKind(null)).toBeNull();
+    expect(syncErrorKind(new TimeoutError('Pulling', 30_000))).toBe('offline');
+    expect(syncErrorKind(Object.assign(new Error('x'), { code: 'unavailable' }))).toBe('offline');
+    expect(syncErrorKind(new TypeError('Failed to fetch'))).toBe('offline');
+    expect(syncErrorKind(Object.assign(new Error('x'), { code: 'permission-denied' }))).toBe(
+      'denied',
+    );
+    expect(syncErrorKind(new Error('commit failed'))).toBe('failed');
   });
 });

@@ -9,6 +9,7 @@ import { normalizeEmail } from '@/domain/validation';
 import { useT } from '@/i18n';
 import { useAuthStore } from '@/stores/auth-store';
 import { AuthCard, EmailField, FormAlert, SubmitButton } from './auth-card';
+import { authErrorText } from './auth-error-text';
 
 type Outcome = { sent: true } | { sent: false; error: string } | null;
 
@@ -36,6 +37,9 @@ export function ForgotScreen() {
     } catch (failure) {
       if (isAuthError(failure) && failure.code === 'operation-not-allowed') {
         setOutcome({ sent: true });
+      } else if (isAuthError(failure) && failure.code === 'network-request-failed') {
+        // The provider's own words for no connection, as the login screen says it.
+        setOutcome({ sent: false, error: authErrorText(t, failure, 'forgot.failed') });
       } else {
         console.error(failure);
         setOutcome({ sent: false, error: t('forgot.failed') });

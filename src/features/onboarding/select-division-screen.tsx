@@ -41,9 +41,10 @@ export function SelectDivisionScreen() {
       await chooseDivision(division);
     } catch (error) {
       // The choice still applies to this session; only saving it to the settings failed.
+      console.error('Saving the division failed', error);
       toast.show({
         tone: 'error',
-        message: t('onboarding.role.saveFailed', { message: (error as Error).message }),
+        message: t('onboarding.role.saveFailed'),
       });
     }
     await navigate({ to: '/select-role', search: { division } });

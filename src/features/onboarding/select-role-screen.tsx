@@ -38,9 +38,10 @@ export function SelectRoleScreen({ division: param }: { division?: string }) {
       if (division !== storedDivision) await chooseDivision(division);
       await chooseRole(role);
     } catch (error) {
+      console.error('Saving the division or role failed', error);
       toast.show({
         tone: 'error',
-        message: t('onboarding.role.saveFailed', { message: (error as Error).message }),
+        message: t('onboarding.role.saveFailed'),
       });
     }
     await navigate({ to: '/select-topic', search: { division, role } });

@@ -295,8 +295,9 @@ function DataCard() {
       if (report.rejected === 0) setPasted('');
     } catch (error) {
       console.error('Import failed', error);
-      const message = error instanceof Error ? error.message : String(error);
-      setResult({ ok: false, text: t('settings.importFailed', { message }) });
+      // Nothing of the words was kept (one transaction): say why in the learner's language.
+      const full = error instanceof DOMException && error.name === 'QuotaExceededError';
+      setResult({ ok: false, text: t(full ? 'settings.importFull' : 'settings.importFailed') });
     } finally {
       setImporting(false);
     }

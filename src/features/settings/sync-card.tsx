@@ -1,13 +1,13 @@
 /** The sync status of the cloud edition: connection, last sync, changes waiting, last error. */
-import { useLang, useT } from '@/i18n';
+import { type MessageKey, useLang, useT } from '@/i18n';
 import { useAuthStore } from '@/stores/auth-store';
-import { useSyncStore } from '@/stores/sync-store';
+import { type SyncErrorKind, useSyncStore } from '@/stores/sync-store';
 
 export function SyncCard() {
   const t = useT();
   const lang = useLang();
   const cloud = useAuthStore((s) => s.provider.kind === 'firebase');
-  const { online, syncing, lastSyncedAt, pendingCount, lastError } = useSyncStore();
+  const { online, syncing, lastSyncedAt, pendingCount, lastErrorKind } = useSyncStore();
   const curriculumUpdatedAt = useSyncStore((s) => s.curriculumUpdatedAt);
   const curriculumAdded = useSyncStore((s) => s.curriculumAdded);
 
@@ -43,11 +43,17 @@ export function SyncCard() {
         <dt>{t('settings.sync.curriculum')}</dt>
         <dd>{curriculum}</dd>
       </dl>
-      {lastError ? (
+      {lastErrorKind ? (
         <p className="form-error" role="alert">
-          {t('settings.sync.error', { message: lastError })}
+          {t(ERROR_TEXTS[lastErrorKind])}
         </p>
       ) : null}
     </section>
   );
 }
+
+const ERROR_TEXTS: Readonly<Record<SyncErrorKind, MessageKey>> = {
+  offline: 'settings.sync.errorOffline',
+  denied: 'settings.sync.errorDenied',
+  failed: 'settings.sync.errorFailed',
+};

@@ -33,7 +33,9 @@ export const account = defineMessages(
     'settings.importButton': 'Import',
     'settings.invalidJson': 'Invalid JSON',
     'settings.imported': 'Imported records: {count}',
-    'settings.importFailed': 'Import failed: {message}',
+    'settings.importFailed': 'Import failed; nothing of the file was saved. Try again.',
+    'settings.importFull':
+      'Import failed: the device is out of storage space. Free some space and try again; nothing of the file was saved.',
     'settings.account': 'Account',
     'settings.storage.title': 'Storage on this device',
     'settings.storage.persistent': 'Storage is protected from clearing',
@@ -78,7 +80,12 @@ export const account = defineMessages(
     'settings.sync.curriculum': 'Curriculum',
     'settings.sync.curriculumUpdated': 'updated {date}; new words: {count}',
     'settings.sync.curriculumNever': 'no changes from the administrators yet',
-    'settings.sync.error': 'Last error: {message}',
+    'settings.sync.errorOffline':
+      'The last sync could not reach the cloud. Progress is kept here and goes at the next connection.',
+    'settings.sync.errorDenied':
+      'The cloud refused the last sync (no rights for these changes, or the sign-in expired). Progress is kept here.',
+    'settings.sync.errorFailed':
+      'The last sync failed. Progress is kept here; the app tries again by itself.',
     'settings.signedInAs': 'Signed in as {email}',
     // Progress
     'progress.title': 'Progress',
@@ -158,7 +165,10 @@ export const account = defineMessages(
     'settings.importButton': 'Импортировать',
     'settings.invalidJson': 'Неверный JSON',
     'settings.imported': 'Импортировано записей: {count}',
-    'settings.importFailed': 'Не удалось импортировать: {message}',
+    'settings.importFailed':
+      'Не удалось импортировать; из файла ничего не сохранено. Повторите попытку.',
+    'settings.importFull':
+      'Не удалось импортировать: на устройстве не хватает места. Освободите место и повторите; из файла ничего не сохранено.',
     'settings.account': 'Аккаунт',
     'settings.storage.title': 'Хранилище на устройстве',
     'settings.storage.persistent': 'Хранилище защищено от очистки',
@@ -203,7 +213,12 @@ export const account = defineMessages(
     'settings.sync.curriculum': 'Учебная программа',
     'settings.sync.curriculumUpdated': 'обновлена {date}; новых слов: {count}',
     'settings.sync.curriculumNever': 'изменений от администраторов пока нет',
-    'settings.sync.error': 'Последняя ошибка: {message}',
+    'settings.sync.errorOffline':
+      'Последняя синхронизация не достучалась до облака. Прогресс сохранён здесь и уйдёт при следующем подключении.',
+    'settings.sync.errorDenied':
+      'Облако отказало в последней синхронизации (нет прав на эти изменения или истёк вход). Прогресс сохранён здесь.',
+    'settings.sync.errorFailed':
+      'Последняя синхронизация не удалась. Прогресс сохранён здесь; приложение повторит попытку само.',
     'settings.signedInAs': 'Вы вошли как {email}',
     // Progress
     'progress.title': 'Прогресс',

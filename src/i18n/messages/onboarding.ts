@@ -20,7 +20,8 @@ export const onboarding = defineMessages(
     'onboarding.role.noDivision': 'No division selected.',
     'onboarding.role.allHint': 'Words of every role',
     'onboarding.role.pickDivision': 'Choose a division',
-    'onboarding.role.saveFailed': 'Could not save your choice: {message}',
+    'onboarding.role.saveFailed':
+      'Could not save your choice on this device; it applies to this session only.',
 
     'onboarding.topic.title': 'Choose topics',
     'onboarding.topic.lead': 'Tick the topics to study in this session.',
@@ -78,7 +79,8 @@ export const onboarding = defineMessages(
     'onboarding.role.noDivision': 'Служба не выбрана.',
     'onboarding.role.allHint': 'Слова всех должностей',
     'onboarding.role.pickDivision': 'Выбрать службу',
-    'onboarding.role.saveFailed': 'Не удалось сохранить выбор: {message}',
+    'onboarding.role.saveFailed':
+      'Не удалось сохранить выбор на устройстве; он действует только для этого занятия.',
 
     'onboarding.topic.title': 'Выберите темы',
     'onboarding.topic.lead': 'Отметьте темы, которые хотите изучить в этой сессии.',
