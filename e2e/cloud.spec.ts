@@ -188,3 +188,20 @@ test('signing out offline asks first: signing in again needs a connection', asyn
   await expect(page).toHaveURL(/\/login$/);
   await context.setOffline(false);
 });
+
+test('a start on a link that never answers shows the signed-in home within seconds', async ({
+  page,
+}) => {
+  const account = await registerViaUi(page, { email: uniqueEmail('cloud-slow-start') });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // Firebase checks the stored session with the server at every start: that check now hangs.
+  await page.route('http://127.0.0.1:9099/**', () => undefined);
+  await page.reload();
+  await expect(page.getByRole('link', { name: `Профиль: ${account.fullName}` })).toBeVisible({
+    timeout: 10_000,
+  });
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});

@@ -88,6 +88,13 @@ export interface FirebaseAuthOptions {
   timers?: Timers;
   /** How long before the ID token expires it is refreshed (default 5 minutes). */
   refreshMarginMs?: number;
+  /**
+   * Where the uid of the signed-in user is remembered between starts (default: localStorage),
+   * so a start on a link that never answers can show the cached user (see `restore`).
+   */
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  /** How long a start waits for Firebase before it goes on with the cached user (default 3 s). */
+  restoreWaitMs?: number;
   /** The shortest wait between two scheduled refreshes (default 30 s). */
   minRefreshDelayMs?: number;
 }
@@ -155,6 +162,11 @@ function isNetworkError(error: unknown): boolean {
   return mapped instanceof AuthError && mapped.code === 'network-request-failed';
 }
 
+/** The local-storage key of the uid signed in on this device last. */
+const LAST_UID_KEY = 'marine.cloudUid';
+/** How long a start waits for Firebase's check of a stored session before using the cached user. */
+const RESTORE_WAIT_MS = 3000;
+
 export function defaultUserSettings(): UserSettings {
   return { dailyGoal: DAILY_GOAL_DEFAULT, uiLang: DEFAULT_UI_LANG, theme: 'light' };
 }
@@ -191,6 +203,28 @@ export function createFirebaseAuth(
       console.error('Reading the cached user failed', error);
     }
     return null;
+  };
+
+  const storage =
+    options.storage !== undefined
+      ? options.storage
+      : typeof localStorage === 'undefined'
+        ? null
+        : localStorage;
+  const remember = (uid: string | null) => {
+    try {
+      if (uid) storage?.setItem(LAST_UID_KEY, uid);
+      else storage?.removeItem(LAST_UID_KEY);
+    } catch {
+      // Storage unavailable: starts simply wait for Firebase.
+    }
+  };
+  const remembered = (): string | null => {
+    try {
+      return storage?.getItem(LAST_UID_KEY) ?? null;
+    } catch {
+      return null;
+    }
   };
 
   /** The last user this provider returned: the base of settings changes without a database. */
@@ -285,6 +319,7 @@ export function createFirebaseAuth(
   }
 
   function onTokenChange(fb: AuthModule, auth: Auth, user: FirebaseUser | null) {
+    remember(user?.uid ?? null);
     if (user) {
       if (signedInUid !== null && signedInUid !== user.uid) current = null;
       signedInUid = user.uid;
@@ -423,10 +458,46 @@ export function createFirebaseAuth(
       return this;
     },
 
+    /**
+     * The signed-in user. Firebase checks a stored session with the server before it says (a
+     * reload): offline that fails at once, but a link that looks up and never answers would hold
+     * the Loading screen for Firebase's own 30 s. So a start that knows who signed in here last
+     * waits `restoreWaitMs`, then goes on with that cached user; when Firebase settles, a session
+     * it ended signs the user out (`onSignedOut`) and a live one updates the user.
+     */
     async restore() {
-      const { auth } = await init();
+      const ready = init();
+      const uid = remembered();
+      if (uid) {
+        const wait = options.restoreWaitMs ?? RESTORE_WAIT_MS;
+        let timer: unknown;
+        const slow = await Promise.race([
+          ready.then(() => false),
+          new Promise<boolean>((resolve) => {
+            timer = timers.setTimeout(() => resolve(true), wait);
+          }),
+        ]).finally(() => timers.clearTimeout(timer));
+        const cached = slow ? await cachedUser(uid) : null;
+        if (cached) {
+          void ready
+            .then(async ({ auth }) => {
+              const settled = auth.currentUser;
+              if (settled?.uid !== uid) {
+                current = null;
+                options.onSignedOut?.();
+              } else {
+                options.onUserChanged?.(await toAppUser(settled));
+              }
+            })
+            .catch((error: unknown) => console.warn('Restoring the session failed', error));
+          current = cached;
+          return cached;
+        }
+      }
+      const { auth } = await ready;
       await auth.authStateReady();
       const user = auth.currentUser;
+      remember(user?.uid ?? null);
       return user ? toAppUser(user) : null;
     },
 
