@@ -69,8 +69,7 @@ export async function installVocabulary(
     hasProgress: (id) => progressIds.has(id),
   });
 
-  const writes: Promise<unknown>[] = [];
-  try {
+  await writeAllOrNothing(tx, (writes) => {
     const vocabStore = tx.objectStore('vocab');
     for (const item of plan.putVocab) writes.push(vocabStore.put(toStoredVocab(item)));
     for (const id of plan.deleteVocab) writes.push(vocabStore.delete(id));
@@ -83,15 +82,28 @@ export async function installVocabulary(
     }
     const record: VocabularyMeta = { key: META_KEY, ...plan.installed };
     writes.push(tx.objectStore('meta').put(record));
+  });
+  return plan;
+}
+
+/**
+ * Makes the requests `add` pushes and waits for the transaction. A request that cannot even be
+ * made (a record without a key) or one that fails must not let the ones before it commit: the
+ * whole transaction is undone and the error passed on.
+ */
+async function writeAllOrNothing(
+  tx: { abort(): void; done: Promise<void> },
+  add: (writes: Promise<unknown>[]) => void,
+): Promise<void> {
+  const writes: Promise<unknown>[] = [];
+  try {
+    add(writes);
     await Promise.all([...writes, tx.done]);
   } catch (error) {
-    // A request that cannot even be made (a record without a key) must not let the ones before
-    // it commit: the whole install is undone.
     for (const write of writes) write.catch(() => undefined);
     abortQuietly(tx);
     throw error;
   }
-  return plan;
 }
 
 /**
@@ -121,8 +133,7 @@ export async function restoreBuiltinCurriculum(
     roles: byId(roles),
     divisions: byId(divisions),
   });
-  const writes: Promise<unknown>[] = [];
-  try {
+  await writeAllOrNothing(tx, (writes) => {
     for (const division of plan.putDivisions) {
       writes.push(tx.objectStore('divisions').put(division));
     }
@@ -139,11 +150,6 @@ export async function restoreBuiltinCurriculum(
         ...plan.putVocab.map((item) => changes.word(toStoredVocab(item))),
       ]),
     );
-    await Promise.all([...writes, tx.done]);
-  } catch (error) {
-    for (const write of writes) write.catch(() => undefined);
-    abortQuietly(tx);
-    throw error;
-  }
+  });
   return plan;
 }

@@ -199,10 +199,13 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 export const useUser = () => useAuthStore((s) => s.user);
 
 /**
- * Whether signing out should be confirmed first: in the cloud edition, offline, signing in again
- * needs the network (on a shared tablet at sea the next sailor could not sign in until port, and
- * a guest's study is not kept).
+ * Signs out, asking first (`ask`) when that would lock the sailor out: in the cloud edition,
+ * offline, signing in again needs the network (on a shared tablet at sea the next sailor could
+ * not sign in until port, and a guest's study is not kept). Resolves to whether it signed out.
  */
-export function signOutLocksOut(): boolean {
-  return useAuthStore.getState().provider.kind === 'firebase' && !navigator.onLine;
+export async function signOutChecked(ask: () => Promise<boolean>): Promise<boolean> {
+  const { provider, signOut } = useAuthStore.getState();
+  if (provider.kind === 'firebase' && !navigator.onLine && !(await ask())) return false;
+  await signOut();
+  return true;
 }

@@ -11,7 +11,7 @@ import type { Theme, UiLang } from '@/domain/types';
 import { importedUser, parseExportJson } from '@/domain/validation';
 import { type MessageKey, plural, useLang, useLocalT, useT } from '@/i18n';
 import { deadLetters } from '@/i18n/messages/dead-letters';
-import { signOutLocksOut, useAuthStore, useUser } from '@/stores/auth-store';
+import { signOutChecked, useAuthStore, useUser } from '@/stores/auth-store';
 import { readHistory } from '@/stores/history-store';
 import { useSettingsStore } from '@/stores/settings-store';
 import { useToast } from '@/stores/toast-store';
@@ -55,10 +55,8 @@ export function SettingsScreen() {
   const confirm = useConfirm();
 
   async function logout() {
-    const message = t('nav.logoutOffline');
-    if (signOutLocksOut() && !(await confirm({ message, confirmLabel: t('nav.logout') }))) return;
-    await useAuthStore.getState().signOut();
-    await navigate({ to: '/login' });
+    const ask = () => confirm({ message: t('nav.logoutOffline'), confirmLabel: t('nav.logout') });
+    if (await signOutChecked(ask)) await navigate({ to: '/login' });
   }
 
   // The chosen goal shows at once; the saved one takes over when the write lands (or fails).

@@ -4,7 +4,7 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { isAdmin } from '@/domain/permissions';
 import { useT } from '@/i18n';
-import { signOutLocksOut, useAuthStore } from '@/stores/auth-store';
+import { signOutChecked, useAuthStore } from '@/stores/auth-store';
 import { Avatar } from '@/ui/avatar';
 import { useConfirm } from '@/ui/confirm';
 import { AnchorIcon, CloseIcon, MenuIcon } from '@/ui/icons';
@@ -17,10 +17,8 @@ export function Header() {
   const confirm = useConfirm();
 
   async function logout() {
-    const message = t('nav.logoutOffline');
-    if (signOutLocksOut() && !(await confirm({ message, confirmLabel: t('nav.logout') }))) return;
-    await useAuthStore.getState().signOut();
-    await navigate({ to: '/login' });
+    const ask = () => confirm({ message: t('nav.logoutOffline'), confirmLabel: t('nav.logout') });
+    if (await signOutChecked(ask)) await navigate({ to: '/login' });
   }
   const [menuOpen, setMenuOpen] = useState(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
