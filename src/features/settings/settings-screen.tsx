@@ -265,8 +265,10 @@ function DataCard() {
       return;
     }
     setImporting(true);
+    let recordsIn = false;
     try {
       const report = await useWordsStore.getState().importProgress(parsed.value);
+      recordsIn = true;
       // The settings and name of the file (never its id, e-mail, password or admin flag).
       const auth = useAuthStore.getState();
       if (Object.keys(userPart.settings).length > 0) {
@@ -293,9 +295,14 @@ function DataCard() {
       if (report.rejected === 0) setPasted('');
     } catch (error) {
       console.error('Import failed', error);
-      // Nothing of the words was kept (one transaction): say why in the learner's language.
+      // The records land whole or not at all (one transaction); the name and settings after them.
       const full = error instanceof DOMException && error.name === 'QuotaExceededError';
-      setResult({ ok: false, text: t(full ? 'settings.importFull' : 'settings.importFailed') });
+      const key = recordsIn
+        ? 'settings.importUserFailed'
+        : full
+          ? 'settings.importFull'
+          : 'settings.importFailed';
+      setResult({ ok: false, text: t(key) });
     } finally {
       setImporting(false);
     }

@@ -34,6 +34,8 @@ export const account = defineMessages(
     'settings.invalidJson': 'Invalid JSON',
     'settings.imported': 'Imported records: {count}',
     'settings.importFailed': 'Import failed; nothing of the file was saved. Try again.',
+    'settings.importUserFailed':
+      'The records were imported, but the name and settings of the file could not be saved. Import again: no record is added twice.',
     'settings.importFull':
       'Import failed: the device is out of storage space. Free some space and try again; nothing of the file was saved.',
     'settings.account': 'Account',
@@ -167,6 +169,8 @@ export const account = defineMessages(
     'settings.imported': 'Импортировано записей: {count}',
     'settings.importFailed':
       'Не удалось импортировать; из файла ничего не сохранено. Повторите попытку.',
+    'settings.importUserFailed':
+      'Записи импортированы, но имя и настройки из файла сохранить не удалось. Повторите импорт: записи не задвоятся.',
     'settings.importFull':
       'Не удалось импортировать: на устройстве не хватает места. Освободите место и повторите; из файла ничего не сохранено.',
     'settings.account': 'Аккаунт',
