@@ -86,6 +86,13 @@ test('an admin’s topic, words and role rename reach a crew device, which studi
   await topics.getByRole('checkbox', { name: TOPIC }).check();
   await renameTo(page, 'Переименовать «cadet»', 'deck cadet');
   await expect(page.getByText(/Ещё не отправлено в облако изменений: \d+/)).toBeVisible();
+  // What waits is listed on demand: what the crew will get.
+  await page.getByText('Показать, что ждёт отправки').click();
+  const waiting = page.locator('.admin-pending-list');
+  await expect(waiting).toContainText('Роль: deck cadet');
+  await expect(waiting).toContainText(`Тема: ${TOPIC}`);
+  await expect(waiting).toContainText('Слово: беседочный узел — bowline');
+  await expectAccessible(page);
   await syncNow(page);
   await page.getByRole('link', { name: 'Админ' }).first().click();
   await expect(

@@ -184,3 +184,24 @@ export function checkCurriculumDoc(data: Record<string, unknown>): CheckedCurric
     by,
   };
 }
+
+/** A queued change as an admin reads it: what kind of record, which one, and whether it goes. */
+export interface PendingChange {
+  kind: CurriculumKind;
+  /** The record's id (one queued change per record). */
+  id: string;
+  deleted: boolean;
+  /** The record's name (a word: "Russian — English"); a deleted record: the name in its id. */
+  name: string;
+}
+
+export function pendingChangeOf(doc: CurriculumDocWrite): PendingChange {
+  const record = doc.record ?? {};
+  const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string) : '');
+  const name = doc.deleted
+    ? (doc.id.split('::').pop() ?? doc.id)
+    : doc.kind === 'word'
+      ? `${text('langA')} — ${text('langB')}`
+      : text('name');
+  return { kind: doc.kind, id: doc.id, deleted: doc.deleted, name };
+}

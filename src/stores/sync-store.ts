@@ -5,10 +5,11 @@
  * factory for the RemoteStore, which the app makes lazy-load the Firestore adapter.
  */
 import { create } from 'zustand';
-import { countOutbox, curriculumMeta } from '@/db/curriculum-repo';
+import { countOutbox, curriculumMeta, takeOutbox } from '@/db/curriculum-repo';
 import { countUnsent } from '@/db/history-queries';
 import { getDB } from '@/db/instance';
 import type { MarineDB } from '@/db/schema';
+import { type PendingChange, pendingChangeOf } from '@/domain/curriculum';
 import type { RemoteStore } from '@/sync/remote-store';
 import { TimeoutError } from '@/sync/timeout';
 import {
@@ -102,6 +103,17 @@ export function syncErrorKind(error: unknown): SyncErrorKind | null {
     return 'offline';
   }
   return 'failed';
+}
+
+/**
+ * The signed-in admin's curriculum changes not yet in the cloud, oldest first, at most `limit`
+ * (the admin screen lists them).
+ */
+export async function pendingCurriculum(limit: number): Promise<PendingChange[]> {
+  const userId = useSyncStore.getState().userId;
+  if (!userId) return [];
+  const records = await takeOutbox(await getDB(), limit, userId);
+  return records.map((record) => pendingChangeOf(record.doc));
 }
 
 export const useSyncStore = create<SyncState>()((set, get) => ({

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkCurriculumDoc, curriculumDocId, toCurriculumDoc } from '@/domain/curriculum';
+import {
+  checkCurriculumDoc,
+  curriculumDocId,
+  pendingChangeOf,
+  toCurriculumDoc,
+} from '@/domain/curriculum';
 import type { VocabItem } from '@/domain/types';
 
 const WORD: VocabItem = {
@@ -96,5 +101,34 @@ describe('curriculum documents', () => {
       curriculumDocId('word', 'deck::Mooring'),
     );
     expect(curriculumDocId('word', 'dk002')).toMatch(/^w-[0-9a-z]{1,40}$/);
+  });
+});
+
+describe('pendingChangeOf: a queued change as an admin reads it', () => {
+  it('names a word by both sides, other records by name, a deletion by the name in its id', () => {
+    expect(
+      pendingChangeOf({
+        kind: 'word',
+        id: 'w1',
+        deleted: false,
+        record: { langA: 'кранец', langB: 'fender' },
+        by: 'a',
+      }),
+    ).toEqual({ kind: 'word', id: 'w1', deleted: false, name: 'кранец — fender' });
+    expect(
+      pendingChangeOf({
+        kind: 'topic',
+        id: 'deck::Knots',
+        deleted: false,
+        record: { name: 'Knots' },
+        by: 'a',
+      }),
+    ).toMatchObject({ name: 'Knots', deleted: false });
+    expect(pendingChangeOf({ kind: 'topic', id: 'deck::Knots', deleted: true, by: 'a' })).toEqual({
+      kind: 'topic',
+      id: 'deck::Knots',
+      deleted: true,
+      name: 'Knots',
+    });
   });
 });

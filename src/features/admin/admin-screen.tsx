@@ -20,7 +20,7 @@ import { divisionLabel } from '@/ui/division-label';
 import { EmptyState } from '@/ui/empty-state';
 import { DivisionIcon } from '@/ui/icons';
 import { RenameDialog, type RenameRequest } from '@/ui/rename-dialog';
-import { AddForm, Column, RestoreBuiltin, RowButtons } from './admin-parts';
+import { AddForm, Column, PendingChanges, RestoreBuiltin, RowButtons } from './admin-parts';
 import './admin.css';
 
 const catalog = () => useCatalogStore.getState();
@@ -145,11 +145,14 @@ export function AdminScreen() {
           <h1>{t('admin.title')}</h1>
           <p className="muted admin-intro">{t('admin.intro')}</p>
           {cloud ? (
-            <p className="muted" role="status">
-              {curriculumPending > 0
-                ? t('admin.cloud.pending', { count: curriculumPending })
-                : t('admin.cloud.synced')}
-            </p>
+            <>
+              <p className="muted" role="status">
+                {curriculumPending > 0
+                  ? t('admin.cloud.pending', { count: curriculumPending })
+                  : t('admin.cloud.synced')}
+              </p>
+              {curriculumPending > 0 ? <PendingChanges count={curriculumPending} /> : null}
+            </>
           ) : null}
         </div>
       </div>
