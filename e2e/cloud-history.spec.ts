@@ -65,6 +65,8 @@ test('two devices answer the same word offline, one with its clock a day ahead: 
     .getByRole('link', { name: 'Прогресс' })
     .click();
   await page.getByRole('button', { name: `Повторить заново: ${WORD}` }).click();
+  // Stored once the screen says so: the next step reloads the page, which would cut a write short.
+  await expect(page.getByRole('status').filter({ hasText: 'снова в изучении' })).toBeVisible();
   await syncNow(page);
   await expect.poll(() => cloudKinds(uid, 'dk002')).toEqual(['learn', 'relearn']);
 
