@@ -110,7 +110,11 @@ test('the daily goal chosen in settings shows on home', async ({ page }) => {
   await page.getByRole('radio', { name: '15 слов в день' }).check();
   await expect(page.getByRole('radio', { name: '15 слов в день' })).toBeChecked();
 
-  await page.goto('/');
+  // Home, reached in the app, shows the goal once the write is stored; then a reload keeps it.
+  await page
+    .getByRole('navigation', { name: 'Основная навигация' })
+    .getByRole('link', { name: 'Главная' })
+    .click();
   const goal = page.getByRole('region', { name: 'Цель на сегодня' });
   await expect(goal.getByText('0 из 15 слов')).toBeVisible();
   await expect(goal.getByRole('progressbar')).toHaveAttribute('aria-valuemax', '15');

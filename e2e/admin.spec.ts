@@ -154,6 +154,14 @@ test.describe('admin screen', () => {
     await page.getByLabel('Поиск слов').fill('кнехт');
     await page.getByRole('checkbox', { name: 'Выучено: кнехт' }).check();
     await expect(page.getByRole('checkbox', { name: 'Выучено: кнехт' })).toBeChecked();
+    // Stored once home counts it (reached in the app: a reload could cut the write short).
+    await page
+      .getByRole('navigation', { name: 'Основная навигация' })
+      .getByRole('link', { name: 'Главная' })
+      .click();
+    await expect(
+      page.getByRole('region', { name: 'Выучено слов' }).locator('.tile-value'),
+    ).toHaveText('1');
 
     await page.goto('/admin/roles');
     const divisions = page.getByRole('region', { name: 'Службы' });
