@@ -2,12 +2,18 @@
  * Local accounts, the embedded default: users live in MarineDB with PBKDF2 password hashes. The
  * session (so a reload, or a week offline, keeps the user signed in) is the user id and a random
  * secret in local storage, and the same secret on the user's record in MarineDB: writing another
- * user's id into local storage signs nobody in. Admin rights come only from the build's
- * administrator code (auth/admin-code), never from an e-mail address.
+ * user's id into local storage signs nobody in, whoever else is or was signed in. Admin rights
+ * come only from the build's administrator code (auth/admin-code), never from an e-mail address.
  */
 
 import type { LocalUserRecord, MarineDB } from '@/db/schema';
-import { anySessionSecret, getUser, getUserByEmail, putUser, updateUser } from '@/db/users-repo';
+import {
+  getUser,
+  getUserByEmail,
+  putUser,
+  takePreviousVersionSessionMark,
+  updateUser,
+} from '@/db/users-repo';
 import { DEFAULT_MIN_PASSWORD_LENGTH, PBKDF2_ITERATIONS } from '@/domain/constants';
 import { newId } from '@/domain/ids';
 import type { User, UserSettings } from '@/domain/types';
@@ -75,17 +81,17 @@ export function createLocalAuth(options: LocalAuthOptions): AuthProvider {
     verification: null,
 
     async restore() {
+      const db = await options.getDB();
+      // The previous version's session (an id alone) is kept only at the first start after the
+      // upgrade that brought session secrets, told by a mark that upgrade left and that is taken
+      // here at every start, signed in or not. Inferring it from the data instead ("no account
+      // holds a secret") reopened the door whenever everyone had signed out.
+      const previousVersion = await takePreviousVersionSessionMark(db);
       const id = storage().getItem(SESSION_KEY);
       if (!id) return null;
       const secret = storage().getItem(SESSION_SECRET_KEY);
-      const db = await options.getDB();
       const record = await getUser(db, id);
-      if (record && !secret && !(await anySessionSecret(db))) {
-        // The first start after the update that brought session secrets: the session of the
-        // previous version (an id alone) is kept once and given a secret; from then on an id
-        // without its secret signs nobody in.
-        return toUser(await startSession(db, record));
-      }
+      if (record && !secret && previousVersion) return toUser(await startSession(db, record));
       // No such user, or a session this device did not start for them: nobody is signed in.
       if (!record || !secret || record.sessionSecret !== secret) {
         forgetSession();

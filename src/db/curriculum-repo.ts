@@ -5,6 +5,7 @@
  */
 import { type CurriculumChange, curriculumDocId, toCurriculumDoc } from '@/domain/curriculum';
 import type { Division, Role, Topic, VocabItem } from '@/domain/types';
+import { type SetAsideItem, setAside } from './dead-letters';
 import { toStoredTopic, toStoredVocab } from './records';
 import type { CurriculumMeta, MarineDB, OutboxRecord } from './schema';
 
@@ -95,22 +96,22 @@ export async function setAsideOutbox(
 ): Promise<void> {
   if (refused.length === 0) return;
   const tx = db.transaction([OUTBOX, 'deadLetters'], 'readwrite');
-  await Promise.all([
-    ...refused.map(async ({ record, reason }) => {
-      const current = await tx.objectStore(OUTBOX).get(record.docId);
-      if (current?.seq !== record.seq) return;
-      await tx.objectStore('deadLetters').put({
-        id: `curriculum-push-${record.docId}-${record.seq}`,
-        userId: record.doc.by,
-        source: 'push',
-        reason,
-        record: structuredClone(record.doc),
-        at: now,
-      });
-      await tx.objectStore(OUTBOX).delete(record.docId);
-    }),
-    tx.done,
-  ]);
+  const outbox = tx.objectStore(OUTBOX);
+  const current = await Promise.all(refused.map(({ record }) => outbox.get(record.docId)));
+  // Each author's letters in one batch (db/dead-letters.ts caps them per user and source).
+  const byAuthor = new Map<string, SetAsideItem[]>();
+  const writes: Promise<unknown>[] = [];
+  refused.forEach(({ record, reason }, index) => {
+    if (current[index]?.seq !== record.seq) return;
+    const items = byAuthor.get(record.doc.by) ?? [];
+    items.push({ id: `curriculum-push-${record.docId}-${record.seq}`, reason, record: record.doc });
+    byAuthor.set(record.doc.by, items);
+    writes.push(outbox.delete(record.docId));
+  });
+  for (const [by, items] of byAuthor) {
+    writes.push(setAside(tx.objectStore('deadLetters'), by, 'push', items, now));
+  }
+  await Promise.all([...writes, tx.done]);
 }
 
 /** Removes the pushed records, in one transaction, unless one changed again meanwhile. */
@@ -182,16 +183,19 @@ export async function applyPulled(
     ['divisions', 'roles', 'topics', 'vocab', 'meta', 'deadLetters', OUTBOX],
     'readwrite',
   );
-  // Documents that break the record tables are set aside (shown in settings); the rest applies.
-  for (const { docId, data, reason } of rejected) {
-    await tx.objectStore('deadLetters').put({
+  // Documents that break the record tables are set aside (shown to every account in settings);
+  // the rest applies.
+  await setAside(
+    tx.objectStore('deadLetters'),
+    undefined,
+    'pull',
+    rejected.map(({ docId, data, reason }) => ({
       id: `curriculum-${docId}-${now}`,
-      source: 'pull',
       reason,
-      record: structuredClone(data),
-      at: now,
-    });
-  }
+      record: data,
+    })),
+    now,
+  );
   // Another account's unsent change gives way: its push waits for that account, and until then
   // this device shows what the cloud holds.
   const pending = new Set(

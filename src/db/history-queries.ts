@@ -32,12 +32,36 @@ export async function countAllUnsent(db: MarineDB): Promise<number> {
   return (await db.getAll('history')).filter((entry) => entry.sent === 0).length;
 }
 
+/** What settings shows of the records set aside for a user (db/dead-letters.ts writes them). */
+export interface DeadLetterList {
+  /** The letters kept, of the user or of nobody in particular, newest first. */
+  letters: DeadLetter[];
+  /** How many more were set aside but not kept (over the cap of each user and source). */
+  notKept: number;
+  /** The ids of the letters and of the summaries that count the rest: what "forget" removes. */
+  ids: string[];
+}
+
+/** The dead letters of a user (or of nobody in particular) and the count of those not kept. */
+export async function readDeadLetterList(db: MarineDB, userId: string): Promise<DeadLetterList> {
+  const all = await db.getAll('deadLetters');
+  const letters: DeadLetter[] = [];
+  const ids: string[] = [];
+  let notKept = 0;
+  for (const letter of all) {
+    if (letter.userId !== undefined && letter.userId !== userId) continue;
+    ids.push(letter.id);
+    // A summary (see db/dead-letters.ts) counts letters; it is not one.
+    if (letter.dropped !== undefined) notKept += letter.dropped;
+    else letters.push(letter);
+  }
+  letters.sort((a, b) => b.at - a.at);
+  return { letters, notKept, ids };
+}
+
 /** The dead letters of a user (or of nobody in particular), newest first. */
 export async function listDeadLetters(db: MarineDB, userId: string): Promise<DeadLetter[]> {
-  const all = await db.getAll('deadLetters');
-  return all
-    .filter((letter) => letter.userId === undefined || letter.userId === userId)
-    .sort((a, b) => b.at - a.at);
+  return (await readDeadLetterList(db, userId)).letters;
 }
 
 /** Forgets the given dead letters (the settings' "clear" action). */

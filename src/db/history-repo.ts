@@ -4,27 +4,33 @@
  * the fold as its userWords record in the SAME transaction, so the cached state can never differ
  * from the history, and no change is ever computed from a copy held in memory.
  */
+
+import type { IDBPTransaction } from 'idb';
 import {
   applyEntry,
   baselineEntry,
   checkEntry,
   effectiveTime,
   entryIdOf,
+  FOLD_VERSION,
   foldWord,
   type HistoryEntry,
+  makesWordRecord,
   type WordChange,
 } from '@/domain/history';
-import { nextStamp, observeStamps } from '@/domain/hlc';
+import { isFarAhead, nextStamp, observeStamps, saneClock } from '@/domain/hlc';
 import { newId } from '@/domain/ids';
 import { newUserWord } from '@/domain/srs';
 import type { UserWord } from '@/domain/types';
 import { abortQuietly } from './abort';
+import { type SetAsideItem, setAside } from './dead-letters';
 import { fromStoredEntry } from './history-queries';
 import { fromStoredUserWord, toStoredUserWord } from './records';
 import type {
   DeadLetter,
   DeviceRecord,
   MarineDB,
+  MarineDBSchema,
   StoredHistoryEntry,
   StoredUserWord,
 } from './schema';
@@ -71,33 +77,51 @@ export async function recordChange(
 ): Promise<UserWord> {
   const tx = db.transaction(['history', 'userWords', 'device'], 'readwrite');
   const device = await deviceIn(tx.objectStore('device'));
-  const hlc = nextStamp(device.hlc, nowMs);
+  // The physical clock corrected by what the cloud's clock said at the last sync.
+  const now = correctedNow(device, nowMs);
+  const hlc = nextStamp(device.hlc, now);
   const entry: HistoryEntry = {
     id: newId(),
     userId,
     vocabId,
     kind: change.kind,
     hlc,
-    wall: Math.floor(nowMs),
+    wall: Math.floor(now),
     device: device.id,
   };
   if (change.kind === 'answer') {
     entry.correct = change.correct;
     if (change.mode) entry.mode = change.mode;
   }
+  const history = tx.objectStore('history');
   const words = tx.objectStore('userWords');
-  const stored = await words.get([userId, vocabId]);
-  const current = stored
-    ? fromStoredUserWord(stored)
-    : { ...newUserWord(userId, vocabId, entry.wall), deleted: false };
-  const next = applyEntry(current, entry);
+  const [stored, known] = await Promise.all([
+    words.get([userId, vocabId]),
+    history.index('word').getAll([userId, vocabId]),
+  ]);
+  let next: UserWord;
+  if (known.some((other) => other.hlc >= hlc)) {
+    // An entry of this word sorts after the new one (a stamp past this device's clock bound):
+    // the word is folded whole, so the stored state is always the fold of the history.
+    next = foldWord(userId, vocabId, [...known.map(fromStoredEntry), entry]);
+  } else {
+    const current = stored
+      ? fromStoredUserWord(stored)
+      : { ...newUserWord(userId, vocabId, entry.wall), deleted: false };
+    next = applyEntry(current, entry);
+  }
   await Promise.all([
     tx.objectStore('device').put({ ...device, hlc }),
-    tx.objectStore('history').add(toStored(entry, false)),
+    history.add(toStored(entry, false)),
     words.put(toStoredUserWord(next)),
     tx.done,
   ]);
   return next;
+}
+
+/** The device's physical time `nowMs` corrected by the offset learned from the cloud. */
+function correctedNow(device: DeviceRecord, nowMs: number): number {
+  return Math.floor(nowMs) + (device.offset ?? 0);
 }
 
 export interface MergeResult {
@@ -136,25 +160,30 @@ export async function mergeEntries(
   try {
     const history = tx.objectStore('history');
     const valid: HistoryEntry[] = [];
-    let rejected = 0;
+    const failures: SetAsideItem[] = [];
     for (const record of records) {
-      const checked = checkEntry(record);
+      let checked: ReturnType<typeof checkEntry>;
+      try {
+        checked = checkEntry(record);
+      } catch (error) {
+        // The check quotes a bad value through JSON.stringify, which overflows the stack on one
+        // nested thousands deep: that record is set aside, not the whole delivery refused.
+        checked = { ok: false, reason: `could not be checked: ${String(error)}` };
+      }
       if (checked.ok && checked.entry.userId === userId) {
         valid.push(checked.entry);
       } else {
-        rejected++;
-        writes.push(
-          tx.objectStore('deadLetters').put({
-            id: newId(),
-            userId,
-            source: options.source,
-            reason: checked.ok ? 'an entry of another user' : checked.reason,
-            record: structuredClone(record),
-            at: options.now,
-          }),
-        );
+        failures.push({
+          reason: checked.ok ? 'an entry of another user' : checked.reason,
+          record,
+        });
       }
     }
+    const rejected = failures.length;
+    // Capped and copied as bounded previews (db/dead-letters.ts), in this transaction.
+    writes.push(
+      setAside(tx.objectStore('deadLetters'), userId, options.source, failures, options.now),
+    );
     const found = await Promise.all(valid.map((entry) => history.get(entry.id)));
     // An id another account on this device already holds (the same export imported into two
     // accounts): this user's copy gets an id of its own, the same one every time.
@@ -198,10 +227,8 @@ export async function mergeEntries(
     }
     const deviceStore = tx.objectStore('device');
     const device = await deviceIn(deviceStore);
-    const hlc = observeStamps(
-      device.hlc,
-      [...seen.values()].map((entry) => entry.hlc),
-    );
+    // Bounded (domain/hlc.ts): a stamp near the year 2200 cannot drag the clock along.
+    const hlc = observeStamps(device.hlc, seen.values(), correctedNow(device, options.now));
     writes.push(deviceStore.put({ ...device, hlc }));
     await Promise.all(writes);
     const refolded = [...touched];
@@ -223,24 +250,33 @@ interface WordIndex {
 }
 interface WordStore {
   put(value: StoredUserWord): Promise<unknown>;
+  delete(key: [string, string]): Promise<unknown>;
 }
 
-/** Recomputes and stores the given words' states from all their entries, inside one transaction. */
+/**
+ * Recomputes and stores the given words' states from all their entries, inside one transaction. A
+ * word with no entry of a kind this version folds (only a later version's kinds) has no record.
+ */
 async function refoldIn(
   byWord: WordIndex,
   words: WordStore,
   userId: string,
   vocabIds: readonly string[],
+  fold: Fold = foldWord,
 ): Promise<void> {
   const lists = await Promise.all(vocabIds.map((vocabId) => byWord.getAll([userId, vocabId])));
   await Promise.all(
-    vocabIds.map((vocabId, index) =>
-      words.put(
-        toStoredUserWord(foldWord(userId, vocabId, (lists[index] ?? []).map(fromStoredEntry))),
-      ),
-    ),
+    vocabIds.map((vocabId, index) => {
+      const entries = (lists[index] ?? []).map(fromStoredEntry);
+      return makesWordRecord(entries)
+        ? words.put(toStoredUserWord(fold(userId, vocabId, entries)))
+        : words.delete([userId, vocabId]);
+    }),
   );
 }
+
+/** A word's fold (the app's is `foldWord`; a test may pass another version's). */
+export type Fold = (userId: string, vocabId: string, entries: readonly HistoryEntry[]) => UserWord;
 
 export interface PushBatch {
   id: string;
@@ -253,7 +289,9 @@ export interface PushBatch {
  * The user's unsent entries grouped into cloud batches of at most `maxEntries`. Entries already
  * given a batch (a push that failed or whose answer was lost) keep it, so a retry sends the same
  * document; the others get new batch ids, stored in ONE transaction before anything is sent.
- * An entry that fails the wire contract goes to the dead letters instead (the rest still sync).
+ * An unsent entry whose stamp is past the clock bound or the ceiling (an import, a broken clock)
+ * is stamped anew first and its word refolded (see `restampUnsent`); an entry that fails the wire
+ * contract otherwise goes to the dead letters instead (the rest still sync).
  */
 export async function takePushBatches(
   db: MarineDB,
@@ -261,27 +299,19 @@ export async function takePushBatches(
   maxEntries: number,
   now: number,
 ): Promise<PushBatch[]> {
-  const tx = db.transaction(['history', 'deadLetters'], 'readwrite');
+  const tx = db.transaction(['history', 'deadLetters', 'device', 'userWords'], 'readwrite');
   const history = tx.objectStore('history');
-  const unsent = await history.index('unsent').getAll([userId, 0]);
+  const { entries: unsent } = await restampUnsent(tx, userId, now);
   unsent.sort((a, b) => a.hlc - b.hlc || (a.id < b.id ? -1 : 1));
   const batches = new Map<string, PushBatch>();
   const fresh: StoredHistoryEntry[] = [];
   const writes: Promise<unknown>[] = [];
+  const failures: SetAsideItem[] = [];
   for (const stored of unsent) {
     const checked = checkEntry(fromStoredEntry(stored));
     if (!checked.ok) {
       writes.push(history.delete(stored.id));
-      writes.push(
-        tx.objectStore('deadLetters').put({
-          id: newId(),
-          userId,
-          source: 'push',
-          reason: checked.reason,
-          record: fromStoredEntry(stored),
-          at: now,
-        }),
-      );
+      failures.push({ reason: checked.reason, record: fromStoredEntry(stored) });
       continue;
     }
     if (stored.batch === undefined) {
@@ -298,8 +328,62 @@ export async function takePushBatches(
     batches.set(id, { id, entries: chunk.map(fromStoredEntry), inDoubt: false });
     for (const stored of chunk) writes.push(history.put({ ...stored, batch: id }));
   }
+  if (failures.length > 0) {
+    writes.push(setAside(tx.objectStore('deadLetters'), userId, 'push', failures, now));
+  }
   await Promise.all([...writes, tx.done]);
   return [...batches.values()];
+}
+
+type RestampTransaction = IDBPTransaction<
+  MarineDBSchema,
+  ('history' | 'device' | 'userWords' | 'deadLetters')[],
+  'readwrite'
+>;
+
+/**
+ * Inside the caller's transaction: the user's unsent entries, after stamping anew those whose
+ * only fault is their stamp (past the bound of `nowMs`, or the year-2200 ceiling). Such an entry
+ * was never sent (nothing past the ceiling is; one past the bound is stamped anew before it is
+ * put in a batch), so its id keeps and only its place in the order changes: it now sorts after
+ * everything this device knows, as a change made now would. Its word is refolded, and the device
+ * clock, pulled back within the bound, moves past the new stamps.
+ */
+async function restampUnsent(
+  tx: RestampTransaction,
+  userId: string,
+  nowMs: number,
+): Promise<{ entries: StoredHistoryEntry[]; restamped: number }> {
+  const history = tx.objectStore('history');
+  const deviceStore = tx.objectStore('device');
+  const [unsent, device] = await Promise.all([
+    history.index('unsent').getAll([userId, 0]),
+    deviceIn(deviceStore),
+  ]);
+  const now = correctedNow(device, nowMs);
+  let clock = saneClock(device.hlc, now);
+  let restamped = 0;
+  const touched = new Set<string>();
+  const writes: Promise<unknown>[] = [];
+  const result = unsent.map((stored) => {
+    const sentBefore = stored.batch !== undefined && checkEntry(fromStoredEntry(stored)).ok;
+    if (sentBefore || !isFarAhead(stored.hlc, now)) return stored;
+    // Only the stamp may be at fault: anything else wrong goes to the dead letters as it is.
+    if (!checkEntry({ ...fromStoredEntry(stored), hlc: 0 }).ok) return stored;
+    clock = nextStamp(clock, now);
+    const { batch: _dropped, ...rest } = stored;
+    const entry: StoredHistoryEntry = { ...rest, hlc: clock };
+    writes.push(history.put(entry));
+    touched.add(stored.vocabId);
+    restamped++;
+    return entry;
+  });
+  if (clock !== device.hlc) writes.push(deviceStore.put({ ...device, hlc: clock }));
+  await Promise.all(writes);
+  if (touched.size > 0) {
+    await refoldIn(history.index('word'), tx.objectStore('userWords'), userId, [...touched]);
+  }
+  return { entries: result, restamped };
 }
 
 /** Marks the entries of pushed batches as held by the cloud, in one transaction. */
@@ -328,9 +412,73 @@ export async function importBaselines(
 ): Promise<MergeResult> {
   const device = options.sent ? options.prefix : await deviceId(db);
   const entries = words.map((word) => {
-    const entry = baselineEntry({ ...word, userId }, { prefix: options.prefix, device });
-    // Check the record as given, not the copy baselineEntry made of it.
-    return { ...entry, snapshot: { ...word } };
+    try {
+      const entry = baselineEntry({ ...word, userId }, { prefix: options.prefix, device });
+      // Check the record as given, not the copy baselineEntry made of it.
+      return { ...entry, snapshot: { ...word } };
+    } catch {
+      // A field too deep to digest (a broken file): the check names what is wrong with the
+      // record, which goes to the dead letters while the rest imports.
+      const raw = (typeof word === 'object' && word !== null ? word : {}) as Partial<UserWord>;
+      return { ...raw, id: 'unreadable', userId, kind: 'baseline', device, snapshot: { ...raw } };
+    }
   });
   return mergeEntries(db, userId, [...entries, ...(options.history ?? [])], options);
+}
+
+export interface MaintenanceReport {
+  /** Unsent entries stamped anew (their stamps were past the clock bound or the ceiling). */
+  restamped: number;
+  /** Words refolded because the fold's rules changed (FOLD_VERSION) since they were stored. */
+  refolded: number;
+}
+
+/**
+ * Once at start: pulls a poisoned device clock back within its bound, stamps anew every account's
+ * unsent entries whose stamps are past it (so nobody's sync on a shared device is stopped by one
+ * import), and, when the app's fold changed since the words were stored (an update taught it a
+ * kind, say), refolds every word of every account from its history, one account per transaction.
+ */
+export async function maintainHistory(
+  db: MarineDB,
+  nowMs: number,
+  options: { version?: number; fold?: Fold } = {},
+): Promise<MaintenanceReport> {
+  const version = options.version ?? FOLD_VERSION;
+  const report: MaintenanceReport = { restamped: 0, refolded: 0 };
+  await deviceId(db);
+  const device = await db.get('device', DEVICE_KEY);
+  // Each account's words to refold: read once, then refolded from the history inside each
+  // account's transaction (entries of accounts no longer on the device included).
+  const words = new Map<string, Set<string>>();
+  for (const userId of (await db.getAllKeys('users')) as string[]) words.set(userId, new Set());
+  if (device?.fold !== version) {
+    for (const entry of await db.getAll('history')) {
+      const set = words.get(entry.userId) ?? new Set<string>();
+      set.add(entry.vocabId);
+      words.set(entry.userId, set);
+    }
+  }
+  for (const [userId, vocabIds] of words) {
+    const tx = db.transaction(['history', 'deadLetters', 'device', 'userWords'], 'readwrite');
+    const { restamped } = await restampUnsent(tx, userId, nowMs);
+    report.restamped += restamped;
+    if (vocabIds.size > 0) {
+      const store = tx.objectStore('userWords');
+      await refoldIn(
+        tx.objectStore('history').index('word'),
+        store,
+        userId,
+        [...vocabIds],
+        options.fold,
+      );
+      report.refolded += vocabIds.size;
+    }
+    await tx.done;
+  }
+  const tx = db.transaction('device', 'readwrite');
+  const current = await deviceIn(tx.store);
+  const hlc = saneClock(current.hlc, correctedNow(current, nowMs));
+  await Promise.all([tx.store.put({ ...current, hlc, fold: version }), tx.done]);
+  return report;
 }

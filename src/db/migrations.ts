@@ -1,4 +1,4 @@
-/** The schema migrations of MarineDB, one step per version 1..7, run inside the versionchange transaction. */
+/** The schema migrations of MarineDB, one step per version 1..8, run inside the versionchange transaction. */
 import type { IDBPDatabase, IDBPObjectStore, IDBPTransaction } from 'idb';
 import { DB_VERSION } from '@/domain/constants';
 import {
@@ -12,6 +12,7 @@ import {
 import { newId } from '@/domain/ids';
 import type { UserWord } from '@/domain/types';
 import { abortQuietly } from './abort';
+import { type SetAsideItem, setAside } from './dead-letters';
 import {
   convertQueueEntryV4,
   convertUserWordFlagsV5,
@@ -20,6 +21,7 @@ import {
   type LegacyRecord,
 } from './legacy-convert';
 import { toStoredUserWord } from './records';
+import { PREVIOUS_VERSION_SESSION_MARK } from './users-repo';
 
 /*
  * What each version held (keyPath / indexes / record shape):
@@ -52,6 +54,9 @@ import { toStoredUserWord } from './records';
  *     The syncQueue store is deleted. New store device (keyPath 'key'): this device's id and
  *     clock, set past every baseline. Users lose their pull cursor (it named the old per-word
  *     documents; the history is pulled from the start).
+ * v8  New store curriculumOutbox (keyPath 'docId'). A database that existed before gets the
+ *     device record 'previousVersionSession' (no other field): the local sign-in may keep the
+ *     id-only session of the version before once, at its first start, and then removes it.
  *
  * Every step only creates what is missing, so a database whose structure is ahead of its
  * recorded version still upgrades. Steps await nothing but the upgrade transaction's requests.
@@ -175,8 +180,10 @@ const toV7: MigrationStep = async (db, tx) => {
   const now = Date.now();
   /** Words whose queued payloads added baselines: their cached state is refolded. */
   const queued = new Map<string, { userId: string; vocabId: string }>();
+  /** The records that failed, per user: set aside in one batch each at the end (capped). */
+  const failed = new Map<string | undefined, SetAsideItem[]>();
 
-  /** Stores the record's baseline, or its dead letter; true when it was valid. */
+  /** Stores the record's baseline, or notes it for the dead letters; true when it was valid. */
   const keep = async (record: LegacyRecord, source: 'userWords' | 'syncQueue') => {
     const word = legacyWord(
       source === 'syncQueue' ? ((record.payload ?? {}) as LegacyRecord) : record,
@@ -202,14 +209,13 @@ const toV7: MigrationStep = async (db, tx) => {
       }
       return true;
     }
-    await deadLetters.put({
-      id: newId(),
-      ...(typeof word.userId === 'string' ? { userId: word.userId } : {}),
-      source: 'upgrade',
+    const owner = typeof word.userId === 'string' ? word.userId : undefined;
+    const items = failed.get(owner) ?? [];
+    items.push({
       reason: checked && !checked.ok ? checked.reason : `a ${source} record without a word`,
-      record: structuredClone(record),
-      at: now,
+      record,
     });
+    failed.set(owner, items);
     return false;
   };
 
@@ -234,6 +240,9 @@ const toV7: MigrationStep = async (db, tx) => {
     }
     db.deleteObjectStore('syncQueue');
   }
+  for (const [owner, items] of failed) {
+    await setAside(deadLetters, owner, 'upgrade', items, now);
+  }
   // A queued payload is normally the record's own state; should it be newer, the fold says so.
   const byWord = history.index('word');
   for (const { userId, vocabId } of queued.values()) {
@@ -252,9 +261,20 @@ const toV7: MigrationStep = async (db, tx) => {
   await deviceStore.put({ key: 'device', id: device.id, hlc: clock });
 };
 
-/** Version 8: the outbox of an admin's curriculum changes not yet in the cloud. */
-const toV8: MigrationStep = async (db, tx) => {
+/**
+ * Version 8: the outbox of an admin's curriculum changes not yet in the cloud. The local edition's
+ * session secrets came with the builds of version 8, so a database older than that may hold a
+ * session that is a user id alone: it gets the mark that lets the first start keep that session
+ * once. A new database, and every database already at version 8 (which never runs this step
+ * again), has no mark: an id without its secret signs nobody in there.
+ */
+const toV8: MigrationStep = async (db, tx, oldVersion) => {
   ensureStore(db, tx, 'curriculumOutbox', { keyPath: 'docId' });
+  if (oldVersion > 0) {
+    await ensureStore(db, tx, 'device', { keyPath: 'key' }).put({
+      key: PREVIOUS_VERSION_SESSION_MARK,
+    });
+  }
 };
 
 /** MIGRATIONS[v] upgrades a database at version v-1 to version v. */

@@ -18,6 +18,12 @@ export interface LocalUserRecord extends User {
   /** The cloud's per-word documents of older versions were read once into baselines. */
   legacyCloudRead?: boolean;
   /**
+   * The history pull started over from the beginning once on this device since it reads batches
+   * whose entries are one string `e` (sync/history-wire.ts): an older version had read those as
+   * empty and moved its cursor past them.
+   */
+  historyLayout2?: boolean;
+  /**
    * The local edition's session secret of this user on this device (random, base64), set at
    * sign-in and removed at sign-out; the session in local storage must carry the same secret.
    */
@@ -45,7 +51,15 @@ export interface DeadLetter {
   userId?: string;
   source: 'upgrade' | 'import' | 'pull' | 'push';
   reason: string;
+  /**
+   * The record (db/dead-letters.ts): a copy when its JSON is small, else that JSON cut, as text.
+   * Letters written before the cap hold the whole record; a summary holds null.
+   */
   record: unknown;
+  /** `record` is the cut JSON text of a record too large (or too deep) to keep whole. */
+  truncated?: true;
+  /** Only on the summary of a user and source: how many letters were set aside but not kept. */
+  dropped?: number;
   at: number;
 }
 
@@ -53,8 +67,15 @@ export interface DeadLetter {
 export interface DeviceRecord {
   key: 'device';
   id: string;
-  /** The greatest stamp issued or seen. */
+  /** The greatest stamp issued or seen (within the bound of domain/hlc.ts). */
   hlc: number;
+  /**
+   * How far this device's clock is behind the cloud's, in ms (learned at each sync that pushed;
+   * missing or 0 when within CLOCK_TOLERANCE_MS): added to the physical clock for new entries.
+   */
+  offset?: number;
+  /** The FOLD_VERSION the stored word records were folded with; missing: before version 2. */
+  fold?: number;
 }
 
 /**

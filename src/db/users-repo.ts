@@ -1,4 +1,7 @@
-/** The users table: local user records, their settings and their sync pull cursor. */
+/**
+ * The users table: local user records, their settings and their sync pull cursor; and the one-time
+ * mark that lets the local sign-in keep a previous version's session.
+ */
 import type { UserSettings } from '@/domain/types';
 import type { LocalUserRecord, MarineDB } from './schema';
 
@@ -25,14 +28,29 @@ export async function getUserByEmail(
 }
 
 /**
+ * The key, in the device store, of the mark the upgrade to version 8 leaves on a database of an
+ * older version: that device ran a version whose session was a user id alone (see
+ * `takePreviousVersionSessionMark`).
+ */
+export const PREVIOUS_VERSION_SESSION_MARK = 'previousVersionSession';
+
+/**
+ * Whether this database still carries the upgrade's mark, which is removed at the same time:
+ * true at most once per device. The local sign-in keeps an id-only session only then, so no later
+ * start can be talked into accepting an id that was merely written into local storage.
+ */
+export async function takePreviousVersionSessionMark(db: MarineDB): Promise<boolean> {
+  const tx = db.transaction('device', 'readwrite');
+  const marked = (await tx.store.getKey(PREVIOUS_VERSION_SESSION_MARK)) !== undefined;
+  if (marked) await tx.store.delete(PREVIOUS_VERSION_SESSION_MARK);
+  await tx.done;
+  return marked;
+}
+
+/**
  * Writes a user, with the e-mail normalised; returns the stored record. Rejects with a
  * ConstraintError if another user already has that e-mail (the index is unique).
  */
-/** Whether any account on this device has a session secret (the secret sessions have begun). */
-export async function anySessionSecret(db: MarineDB): Promise<boolean> {
-  return (await db.getAll('users')).some((user) => typeof user.sessionSecret === 'string');
-}
-
 export async function putUser(db: MarineDB, user: LocalUserRecord): Promise<LocalUserRecord> {
   const stored: LocalUserRecord = { ...user, email: normalizeEmail(user.email) };
   await db.put('users', stored);

@@ -56,6 +56,34 @@ export const HISTORY_KINDS: readonly HistoryKind[] = [
 export type AnswerMode = 'choice' | 'spelling';
 export const ANSWER_MODES: readonly AnswerMode[] = ['choice', 'spelling'];
 
+/**
+ * Forward compatibility (the rule the README states). A later version may add entry kinds, answer
+ * modes and fields; this version keeps, syncs and exports such an entry unchanged:
+ * - a kind it does not know (a name of KIND_PATTERN) is stored and folded as neutral: it changes
+ *   no word's state, and a word with only such entries has no word record;
+ * - an answer in a mode it does not know is folded as a plain answer (right or wrong is known);
+ * - the fields a later version adds travel in the entry's `x` map (at most EXTENSION_MAX_CHARS of
+ *   JSON), which this version never reads and always passes on.
+ * When an update teaches the app a kind, FOLD_VERSION changes and every word is refolded once.
+ */
+export const KIND_PATTERN = /^[a-z][a-z0-9_-]{0,31}$/;
+/** The JSON text of an entry's `x` map is at most this long. */
+export const EXTENSION_MAX_CHARS = 2000;
+/**
+ * The fold's version: raised whenever the fold's rules change (a kind learned, a rule changed), so
+ * every device refolds its stored words once after the update (db/history-repo `maintainHistory`).
+ */
+export const FOLD_VERSION = 2;
+
+/** A kind name: one this version knows, or one of a later version (folded as neutral). */
+export type EntryKind = HistoryKind | (string & {});
+/** An answer mode: one this version knows, or one of a later version (a plain answer here). */
+export type EntryMode = AnswerMode | (string & {});
+
+export function isKnownKind(kind: string): kind is HistoryKind {
+  return (HISTORY_KINDS as readonly string[]).includes(kind);
+}
+
 /** A word's learning state as a baseline carries it. */
 export interface WordSnapshot {
   status: WordStatus;
@@ -80,10 +108,10 @@ export interface HistoryEntry {
   id: string;
   userId: string;
   vocabId: string;
-  kind: HistoryKind;
-  /** Answers only. */
+  kind: EntryKind;
+  /** Answers only (and kept as given on an entry of a later version's kind). */
   correct?: boolean;
-  mode?: AnswerMode;
+  mode?: EntryMode;
   /** Hybrid logical clock stamp (see hlc.ts): the order. */
   hlc: number;
   /** The recording device's physical clock, epoch ms. */
@@ -94,6 +122,8 @@ export interface HistoryEntry {
   receivedAt?: number;
   /** Baselines only. */
   snapshot?: WordSnapshot;
+  /** Fields of a later version, kept and passed on unread (see KIND_PATTERN's comment). */
+  x?: Record<string, unknown>;
 }
 
 /** When an entry happened, for the scheduling rules and the charts (see the file comment). */
@@ -226,7 +256,15 @@ export function applyEntry(word: UserWord, entry: HistoryEntry): UserWord {
     case 'baseline':
       // A baseline is not a step in time: the fold starts from it (see `foldWord`).
       return word;
+    default:
+      // A later version's kind: neutral here (the app refolds when an update teaches it).
+      return word;
   }
+}
+
+/** Whether a word's entries make a word record: at least one of a kind this version folds. */
+export function makesWordRecord(entries: readonly Pick<HistoryEntry, 'kind'>[]): boolean {
+  return entries.some((entry) => isKnownKind(entry.kind));
 }
 
 /** The word a baseline describes. */
@@ -254,7 +292,8 @@ export function foldWord(
       if (entry.snapshot && (!base || compareSnapshots(entry.snapshot, base) > 0)) {
         base = entry.snapshot;
       }
-    } else {
+    } else if (isKnownKind(entry.kind)) {
+      // A later version's kind is neutral: it neither changes the word nor dates its start.
       steps.push(entry);
     }
   }
@@ -300,6 +339,20 @@ export const TIME_MAX_MS = HLC_MAX / 1000;
 /** Counters are whole numbers up to a million. */
 export const COUNT_MAX = 1_000_000;
 
+/**
+ * A bad value as a reason quotes it: strings and numbers as JSON, cut to 80 characters; anything
+ * else by its type only (a value nested too deep to serialise must not make the check throw).
+ */
+function quote(value: unknown): string {
+  if (typeof value === 'string') {
+    return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+  }
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) {
+    return String(value);
+  }
+  return value === undefined ? 'undefined' : Array.isArray(value) ? '(list)' : `(${typeof value})`;
+}
+
 export type EntryCheck = { ok: true; entry: HistoryEntry } | { ok: false; reason: string };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -316,7 +369,7 @@ export function checkSnapshot(
 ): { ok: true; snapshot: WordSnapshot } | { ok: false; reason: string } {
   if (!isRecord(raw)) return { ok: false, reason: 'snapshot is not an object' };
   if (typeof raw.status !== 'string' || !STATUSES.includes(raw.status)) {
-    return { ok: false, reason: `unknown status ${JSON.stringify(raw.status)}` };
+    return { ok: false, reason: `unknown status ${quote(raw.status)}` };
   }
   for (const key of ['attempts', 'correct', 'streak'] as const) {
     if (!isCount(raw[key]))
@@ -366,14 +419,14 @@ export function checkEntry(raw: unknown): EntryCheck {
     return fail('invalid userId');
   }
   if (!isVocabId(vocabId)) {
-    return fail(`invalid word id ${JSON.stringify(vocabId)}`);
+    return fail(`invalid word id ${quote(vocabId)}`);
   }
-  if (typeof kind !== 'string' || !HISTORY_KINDS.includes(kind as HistoryKind)) {
-    return fail(`unknown kind ${JSON.stringify(kind)}`);
+  if (typeof kind !== 'string' || !KIND_PATTERN.test(kind)) {
+    return fail(`invalid kind ${quote(kind)}`);
   }
   // A baseline's own fields say best what is wrong with a broken record: they go first.
   let snapshot: WordSnapshot | undefined;
-  if (kind === 'baseline') {
+  if (kind === 'baseline' || (!isKnownKind(kind) && raw.snapshot !== undefined)) {
     const checked = checkSnapshot(raw.snapshot);
     if (!checked.ok) return fail(checked.reason);
     snapshot = checked.snapshot;
@@ -387,7 +440,7 @@ export function checkEntry(raw: unknown): EntryCheck {
     id,
     userId,
     vocabId,
-    kind: kind as HistoryKind,
+    kind,
     hlc: hlc as number,
     wall,
     device,
@@ -396,16 +449,41 @@ export function checkEntry(raw: unknown): EntryCheck {
     if (!isTime(raw.receivedAt)) return fail('invalid receivedAt');
     entry.receivedAt = raw.receivedAt;
   }
-  if (kind === 'answer') {
+  const known = isKnownKind(kind);
+  if (kind === 'answer' || (!known && raw.correct !== undefined && raw.correct !== null)) {
     if (typeof raw.correct !== 'boolean') return fail('an answer without correct');
     entry.correct = raw.correct;
-    if (raw.mode !== undefined && raw.mode !== null) {
-      if (!ANSWER_MODES.includes(raw.mode as AnswerMode)) return fail('unknown answer mode');
-      entry.mode = raw.mode as AnswerMode;
+  }
+  if ((kind === 'answer' || !known) && raw.mode !== undefined && raw.mode !== null) {
+    if (typeof raw.mode !== 'string' || !KIND_PATTERN.test(raw.mode)) {
+      return fail('invalid answer mode');
     }
+    entry.mode = raw.mode;
   }
   if (snapshot) entry.snapshot = snapshot;
+  if (raw.x !== undefined && raw.x !== null) {
+    const extension = checkExtension(raw.x);
+    if (!extension) return fail('invalid extension fields');
+    entry.x = extension;
+  }
   return { ok: true, entry };
+}
+
+/**
+ * A later version's fields: a plain object of at most EXTENSION_MAX_CHARS of JSON, copied through
+ * JSON (so no reference to the given object is kept), or null. Never throws: a structure too deep
+ * to serialise is refused like any other.
+ */
+function checkExtension(value: unknown): Record<string, unknown> | null {
+  if (!isRecord(value)) return null;
+  let text: string;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    return null;
+  }
+  if (text.length > EXTENSION_MAX_CHARS) return null;
+  return JSON.parse(text) as Record<string, unknown>;
 }
 
 /**

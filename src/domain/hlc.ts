@@ -4,19 +4,59 @@
  * never behind (nor equal to) any stamp this device has issued or seen, so a device's new entry
  * always sorts after everything it already knew. When more than 1,000 stamps fall in one
  * millisecond the counter carries into the milliseconds, which keeps the order and costs nothing.
+ *
+ * The bound (the rule the README states). A stamp from elsewhere moves this device's clock at
+ * most to STAMP_LEAD_MS past this device's (corrected) physical time, and past the time the cloud
+ * received it when that is known. A device whose clock runs a year ahead is still followed, so
+ * the answers made after seeing its entries sort after them; a stamp near the year 2200 (a broken
+ * clock, a forged import) is not, so it can never push this device's clock, which every account
+ * on the device shares, to the ceiling where no new stamp would be valid. A clock found past the
+ * bound (poisoned by an earlier version) is pulled back to it the next time it is used.
  */
 
 /** Stamps at or above this are not clock values (the year 2200); the wire contract refuses them. */
 export const HLC_MAX = Date.UTC(2200, 0, 1) * 1000;
 
-/** The next stamp after `last` at physical time `nowMs`. */
-export function nextStamp(last: number, nowMs: number): number {
-  return Math.max(last + 1, Math.floor(nowMs) * 1000);
+/** How far ahead of a device's physical time its clock may be moved by stamps it sees: 400 days. */
+export const STAMP_LEAD_MS = 400 * 24 * 60 * 60 * 1000;
+
+/** The greatest clock value a device may hold at physical time `nowMs`. */
+export function stampBound(nowMs: number): number {
+  return Math.min(HLC_MAX - 1, (Math.floor(nowMs) + STAMP_LEAD_MS) * 1000);
 }
 
-/** The clock after seeing `seen` stamps from elsewhere: the greatest of them all. */
-export function observeStamps(last: number, seen: Iterable<number>): number {
-  let clock = last;
-  for (const stamp of seen) if (stamp > clock) clock = stamp;
+/** The device clock `last` as it may be used at `nowMs`: pulled back to the bound when past it. */
+export function saneClock(last: number, nowMs: number): number {
+  return Math.min(last, stampBound(nowMs));
+}
+
+/** The next stamp after `last` at physical time `nowMs`. */
+export function nextStamp(last: number, nowMs: number): number {
+  return Math.max(saneClock(last, nowMs) + 1, Math.floor(nowMs) * 1000);
+}
+
+/** A stamp seen elsewhere, with when the cloud received it (epoch ms) if known. */
+export interface SeenStamp {
+  hlc: number;
+  receivedAt?: number | undefined;
+}
+
+/**
+ * The clock after seeing stamps from elsewhere at physical time `nowMs`: the greatest of them all,
+ * each counted at most up to the bound of `nowMs` (and of its receipt time, when known).
+ */
+export function observeStamps(last: number, seen: Iterable<SeenStamp>, nowMs: number): number {
+  let clock = saneClock(last, nowMs);
+  const bound = stampBound(nowMs);
+  for (const { hlc, receivedAt } of seen) {
+    const limit = receivedAt === undefined ? bound : Math.min(bound, stampBound(receivedAt));
+    const counted = Math.min(hlc, limit);
+    if (counted > clock) clock = counted;
+  }
   return clock;
+}
+
+/** Whether a stamp lies past the bound of `nowMs`: an unsent entry with one is stamped anew. */
+export function isFarAhead(hlc: number, nowMs: number): boolean {
+  return !(hlc <= stampBound(nowMs));
 }

@@ -37,6 +37,8 @@ export const ENTRY_FIELDS = {
   wall: { wire: 'w', type: 'int', required: true },
   device: { wire: 'd', type: 'string', required: true },
   snapshot: { wire: 's', type: 'map', required: false },
+  /** A later version's fields, passed on unread (domain/history.ts, KIND_PATTERN). */
+  x: { wire: 'x', type: 'map', required: false },
 } as const satisfies Record<Exclude<keyof HistoryEntry, 'userId' | 'receivedAt'>, WireField>;
 
 /** A batch document `users/{uid}/history/{batchId}`; `syncedAt` is set by the server. */

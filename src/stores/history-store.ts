@@ -2,24 +2,37 @@
  * What screens read of the answer history and the records set aside (the dead letters): plain
  * async reads from MarineDB for the signed-in user, so features never reach into db/.
  */
-import { deleteDeadLetters, listDeadLetters, listHistory } from '@/db/history-queries';
+import { DEAD_LETTERS_KEPT, letterPreview } from '@/db/dead-letters';
+import {
+  type DeadLetterList,
+  deleteDeadLetters,
+  listHistory,
+  readDeadLetterList,
+} from '@/db/history-queries';
 import { getDB } from '@/db/instance';
 import type { DeadLetter } from '@/db/schema';
 import type { HistoryEntry } from '@/domain/history';
 
-export type { DeadLetter };
+export type { DeadLetter, DeadLetterList };
+/** How many letters are kept per source (settings says so when more were not kept). */
+export { DEAD_LETTERS_KEPT };
 
 /** Every history entry of the user (the charts, the export). */
 export async function readHistory(userId: string): Promise<HistoryEntry[]> {
   return listHistory(await getDB(), userId);
 }
 
-/** The user's dead letters, newest first. */
-export async function readDeadLetters(userId: string): Promise<DeadLetter[]> {
-  return listDeadLetters(await getDB(), userId);
+/** The user's dead letters, newest first, and how many more were set aside but not kept. */
+export async function readDeadLetters(userId: string): Promise<DeadLetterList> {
+  return readDeadLetterList(await getDB(), userId);
 }
 
-/** Forgets the given dead letters. */
+/** Forgets the given dead letters (and summaries: the `ids` of a list). */
 export async function forgetDeadLetters(ids: readonly string[]): Promise<void> {
   await deleteDeadLetters(await getDB(), ids);
+}
+
+/** The text a letter shows of its record, at most `max` characters (plus '…' when cut). */
+export function describeDeadLetter(letter: DeadLetter, max: number): string {
+  return letterPreview(letter, max);
 }

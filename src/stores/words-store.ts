@@ -30,6 +30,8 @@ interface WordsState {
   loaded: boolean;
   /** Bumped whenever the history changed (the charts reload on it). */
   revision: number;
+  /** A guest's history of this visit, in memory like their records (the daily goal counts it). */
+  guestHistory: readonly HistoryEntry[];
   load(userId: string | null): Promise<void>;
   recordAnswer(vocabId: string, correct: boolean, mode?: AnswerMode): Promise<UserWord>;
   recordSkip(vocabId: string): Promise<UserWord>;
@@ -51,9 +53,28 @@ interface WordsState {
  */
 const historyRepo = () => import('@/db/history-repo');
 
-/** A guest's change, in memory: the same rules the history fold applies. */
-function guestChange(word: UserWord, change: WordChange, now: number): UserWord {
-  const entry: HistoryEntry = {
+let maintenance: Promise<boolean> | null = null;
+
+/**
+ * Once per start, in the background: the history's upkeep (a poisoned clock pulled back, unsent
+ * entries with impossible stamps stamped anew, the words refolded after an update that changed the
+ * fold). Resolves true when word records changed, so the shown list is read again.
+ */
+function maintainOnce(): Promise<boolean> {
+  maintenance ??= Promise.all([getDB(), historyRepo()])
+    .then(([db, { maintainHistory }]) => maintainHistory(db, Date.now()))
+    .then((report) => report.refolded > 0 || report.restamped > 0)
+    .catch((error: unknown) => {
+      // Storage full or closed: the app works on with what it has, and tries again next start.
+      console.error('Maintaining the answer history failed', error);
+      return false;
+    });
+  return maintenance;
+}
+
+/** A guest's change, in memory: the entry the history fold applies with the same rules. */
+function guestEntry(word: UserWord, change: WordChange, now: number): HistoryEntry {
+  return {
     id: 'guest',
     userId: word.userId,
     vocabId: word.vocabId,
@@ -62,7 +83,6 @@ function guestChange(word: UserWord, change: WordChange, now: number): UserWord 
     wall: now,
     device: 'guest',
   };
-  return applyEntry(word, entry);
 }
 
 export const useWordsStore = create<WordsState>()((set, get) => {
@@ -79,7 +99,9 @@ export const useWordsStore = create<WordsState>()((set, get) => {
     const now = Date.now();
     if (ownerId === GUEST_ID) {
       const current = get().words.get(vocabId) ?? newUserWord(ownerId, vocabId, now);
-      const next = guestChange(current, what, now);
+      const entry = guestEntry(current, what, now);
+      const next = applyEntry(current, entry);
+      set({ guestHistory: [...get().guestHistory, entry] });
       show(ownerId, next);
       return next;
     }
@@ -95,17 +117,26 @@ export const useWordsStore = create<WordsState>()((set, get) => {
     words: new Map(),
     loaded: false,
     revision: 0,
+    guestHistory: [],
 
     async load(userId) {
       if (!userId) {
-        set({ ownerId: GUEST_ID, words: new Map(), loaded: true });
+        set({ ownerId: GUEST_ID, words: new Map(), guestHistory: [], loaded: true });
         return;
       }
       // A reload of the same user keeps showing the current list until the new one is read.
-      if (get().ownerId !== userId) set({ ownerId: userId, words: new Map(), loaded: false });
+      if (get().ownerId !== userId) {
+        set({ ownerId: userId, words: new Map(), guestHistory: [], loaded: false });
+      }
       // A signed-in user will change words: the write side is fetched now, so a first answer
       // never waits for it (nor is lost to a page closed while it would still be loading).
       void historyRepo().catch(() => undefined);
+      if (!maintenance) {
+        void maintainOnce().then((changed) => {
+          const owner = get().ownerId;
+          if (changed && owner !== GUEST_ID) void get().load(owner);
+        });
+      }
       const records = await listUserWords(await getDB(), userId);
       if (get().ownerId !== userId) return;
       set({

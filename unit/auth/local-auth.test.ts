@@ -1,3 +1,4 @@
+import { openDB } from 'idb';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuthError, type AuthErrorCode, type RegisterInput } from '@/auth/auth-provider';
 import {
@@ -5,13 +6,16 @@ import {
   type LocalAuthOptions,
   SESSION_KEY,
   SESSION_SECRET_KEY,
+  toUser,
 } from '@/auth/local-auth';
 import { hashPassword, type PasswordHash } from '@/auth/password';
-import type { MarineDB } from '@/db/schema';
+import { upgradeMarineDB } from '@/db/migrations';
+import { openMarineDB } from '@/db/open';
+import type { LocalUserRecord, MarineDB } from '@/db/schema';
 import { getUser, updateUser } from '@/db/users-repo';
 import { PBKDF2_ITERATIONS } from '@/domain/constants';
 import type { UserSettings } from '@/domain/types';
-import { openTestDB } from '../db/helpers';
+import { openTestDB, uniqueName } from '../db/helpers';
 
 const OWNER = 'captain@ship.test';
 const ADMIN_CODE = 'harbour master 2026';
@@ -290,26 +294,98 @@ describe('the session on a shared device', () => {
     expect(await provider().restore()).toBeNull();
   });
 
-  it('keeps the session of the previous version (an id alone) once, at the first start after the update', async () => {
-    const user = await provider().register(input());
-    // As the previous version left the device: the id in storage, no secret anywhere.
-    await updateUser(db, user.id, ({ sessionSecret: _none, ...rest }) => rest);
-    storage.removeItem(SESSION_SECRET_KEY);
-    expect(await provider().restore()).toEqual(user);
-    expect(storage.getItem(SESSION_SECRET_KEY)).toBe((await getUser(db, user.id))?.sessionSecret);
-    // From then on an id without its secret is refused.
-    const other = await provider().register(input({ email: 'other@ship.test' }));
-    storage.setItem(SESSION_KEY, user.id);
-    storage.removeItem(SESSION_SECRET_KEY);
-    expect(await provider().restore()).toBeNull();
-    expect(other.id).not.toBe(user.id);
-  });
-
   it('a sign-in starts a new secret', async () => {
     await provider().register(input());
     const first = storage.getItem(SESSION_SECRET_KEY);
     await provider().signIn('sailor@ship.test', 'secret-pass');
     expect(storage.getItem(SESSION_SECRET_KEY)).not.toBe(first);
+  });
+
+  it('signs nobody in from a written id once every account has signed out (the end of a shift)', async () => {
+    const master = await provider().register(input({ email: 'master@ship.test' }));
+    await provider().adminCode?.claim(master.id, ADMIN_CODE);
+    await provider().signOut();
+    await provider().register(input({ email: 'deckhand@ship.test' }));
+    await provider().signOut();
+    // No account holds a secret now; the id alone must still sign nobody in, now or later.
+    for (let start = 0; start < 2; start++) {
+      storage.setItem(SESSION_KEY, master.id);
+      expect(await provider().restore()).toBeNull();
+      expect(storage.getItem(SESSION_KEY)).toBeNull();
+    }
+    expect((await getUser(db, master.id))?.sessionSecret).toBeUndefined();
+  });
+
+  it('refuses an id alone on a database this version created: it never had such sessions', async () => {
+    const user = await provider().register(input());
+    // The id in storage, no secret anywhere: what a forger can make of a device.
+    await updateUser(db, user.id, ({ sessionSecret: _none, ...rest }) => rest);
+    storage.removeItem(SESSION_SECRET_KEY);
+    expect(await provider().restore()).toBeNull();
+  });
+});
+
+describe('the session the previous version left (an id alone)', () => {
+  /** The previous version's account: no session secret. */
+  const veteran: LocalUserRecord = {
+    id: 'veteran',
+    email: 'veteran@ship.test',
+    fullName: 'Старый Моряк',
+    isAdmin: false,
+    createdAt: NOW,
+    settings: SETTINGS,
+  };
+
+  /** Replaces `db` with a database written at version 7 (before session secrets), upgraded. */
+  async function upgradedDevice(users: LocalUserRecord[] = [veteran]): Promise<void> {
+    db.close();
+    const name = uniqueName();
+    const old = await openDB(name, 7, {
+      upgrade: (raw, oldVersion, newVersion, tx) => {
+        void upgradeMarineDB(raw, oldVersion, newVersion, tx);
+      },
+    });
+    for (const user of users) await old.put('users', user);
+    old.close();
+    db = await openMarineDB({ name });
+  }
+
+  it('is kept at the first start after the upgrade and given a secret', async () => {
+    await upgradedDevice();
+    storage.setItem(SESSION_KEY, veteran.id);
+    expect(await provider().restore()).toEqual(toUser(veteran));
+    const secret = storage.getItem(SESSION_SECRET_KEY);
+    expect(secret).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect((await getUser(db, veteran.id))?.sessionSecret).toBe(secret);
+    // The next start goes by the secret, like any session.
+    expect(await provider().restore()).toEqual(toUser(veteran));
+  });
+
+  it('is kept only once: after that start an id alone signs nobody in, even with nobody signed in', async () => {
+    const deckhand = { ...veteran, id: 'deckhand', email: 'deckhand@ship.test' };
+    await upgradedDevice([veteran, deckhand]);
+    storage.setItem(SESSION_KEY, veteran.id);
+    expect(await provider().restore()).toEqual(toUser(veteran));
+    await provider().signOut();
+    storage.setItem(SESSION_KEY, deckhand.id);
+    expect(await provider().restore()).toBeNull();
+    expect(storage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it('closes at the first start even when nobody was signed in then', async () => {
+    await upgradedDevice();
+    expect(await provider().restore()).toBeNull();
+    storage.setItem(SESSION_KEY, veteran.id);
+    expect(await provider().restore()).toBeNull();
+    expect((await getUser(db, veteran.id))?.sessionSecret).toBeUndefined();
+  });
+
+  it('is never kept for an unknown id, and the window still closes', async () => {
+    await upgradedDevice();
+    storage.setItem(SESSION_KEY, 'gone');
+    expect(await provider().restore()).toBeNull();
+    storage.setItem(SESSION_KEY, veteran.id);
+    expect(await provider().restore()).toBeNull();
   });
 });
 

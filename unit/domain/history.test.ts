@@ -7,13 +7,22 @@ import {
   baselineEntry,
   checkEntry,
   compareEntries,
+  EXTENSION_MAX_CHARS,
   effectiveTime,
   foldWord,
   HISTORY_KINDS,
   type HistoryEntry,
   type HistoryKind,
+  makesWordRecord,
 } from '@/domain/history';
-import { HLC_MAX, nextStamp, observeStamps } from '@/domain/hlc';
+import {
+  HLC_MAX,
+  isFarAhead,
+  nextStamp,
+  observeStamps,
+  STAMP_LEAD_MS,
+  stampBound,
+} from '@/domain/hlc';
 import { answer, markLearned, newUserWord, unmarkLearned } from '@/domain/srs';
 import type { UserWord } from '@/domain/types';
 
@@ -21,7 +30,7 @@ const T = Date.UTC(2026, 0, 10, 9);
 const U = 'u1';
 
 let seq = 0;
-function entry(overrides: Partial<HistoryEntry> & { kind?: HistoryKind } = {}): HistoryEntry {
+function entry(overrides: Partial<HistoryEntry> = {}): HistoryEntry {
   seq++;
   const wall = overrides.wall ?? T + seq;
   return {
@@ -46,9 +55,67 @@ describe('the hybrid logical clock', () => {
   });
 
   it('moves past every stamp it has seen', () => {
-    const seen = observeStamps(T * 1000, [(T + 5) * 1000, (T - 5) * 1000]);
+    const seen = observeStamps(T * 1000, [{ hlc: (T + 5) * 1000 }, { hlc: (T - 5) * 1000 }], T);
     expect(seen).toBe((T + 5) * 1000);
     expect(nextStamp(seen, T)).toBe((T + 5) * 1000 + 1);
+  });
+
+  it('follows a device a year ahead, but not a stamp near the year 2200', () => {
+    const yearAhead = (T + 365 * DAY_MS) * 1000;
+    expect(observeStamps(T * 1000, [{ hlc: yearAhead }], T)).toBe(yearAhead);
+    const poisoned = HLC_MAX - 5;
+    const clock = observeStamps(T * 1000, [{ hlc: poisoned }], T);
+    expect(clock).toBe(stampBound(T));
+    expect(clock).toBe((T + STAMP_LEAD_MS) * 1000);
+    // New stamps stay valid (under the ceiling) for centuries of answers.
+    expect(nextStamp(clock, T)).toBeLessThan(HLC_MAX);
+  });
+
+  it('bounds a stamp by the time the cloud received it', () => {
+    const received = T - 30 * DAY_MS;
+    const clock = observeStamps(0, [{ hlc: HLC_MAX - 1, receivedAt: received }], T);
+    expect(clock).toBe(stampBound(received));
+  });
+
+  it('pulls a poisoned clock back within the bound when it is next used', () => {
+    const poisoned = HLC_MAX - 1;
+    expect(nextStamp(poisoned, T)).toBe(stampBound(T) + 1);
+    expect(observeStamps(poisoned, [], T)).toBe(stampBound(T));
+    expect(isFarAhead(HLC_MAX - 1, T)).toBe(true);
+    expect(isFarAhead((T + DAY_MS) * 1000, T)).toBe(false);
+  });
+});
+
+describe('forward compatibility: a later version\'s kinds, modes and fields', () => {
+  it('keeps an entry of an unknown kind, with its extension fields, unchanged', () => {
+    const e = entry({ kind: 'exam-result', correct: undefined, x: { score: 31, of: 40 } });
+    const checked = checkEntry(e);
+    expect(checked).toEqual({ ok: true, entry: { ...e, correct: undefined } });
+    if (checked.ok) expect(checked.entry).not.toHaveProperty('correct');
+  });
+
+  it('folds an unknown kind as neutral, and an unknown answer mode as a plain answer', () => {
+    const a = entry({ correct: true });
+    const drill = entry({ kind: 'radio-drill', correct: false, mode: 'vhf' });
+    const b = entry({ correct: true, mode: 'word-order' });
+    const plain = foldWord(U, 'w1', [a, { ...b, mode: 'choice' }]);
+    expect(foldWord(U, 'w1', [a, drill, b])).toEqual(plain);
+    expect(makesWordRecord([drill])).toBe(false);
+    expect(makesWordRecord([drill, a])).toBe(true);
+  });
+
+  it('refuses extension fields too large or too deep to keep', () => {
+    let deep: Record<string, unknown> = {};
+    for (let i = 0; i < 100_000; i++) deep = { d: deep };
+    expect(checkEntry({ ...entry(), x: deep })).toEqual({
+      ok: false,
+      reason: 'invalid extension fields',
+    });
+    expect(checkEntry({ ...entry(), x: { t: 'a'.repeat(EXTENSION_MAX_CHARS) } })).toEqual({
+      ok: false,
+      reason: 'invalid extension fields',
+    });
+    expect(checkEntry({ ...entry(), x: [1, 2] }).ok).toBe(false);
   });
 });
 
@@ -276,9 +343,9 @@ describe('checkEntry (the wire contract)', () => {
     ['a time in the year 33658', { wall: 1_000_000_000_000_000 }, 'invalid time'],
     ['a fractional time', { wall: T + 0.5 }, 'invalid time'],
     ['a stamp past the year 2200', { hlc: HLC_MAX }, 'invalid clock stamp'],
-    ['an unknown kind', { kind: 'teleport' }, 'unknown kind "teleport"'],
+    ['a kind that is no name', { kind: 'Tele port!' }, 'invalid kind "Tele port!"'],
     ['an answer without correct', { correct: undefined }, 'an answer without correct'],
-    ['an unknown mode', { mode: 'telepathy' }, 'unknown answer mode'],
+    ['a mode that is no name', { mode: 42 }, 'invalid answer mode'],
   ])('refuses %s', (_, patch, reason) => {
     expect(checkEntry({ ...entry(), ...patch })).toEqual({ ok: false, reason });
   });

@@ -15,6 +15,9 @@ export const deadLetters = defineMessages(
     'source.pull': 'Received from the cloud',
     'source.push': 'Before sending',
     clear: 'Forget these records',
+    listed: 'The newest {shown} are listed here.',
+    notKept:
+      'Not kept: {count} more record(s) with errors. Only the newest {kept} from each source are stored (long ones shortened).',
   },
   {
     importRejected:
@@ -26,5 +29,8 @@ export const deadLetters = defineMessages(
     'source.pull': 'Получено из облака',
     'source.push': 'Перед отправкой',
     clear: 'Забыть эти записи',
+    listed: 'Здесь показаны последние {shown}.',
+    notKept:
+      'Не сохранено записей с ошибками: {count}. Хранятся только {kept} последних из каждого источника (длинные — в сокращении).',
   },
 );

@@ -1,0 +1,233 @@
+/**
+ * The trust fixes of the history: a clock stamp near the year-2200 ceiling cannot stop a device's
+ * sync, and entries of a later version's kinds are kept, synced and folded, then folded for real
+ * once an update teaches the kind.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { countUnsent, listDeadLetters, listHistory } from '@/db/history-queries';
+import { maintainHistory, mergeEntries, recordChange, takePushBatches } from '@/db/history-repo';
+import type { MarineDB } from '@/db/schema';
+import { getUserWord } from '@/db/user-words-repo';
+import { putUser } from '@/db/users-repo';
+import {
+  applyEntry,
+  checkEntry,
+  FOLD_VERSION,
+  foldWord,
+  type HistoryEntry,
+} from '@/domain/history';
+import { HLC_MAX, stampBound } from '@/domain/hlc';
+import { newUserWord } from '@/domain/srs';
+import type { UserWord } from '@/domain/types';
+import { syncOnce } from '@/sync/engine';
+import { MemoryRemote } from '@/sync/memory-remote';
+import { openDeviceOf } from '../db/helpers';
+
+const NOW = Date.UTC(2026, 10, 24, 8);
+const A = 'u-bosun';
+const B = 'u-cadet';
+
+const open: MarineDB[] = [];
+async function device(...users: string[]): Promise<MarineDB> {
+  const db = await openDeviceOf(users[0] ?? A);
+  for (const id of users.slice(1)) {
+    await putUser(db, {
+      id,
+      email: `${id}@ship.test`,
+      fullName: 'Crew',
+      isAdmin: false,
+      createdAt: 1,
+      settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light' },
+    });
+  }
+  open.push(db);
+  return db;
+}
+
+afterEach(() => {
+  for (const db of open.splice(0)) db.close();
+});
+
+/** An entry as a file from elsewhere holds it: a stamp just under the year-2200 ceiling. */
+function poisoned(userId: string, vocabId = 'w-poison'): HistoryEntry {
+  return {
+    id: `poison-${userId}`,
+    userId,
+    vocabId,
+    kind: 'answer',
+    correct: true,
+    hlc: HLC_MAX - 1,
+    wall: NOW - 60_000,
+    device: 'elsewhere',
+  };
+}
+
+const deviceClock = async (db: MarineDB) => (await db.get('device', 'device'))?.hlc ?? 0;
+
+describe('a clock stamp near the ceiling', () => {
+  it('does not drag the device clock when imported', async () => {
+    const db = await device(A);
+    await mergeEntries(db, A, [poisoned(A)], { sent: false, source: 'import', now: NOW });
+    expect(await deviceClock(db)).toBeLessThanOrEqual(stampBound(NOW));
+    const word = await recordChange(db, A, 'w1', { kind: 'answer', correct: true }, NOW);
+    expect(word.attempts).toBe(1);
+    const mine = (await listHistory(db, A)).find((entry) => entry.vocabId === 'w1');
+    expect(checkEntry(mine).ok).toBe(true);
+  });
+
+  it('an unsent entry whose only fault is its stamp is stamped anew and sent, not dead-lettered', async () => {
+    const db = await device(A);
+    // What the previous version left: an imported entry near the ceiling, a clock at the ceiling
+    // and, after it, an answer stamped past it.
+    await mergeEntries(db, A, [poisoned(A)], { sent: false, source: 'import', now: NOW });
+    await db.put('device', { key: 'device', id: 'tabletdevice', hlc: HLC_MAX + 5 });
+    await db.put('history', {
+      id: 'over-ceiling',
+      userId: A,
+      vocabId: 'w2',
+      kind: 'answer',
+      correct: false,
+      hlc: HLC_MAX + 5,
+      wall: NOW,
+      device: 'tabletdevice',
+      sent: 0,
+      t: NOW,
+    });
+    const batches = await takePushBatches(db, A, 500, NOW);
+    const ids = batches.flatMap((batch) => batch.entries.map((entry) => entry.id)).sort();
+    expect(ids).toEqual(['over-ceiling', 'poison-u-bosun']);
+    for (const batch of batches) {
+      for (const entry of batch.entries) {
+        expect(checkEntry(entry).ok).toBe(true);
+        // Stamped anew just past the clock, which was pulled back to its bound.
+        expect(entry.hlc).toBeLessThanOrEqual(stampBound(NOW) + 2);
+      }
+    }
+    expect(await listDeadLetters(db, A)).toEqual([]);
+    expect(await deviceClock(db)).toBeLessThanOrEqual(stampBound(NOW) + 2);
+    // The refold went with it: the wrong answer of w2 is still folded in.
+    expect((await getUserWord(db, A, 'w2'))?.attempts).toBe(1);
+  });
+
+  it('a poisoned device recovers at its next start, for every account on it', async () => {
+    const db = await device(A, B);
+    await db.put('device', { key: 'device', id: 'tabletdevice', hlc: HLC_MAX - 1 });
+    for (const [id, userId] of [
+      ['a-over', A],
+      ['b-over', B],
+    ] as const) {
+      await db.put('history', {
+        id,
+        userId,
+        vocabId: 'w1',
+        kind: 'answer',
+        correct: true,
+        hlc: HLC_MAX + 1,
+        wall: NOW,
+        device: 'tabletdevice',
+        sent: 0,
+        t: NOW,
+      });
+    }
+    const report = await maintainHistory(db, NOW);
+    expect(report.restamped).toBe(2);
+    expect(await deviceClock(db)).toBeLessThanOrEqual(stampBound(NOW));
+    for (const entry of [...(await listHistory(db, A)), ...(await listHistory(db, B))]) {
+      expect(checkEntry(entry).ok).toBe(true);
+    }
+    // A second start finds nothing to do.
+    expect(await maintainHistory(db, NOW + 1000)).toEqual({ restamped: 0, refolded: 0 });
+  });
+
+  it("one crew member's import stops nobody: every answer of two accounts reaches the cloud and a second device", async () => {
+    const remote = new MemoryRemote({ clock: () => NOW * 1000 });
+    const tablet = await device(A, B);
+    await mergeEntries(tablet, A, [poisoned(A)], { sent: false, source: 'import', now: NOW });
+    for (const userId of [A, B]) {
+      for (let i = 0; i < 5; i++) {
+        await recordChange(tablet, userId, `w${i}`, { kind: 'answer', correct: true }, NOW + i);
+      }
+    }
+    for (const userId of [A, B]) {
+      await syncOnce({ db: tablet, remote, userId, now: NOW + 10 });
+      expect(await countUnsent(tablet, userId)).toBe(0);
+      expect(await listDeadLetters(tablet, userId)).toEqual([]);
+    }
+    expect(remote.entries(A)).toHaveLength(6);
+    expect(remote.entries(B)).toHaveLength(5);
+    for (const userId of [A, B]) {
+      const phone = await device(userId);
+      await syncOnce({ db: phone, remote, userId, now: NOW + 20 });
+      for (let i = 0; i < 5; i++) {
+        expect((await getUserWord(phone, userId, `w${i}`))?.attempts).toBe(1);
+      }
+      expect(await deviceClock(phone)).toBeLessThanOrEqual(stampBound(NOW + 20));
+    }
+  });
+});
+
+describe('entries of a kind this version does not know', () => {
+  const drill = (overrides: Partial<HistoryEntry> = {}): HistoryEntry => ({
+    id: 'drill-1',
+    userId: A,
+    vocabId: 'w1',
+    kind: 'radio-drill',
+    correct: true,
+    hlc: NOW * 1000,
+    wall: NOW,
+    device: 'newer',
+    x: { phrase: 'How do you read me?', score: 3 },
+    ...overrides,
+  });
+
+  it('are stored, folded as neutral and synced unchanged to a second device', async () => {
+    const remote = new MemoryRemote({ clock: () => NOW * 1000 });
+    const ship = await device(A);
+    await recordChange(ship, A, 'w1', { kind: 'answer', correct: true }, NOW - 1000);
+    const before = await getUserWord(ship, A, 'w1');
+    const merged = await mergeEntries(ship, A, [drill(), drill({ id: 'drill-2', vocabId: 'w9' })], {
+      sent: false,
+      source: 'import',
+      now: NOW,
+    });
+    expect(merged.rejected).toBe(0);
+    expect(await getUserWord(ship, A, 'w1')).toEqual(before);
+    // A word with only a later version's entries has no word record (nothing to study or count).
+    expect(await getUserWord(ship, A, 'w9')).toBeUndefined();
+    await syncOnce({ db: ship, remote, userId: A, now: NOW });
+    expect(await listDeadLetters(ship, A)).toEqual([]);
+    const inCloud = remote.entries(A).find((entry) => entry.id === 'drill-1');
+    expect(inCloud).toMatchObject({ kind: 'radio-drill', correct: true, x: drill().x });
+    const office = await device(A);
+    await syncOnce({ db: office, remote, userId: A, now: NOW });
+    const there = (await listHistory(office, A)).find((entry) => entry.id === 'drill-1');
+    expect(there).toMatchObject({ kind: 'radio-drill', x: drill().x });
+  });
+
+  it('are folded for real once an update teaches the kind (the words are refolded once)', async () => {
+    const ship = await device(A);
+    await recordChange(ship, A, 'w1', { kind: 'answer', correct: false }, NOW - 1000);
+    await mergeEntries(ship, A, [drill()], { sent: true, source: 'pull', now: NOW });
+    // This version: the drill is neutral.
+    expect(await maintainHistory(ship, NOW)).toMatchObject({ refolded: 1 });
+    expect((await getUserWord(ship, A, 'w1'))?.attempts).toBe(1);
+    expect(await maintainHistory(ship, NOW)).toMatchObject({ refolded: 0 });
+    // The next version knows a drill as an answer: its fold counts it, once, at the next start.
+    const newer = (userId: string, vocabId: string, entries: readonly HistoryEntry[]): UserWord =>
+      foldWord(
+        userId,
+        vocabId,
+        entries.map((entry) =>
+          entry.kind === 'radio-drill' ? { ...entry, kind: 'answer' } : entry,
+        ),
+      );
+    const upgraded = await maintainHistory(ship, NOW, { version: FOLD_VERSION + 1, fold: newer });
+    expect(upgraded.refolded).toBe(1);
+    const word = await getUserWord(ship, A, 'w1');
+    expect(word).toMatchObject({ attempts: 2, correct: 1 });
+    // The history itself did not change: the entry is kept as it came.
+    const kept = (await listHistory(ship, A)).find((entry) => entry.id === 'drill-1');
+    expect(kept).toMatchObject({ kind: 'radio-drill', x: drill().x });
+    expect(applyEntry({ ...newUserWord(A, 'w1', NOW), deleted: false }, drill()).attempts).toBe(0);
+  });
+});
