@@ -3,7 +3,6 @@
 
 interface ImportMetaEnv {
   /** The e-mail address whose account is an admin. */
-  readonly VITE_OWNER_EMAIL?: string;
   readonly VITE_FIREBASE_API_KEY?: string;
   readonly VITE_FIREBASE_AUTH_DOMAIN?: string;
   readonly VITE_FIREBASE_PROJECT_ID?: string;

@@ -28,11 +28,17 @@ export interface CloudEntry {
   d: string;
 }
 
+/** The entries of a batch document: the JSON text `e`, or the list `entries` of older versions. */
+export function entriesOf(data: Record<string, unknown>): CloudEntry[] {
+  if (typeof data.e === 'string') return JSON.parse(data.e) as CloudEntry[];
+  return (data.entries as CloudEntry[] | undefined) ?? [];
+}
+
 /** The kinds of the user's cloud history entries on one word, in history order. */
 export async function cloudKinds(uid: string, vocabId: string): Promise<string[]> {
   const batches = await firestore.documents(`users/${uid}/history/`);
   return batches
-    .flatMap((batch) => (batch.data.entries as CloudEntry[]).filter((e) => e.v === vocabId))
+    .flatMap((batch) => entriesOf(batch.data).filter((e) => e.v === vocabId))
     .sort((a, b) => a.h - b.h || (a.d < b.d ? -1 : 1))
     .map((e) => (e.k === 'answer' ? `answer:${e.c ? 'right' : 'wrong'}` : e.k));
 }

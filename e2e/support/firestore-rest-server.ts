@@ -19,6 +19,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { HISTORY_BATCH_MAX_ENTRIES } from '../../src/domain/constants';
 import { checkCurriculumDoc } from '../../src/domain/curriculum';
 import {
   CLOCK_SKEW_MS,
@@ -27,6 +28,7 @@ import {
   PROFILE_FIELDS,
   type WireField,
 } from '../../src/domain/synced-records';
+import { BATCH_DOCUMENT_FIELDS } from '../../src/sync/history-wire';
 
 // ---- Firestore values --------------------------------------------------------------------------
 
@@ -563,26 +565,28 @@ function isHistoryBatch(path: string): boolean {
 }
 
 /**
- * firestore.rules' `validBatch`: only the fields device, count, entries and syncedAt; device a
- * string of 1-64 characters; entries a list of 1-500 whose size is `count`; syncedAt the
- * request time.
+ * firestore.rules' `validBatch`, from the same table (BATCH_DOCUMENT_FIELDS): only the fields
+ * device, count, e and syncedAt; device a string of 1-64 characters; count an integer of 1-500;
+ * e a string of 2 to HISTORY_BATCH_MAX_CHARS characters (what is in it the rules cannot see);
+ * syncedAt the request time. The older layout (a list `entries`) is refused.
  */
 function checkHistoryBatch(fields: Fields, requestTime: number): void {
+  const { device, count, entries, syncedAt } = BATCH_DOCUMENT_FIELDS;
   const keys = Object.keys(fields);
-  const allowed = ['device', 'count', 'entries', 'syncedAt'];
+  const allowed: string[] = [device.wire, count.wire, entries.wire, syncedAt.wire];
   if (!keys.every((key) => allowed.includes(key)) || keys.length !== allowed.length) throw denied();
-  const { device = {}, count = {}, entries = {}, syncedAt = {} } = fields;
-  const size = entries.arrayValue?.values?.length ?? -1;
-  if (typeof device.stringValue !== 'string' || device.stringValue.length < 1) throw denied();
-  if (device.stringValue.length > 64) throw denied();
-  if (!('arrayValue' in entries) || size < 1 || size > 500) throw denied();
-  if (count.integerValue === undefined || Number(count.integerValue) !== size) throw denied();
-  if (
-    syncedAt.timestampValue === undefined ||
-    parseTimestamp(syncedAt.timestampValue) !== requestTime
-  ) {
-    throw denied();
-  }
+  const deviceValue = fields[device.wire]?.stringValue;
+  if (typeof deviceValue !== 'string' || deviceValue.length < 1) throw denied();
+  if (deviceValue.length > device.max) throw denied();
+  const countValue = fields[count.wire]?.integerValue;
+  if (countValue === undefined) throw denied();
+  if (Number(countValue) < 1 || Number(countValue) > HISTORY_BATCH_MAX_ENTRIES) throw denied();
+  const text = fields[entries.wire]?.stringValue;
+  // The rules count characters (code points), not UTF-16 units.
+  if (typeof text !== 'string' || text.length < 2) throw denied();
+  if (text.length > entries.max && [...text].length > entries.max) throw denied();
+  const stamp = fields[syncedAt.wire]?.timestampValue;
+  if (stamp === undefined || parseTimestamp(stamp) !== requestTime) throw denied();
 }
 
 // ---- queries -----------------------------------------------------------------------------------

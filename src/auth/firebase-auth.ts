@@ -33,7 +33,6 @@ import {
 } from './auth-provider';
 import type { FirebaseSettings } from './firebase-config';
 import { toUser } from './local-auth';
-import { isOwnerEmail } from './owner';
 
 /** SPEC §8: the text of a verification (or other current-user) call with nobody signed in. */
 export const NO_AUTHENTICATED_USER = 'No authenticated user';
@@ -77,8 +76,6 @@ export interface FirebaseAuthOptions {
    * called with the user as it now is.
    */
   onUserChanged?: (user: User) => void;
-  /** The owner address (defaults to VITE_OWNER_EMAIL). */
-  ownerEmail?: string;
   /** The Firebase app; defaults to the page's one default app (src/sync/firebase-app.ts). */
   loadApp?: (settings: FirebaseSettings) => Promise<FirebaseApp>;
   /** Defaults of a user with no local record. */
@@ -187,10 +184,6 @@ export function createFirebaseAuth(
   const refreshMargin = options.refreshMarginMs ?? TOKEN_REFRESH_MARGIN_MS;
   const minRefreshDelay = options.minRefreshDelayMs ?? TOKEN_EXPIRY_SLACK_MS;
   const defaults = options.defaultSettings ?? defaultUserSettings;
-  const isOwner = (email: string) =>
-    options.ownerEmail === undefined
-      ? isOwnerEmail(email)
-      : isOwnerEmail(email, options.ownerEmail);
 
   const cachedUser = async (uid: string): Promise<User | null> => {
     try {
@@ -286,7 +279,7 @@ export function createFirebaseAuth(
       const token = await fb.getIdTokenResult(user);
       if (auth.currentUser !== user) return;
       // Every new token says again who is admin: a revoked claim ends the rights here.
-      const admin = adminOf(user, token.claims.admin === true);
+      const admin = token.claims.admin === true;
       if (current && current.id === user.uid && current.isAdmin !== admin) {
         current = { ...current, isAdmin: admin };
         options.onUserChanged?.(current);
@@ -401,13 +394,10 @@ export function createFirebaseAuth(
   }
 
   /**
-   * Admin rights: the `admin` custom claim, or the owner address once its owner has verified it
-   * (an unverified address proves nothing: anyone can register it first).
+   * Admin rights: the `admin` custom claim alone (set with `npm run grant-admin`), the very thing
+   * firestore.rules' isAdmin() checks. An e-mail address, even a verified one, gives none: the
+   * rules would refuse that account's curriculum changes and every sync of it would fail.
    */
-  function adminOf(user: FirebaseUser, claim: boolean): boolean {
-    return claim || (user.emailVerified && isOwner((user.email ?? '').trim().toLowerCase()));
-  }
-
   async function isAdminClaim(user: FirebaseUser, cached: User | null): Promise<boolean> {
     try {
       const token = await user.getIdTokenResult();
@@ -428,7 +418,7 @@ export function createFirebaseAuth(
       id: user.uid,
       email,
       fullName: user.displayName ?? cached?.fullName ?? '',
-      isAdmin: adminOf(user, await isAdminClaim(user, cached)),
+      isAdmin: await isAdminClaim(user, cached),
       createdAt: Number.isFinite(created) ? created : (cached?.createdAt ?? now()),
       settings: settingsOverride ?? cached?.settings ?? defaults(),
     };
@@ -451,7 +441,7 @@ export function createFirebaseAuth(
 
   return {
     kind: 'firebase',
-    // Cloud admins carry the `admin` claim (or own the verified owner address): no code here.
+    // Cloud admins carry the `admin` custom claim (npm run grant-admin): no code here.
     adminCode: null,
     /** This provider verifies e-mail addresses itself (sendVerification, reloadUser, ...). */
     get verification() {

@@ -41,14 +41,6 @@ export const ENTRY_FIELDS = {
   x: { wire: 'x', type: 'map', required: false },
 } as const satisfies Record<Exclude<keyof HistoryEntry, 'userId' | 'receivedAt'>, WireField>;
 
-/** A batch document `users/{uid}/history/{batchId}`; `syncedAt` is set by the server. */
-export const BATCH_FIELDS = {
-  device: { wire: 'device', type: 'string', required: true, max: 64 },
-  count: { wire: 'count', type: 'int', required: true },
-  entries: { wire: 'entries', type: 'list', required: true, max: 500 },
-  syncedAt: { wire: 'syncedAt', type: 'timestamp', required: true },
-} as const satisfies Record<string, WireField>;
-
 /**
  * The profile document `users/{uid}`: what a client may write (never `isAdmin`, which only the
  * Admin SDK sets and clients only read).

@@ -127,8 +127,19 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
   // page across syncs instead of timing out whole. A failed pull does not hold back the push.
   let pullFailure: unknown = null;
   try {
-    let cursor: SyncCursor = user?.syncCursor ?? 0;
-    let afterId = user?.syncCursorId;
+    // Once per user on this device: an older version read the batches of the current layout (the
+    // entries in one string `e`) as empty and moved its cursor past them, so the pull starts over
+    // from the beginning (entries already here are merged as no-ops: it costs reads only). The
+    // reset is stored first, so a re-read cut short goes on from its last page.
+    const reread = user !== undefined && user.historyLayout2 !== true;
+    if (reread) {
+      await updateUser(db, userId, ({ syncCursor: _at, syncCursorId: _id, ...record }) => ({
+        ...record,
+        historyLayout2: true,
+      }));
+    }
+    let cursor: SyncCursor = reread ? 0 : (user?.syncCursor ?? 0);
+    let afterId = reread ? undefined : user?.syncCursorId;
     for (;;) {
       const page = { limit: HISTORY_PAGE, ...(afterId ? { afterId } : {}) };
       const result = await withTimeout(remote.pullHistory(userId, cursor, page), ms, 'Pulling');

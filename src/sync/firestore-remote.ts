@@ -12,7 +12,7 @@ import { CURRICULUM_COLLECTION } from '@/domain/curriculum';
 import { hasWireType, PROFILE_FIELDS, type ProfileField } from '@/domain/synced-records';
 import type { UserWord, WordStatus } from '@/domain/types';
 import { loadFirebaseApp, parseEmulatorHost } from './firebase-app';
-import { entriesOfBatch, HISTORY_COLLECTION, toBatchWire } from './history-wire';
+import { entriesOfBatch, HISTORY_COLLECTION, toBatchDocuments } from './history-wire';
 import type {
   HistoryPage,
   PulledBatch,
@@ -154,11 +154,14 @@ export function createFirestoreRemote(settings: FirebaseSettings): RemoteStore {
         );
       }
       if (batches.length === 0) return;
+      // Before anything is sent: a batch out of the rules' bounds throws here. The parts of a batch
+      // too long for one document go in this same commit (see toBatchDocuments).
+      const documents = batches.flatMap(({ id, entries }) => toBatchDocuments(id, entries));
       const { fs, db } = await open();
       const batch = fs.writeBatch(db);
-      for (const { id, entries } of batches) {
+      for (const { id, data } of documents) {
         const ref = fs.doc(db, USERS_COLLECTION, userId, HISTORY_COLLECTION, id);
-        batch.set(ref, { ...toBatchWire(entries), syncedAt: fs.serverTimestamp() });
+        batch.set(ref, { ...data, syncedAt: fs.serverTimestamp() });
       }
       await batch.commit();
     },

@@ -1,13 +1,44 @@
 /**
  * The cloud form of a history batch: `users/{uid}/history/{batchId}` holds
- * `{ device, count, entries: EntryWire[], syncedAt }` (BATCH_FIELDS). Entries use the one-letter
- * names of ENTRY_FIELDS (a batch of 500 answers is ≈ 40 KB); the user is the path's, and the
- * receipt time is the batch's `syncedAt`.
+ * `{ device, count, e, syncedAt }` (BATCH_DOCUMENT_FIELDS), where `e` is the JSON text of the
+ * batch's entries. Entries use the one-letter names of ENTRY_FIELDS; the user is the path's, and
+ * the receipt time is the batch's `syncedAt`.
+ *
+ * Why one string: firestore.rules cannot loop over a list, so a list of entries could only be
+ * bounded in number, not in size, and any signed-up account could write documents of 1 MiB. A
+ * string's length the rules can bound (HISTORY_BATCH_MAX_CHARS). The entries inside stay plain
+ * JSON of their wire form, so fields this version does not know pass through unchanged.
+ *
+ * Documents written before this layout (and by older versions still at sea) hold the entries as
+ * a list, `entries: EntryWire[]`; they are still read.
  */
+import { HISTORY_BATCH_MAX_ENTRIES } from '@/domain/constants';
 import type { HistoryEntry } from '@/domain/history';
-import { ENTRY_FIELDS, type EntryField } from '@/domain/synced-records';
+import { ENTRY_FIELDS, type EntryField, type WireField } from '@/domain/synced-records';
 
 export const HISTORY_COLLECTION = 'history';
+
+/**
+ * The longest `e` the rules take, in characters. The largest legitimate batch, 500 entries with
+ * every field at its longest (64-character ids and device, 128-character word ids, 32-character
+ * kind and mode names, a full snapshot, the greatest stamps and counters), is 316,001 characters;
+ * 380,001 if every word id were made of characters JSON escapes; 500 baselines of this version's
+ * kinds are 279,501, and 500 ordinary answers about 72,000 (unit/sync/history-wire.test.ts
+ * measures them). A batch longer than this, which only entries carrying a later version's fields
+ * can make, goes in parts (toBatchDocuments).
+ */
+export const HISTORY_BATCH_MAX_CHARS = 400_000;
+
+/**
+ * The fields of a batch document, as firestore.rules' `validBatch` checks them (a unit test
+ * compares the two). `count` is 1..HISTORY_BATCH_MAX_ENTRIES.
+ */
+export const BATCH_DOCUMENT_FIELDS = {
+  device: { wire: 'device', type: 'string', required: true, max: 64 },
+  count: { wire: 'count', type: 'int', required: true },
+  entries: { wire: 'e', type: 'string', required: true, max: HISTORY_BATCH_MAX_CHARS },
+  syncedAt: { wire: 'syncedAt', type: 'timestamp', required: true },
+} as const satisfies Record<string, WireField>;
 
 /** One entry in a batch document: the one-letter names of ENTRY_FIELDS. */
 export type EntryWire = Record<string, unknown>;
@@ -16,7 +47,8 @@ export type EntryWire = Record<string, unknown>;
 export interface BatchWire {
   device: string;
   count: number;
-  entries: EntryWire[];
+  /** The JSON text of the entries' wire forms (EntryWire[]). */
+  e: string;
 }
 
 const ENTRY_WIRE = Object.entries(ENTRY_FIELDS) as [EntryField, { wire: string }][];
@@ -36,12 +68,75 @@ export function toEntryWire(entry: HistoryEntry): EntryWire {
   return wire;
 }
 
-export function toBatchWire(entries: readonly HistoryEntry[]): BatchWire {
-  return {
-    device: entries[0]?.device ?? '',
-    count: entries.length,
-    entries: entries.map(toEntryWire),
+/** A batch document to create: its id and its fields. */
+export interface BatchDocument {
+  id: string;
+  data: BatchWire;
+}
+
+/** The id of part `part` (from 1) of batch `id`: the batch's own id, then `<id>-2`, `<id>-3`... */
+function partId(id: string, part: number): string {
+  if (part === 1) return id;
+  const suffix = `-${part}`;
+  return `${id.slice(0, 64 - suffix.length)}${suffix}`;
+}
+
+/**
+ * The documents of one batch: one, unless its JSON would pass HISTORY_BATCH_MAX_CHARS (500
+ * entries that carry a later version's fields `x`, say, which may each hold 2,000 characters)
+ * or it has more than HISTORY_BATCH_MAX_ENTRIES entries. Then it is cut into consecutive parts,
+ * the first named as the batch and the others `<id>-2`, `<id>-3`, ...: the caller writes all of
+ * them in ONE commit, so the first one existing tells that the whole batch is in the cloud (the
+ * engine's check after a lost answer). Throws a RangeError (before anything is sent) for no
+ * entries, or for an entry that alone passes the limit (the contract makes that impossible).
+ */
+export function toBatchDocuments(id: string, entries: readonly HistoryEntry[]): BatchDocument[] {
+  if (entries.length === 0) throw new RangeError('A history batch holds at least one entry');
+  const documents: BatchDocument[] = [];
+  let texts: string[] = [];
+  let chars = 2; // the brackets
+  let device = '';
+  const close = () => {
+    const e = `[${texts.join(',')}]`;
+    documents.push({
+      id: partId(id, documents.length + 1),
+      data: { device, count: texts.length, e },
+    });
+    texts = [];
+    chars = 2;
   };
+  for (const entry of entries) {
+    const text = JSON.stringify(toEntryWire(entry));
+    // String length counts UTF-16 units, never fewer than the characters the rules count.
+    if (text.length + 2 > HISTORY_BATCH_MAX_CHARS) {
+      throw new RangeError(
+        `History entry ${entry.id} is ${text.length} characters, over the ${HISTORY_BATCH_MAX_CHARS} of a batch`,
+      );
+    }
+    const full = texts.length === HISTORY_BATCH_MAX_ENTRIES;
+    if (full || (texts.length > 0 && chars + 1 + text.length > HISTORY_BATCH_MAX_CHARS)) close();
+    if (texts.length === 0) device = entry.device;
+    chars += (texts.length > 0 ? 1 : 0) + text.length;
+    texts.push(text);
+  }
+  close();
+  return documents;
+}
+
+/**
+ * The fields of ONE batch document holding `entries`. Throws a RangeError for what the rules
+ * would refuse: no entries, more than HISTORY_BATCH_MAX_ENTRIES, or more than
+ * HISTORY_BATCH_MAX_CHARS of JSON (toBatchDocuments cuts such a batch into parts instead).
+ */
+export function toBatchWire(entries: readonly HistoryEntry[]): BatchWire {
+  const documents = toBatchDocuments('batch', entries);
+  const [only] = documents;
+  if (!only || documents.length > 1) {
+    throw new RangeError(
+      `A history batch document holds at most ${HISTORY_BATCH_MAX_ENTRIES} entries and ${HISTORY_BATCH_MAX_CHARS} characters`,
+    );
+  }
+  return only.data;
 }
 
 /**
@@ -58,9 +153,26 @@ export function fromEntryWire(userId: string, receivedAt: number, raw: unknown):
   return entry;
 }
 
-/** The entries of a batch document's data (an array, or nothing when malformed). */
+/** The wire entries of a batch document's data: `e` parsed, or the older `entries` list. */
+function wireEntriesOf(data: unknown): unknown[] {
+  if (typeof data !== 'object' || data === null) return [];
+  const { e, entries } = data as { e?: unknown; entries?: unknown };
+  if (typeof e === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(e);
+      return Array.isArray(parsed) ? parsed : [];
+    } catch {
+      // A document no version of the app writes: nothing in it can be read.
+      return [];
+    }
+  }
+  return Array.isArray(entries) ? entries : [];
+}
+
+/**
+ * The entries of a batch document's data (either layout), or nothing when it is malformed: an
+ * unreadable batch is passed over like an empty one, and the pull cursor moves on.
+ */
 export function entriesOfBatch(userId: string, receivedAt: number, data: unknown): unknown[] {
-  const entries = (data as { entries?: unknown } | null)?.entries;
-  if (!Array.isArray(entries)) return [];
-  return entries.map((raw) => fromEntryWire(userId, receivedAt, raw));
+  return wireEntriesOf(data).map((raw) => fromEntryWire(userId, receivedAt, raw));
 }

@@ -1,16 +1,17 @@
 /**
  * An in-memory RemoteStore for tests and the benchmark. It behaves like the Firestore documents of
- * ARCHITECTURE.md decision 3: append-only history batch documents (creating one that exists is
- * refused, as the rules refuse the update), each commit stamped with one server time (`syncedAt`,
- * microseconds, strictly increasing), pulls of the batches with `syncedAt > cursor` in `syncedAt`
- * order, the old per-word documents for the migration, and the shared curriculum (written only by
- * users marked admin with `setAdmin`, as the rules want). It counts what a real backend would
+ * ARCHITECTURE.md decision 3: append-only history batch documents in the layout of
+ * history-wire.ts (creating one that exists, or one out of the rules' bounds, is refused, as the
+ * rules refuse it), each commit stamped with one server time (`syncedAt`, microseconds, strictly
+ * increasing), pulls of the batches with `syncedAt > cursor` in `syncedAt` order, the old
+ * per-word documents for the migration, and the shared curriculum (written only by users marked
+ * admin with `setAdmin`, as the rules want). It counts what a real backend would
  * bill and can be told to fail, lose a response, or deliver a pulled batch twice.
  */
 import { SYNC_BATCH_MAX_WRITES } from '@/domain/constants';
 import type { HistoryEntry } from '@/domain/history';
 import type { UserWord } from '@/domain/types';
-import { type BatchWire, entriesOfBatch, toBatchWire } from './history-wire';
+import { type BatchWire, entriesOfBatch, toBatchDocuments } from './history-wire';
 import type {
   CurriculumCursor,
   CurriculumPull,
@@ -50,7 +51,8 @@ export interface MemoryRemoteOptions {
 
 interface StoredBatch {
   id: string;
-  data: BatchWire;
+  /** The document's fields: this version's layout, or (test setup) an older one. */
+  data: BatchWire | Record<string, unknown>;
   syncedAt: number;
 }
 
@@ -124,6 +126,19 @@ export class MemoryRemote implements RemoteStore {
     return this.batches.get(userId)?.size ?? 0;
   }
 
+  /**
+   * Test setup (not counted): a batch document with the given fields, as another version wrote
+   * it (e.g. the older layout `{ device, count, entries: [...] }`), stamped with the next server time.
+   */
+  putBatchDocument(userId: string, batchId: string, data: Record<string, unknown>): void {
+    let stored = this.batches.get(userId);
+    if (!stored) {
+      stored = new Map();
+      this.batches.set(userId, stored);
+    }
+    stored.set(batchId, { id: batchId, data: structuredClone(data), syncedAt: this.tick() });
+  }
+
   /** Test setup (not counted): an old per-word document, as older versions wrote it. */
   putLegacyWord(userId: string, data: Record<string, unknown>): void {
     let words = this.legacy.get(userId);
@@ -148,21 +163,15 @@ export class MemoryRemote implements RemoteStore {
       stored = new Map();
       this.batches.set(userId, stored);
     }
+    // The documents as the Firestore adapter writes them (a batch too long for one is cut).
+    const documents = batches.flatMap(({ id, entries }) => toBatchDocuments(id, entries));
     // A commit is all or nothing: one existing document refuses the whole of it.
-    for (const batch of batches) {
-      if (stored.has(batch.id)) {
-        throw new Error(`PERMISSION_DENIED: history/${batch.id} exists (append-only)`);
-      }
+    for (const { id } of documents) {
+      if (stored.has(id)) throw new Error(`PERMISSION_DENIED: history/${id} exists (append-only)`);
     }
     const syncedAt = this.tick();
-    for (const batch of batches) {
-      stored.set(batch.id, {
-        id: batch.id,
-        data: structuredClone(toBatchWire(batch.entries)),
-        syncedAt,
-      });
-    }
-    this.counters.writes += batches.length;
+    for (const { id, data } of documents) stored.set(id, { id, data, syncedAt });
+    this.counters.writes += documents.length;
     this.counters.commits++;
     if (fault === 'lost-response') throw new MemoryRemoteError('commit response lost', fault);
   }

@@ -84,13 +84,18 @@ export interface CurriculumPull {
 export interface RemoteStore {
   /**
    * Creates the batch documents in ONE commit (at most SYNC_BATCH_MAX_WRITES of them), each
-   * stamped with the server time. Documents are never overwritten: creating one that exists fails
-   * (the rules refuse the update). Resolves only when the commit succeeded.
+   * stamped with the server time, in the layout of history-wire.ts. Documents are never
+   * overwritten: creating one that exists fails (the rules refuse the update); a batch out of the
+   * rules' bounds (toBatchWire) fails before anything is sent. Resolves only when the commit
+   * succeeded.
    */
   pushHistory(userId: string, batches: readonly PushBatchInput[]): Promise<void>;
   /** Whether the batch document exists (after a push whose answer was lost). */
   hasHistoryBatch(userId: string, batchId: string): Promise<boolean>;
-  /** Batches with `syncedAt > cursor`, ordered by `syncedAt`; or one page of them. */
+  /**
+   * Batches with `syncedAt > cursor`, ordered by `syncedAt`; or one page of them. Both layouts
+   * are read (history-wire.ts); an unreadable batch yields no entries and the cursor moves on.
+   */
   pullHistory(userId: string, cursor: SyncCursor, page?: HistoryPage): Promise<PullResult>;
   /** Every per-word document older versions wrote (with or without `syncedAt`); malformed ones are left out. */
   readLegacyWords(userId: string): Promise<UserWord[]>;

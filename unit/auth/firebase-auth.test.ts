@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { FirebaseApp } from 'firebase/app';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { AUTH_ERROR_CODES, AuthError, type AuthErrorCode } from '@/auth/auth-provider';
 import {
   createFirebaseAuth,
@@ -381,8 +381,13 @@ describe('Firebase auth provider (Auth emulator)', () => {
     await setCustomClaims(emulator.host, PROJECT, user.id, { admin: true });
     expect((await provider().signIn(user.email, PASSWORD)).isAdmin).toBe(true);
 
-    // An address, even verified, gives no rights: firestore.rules would refuse that account's
-    // curriculum changes, and every sync of it would fail. (The e2e build once named this one.)
+    // An address, even verified and named by a build as older builds named their owner, gives no
+    // rights: firestore.rules would refuse that account's curriculum changes, and every sync of it
+    // would fail.
+    vi.stubEnv('VITE_OWNER_EMAIL', OWNER);
+    onTestFinished(() => {
+      vi.unstubAllEnvs();
+    });
     const ownerAuth = provider();
     const owner = await registered(ownerAuth, OWNER);
     expect(owner.isAdmin).toBe(false);

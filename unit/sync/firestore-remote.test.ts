@@ -41,6 +41,7 @@ import type { VocabItem } from '@/domain/types';
 import { syncOnce } from '@/sync/engine';
 import { parseEmulatorHost } from '@/sync/firebase-app';
 import { createFirestoreRemote, openFirestore } from '@/sync/firestore-remote';
+import { HISTORY_BATCH_MAX_CHARS } from '@/sync/history-wire';
 import type { PushBatchInput, RemoteStore } from '@/sync/remote-store';
 import {
   type FirestoreRestServer,
@@ -142,21 +143,6 @@ async function restGet(path: string): Promise<RestDocument> {
   };
 }
 
-/** A REST value as plain JSON (integers and doubles both as numbers). */
-function plain(value: RestValue): unknown {
-  if ('integerValue' in value) return Number(value.integerValue);
-  if ('doubleValue' in value) return Number(value.doubleValue);
-  if ('arrayValue' in value) {
-    return ((value.arrayValue as { values?: RestValue[] }).values ?? []).map(plain);
-  }
-  if ('mapValue' in value) {
-    const fields = (value.mapValue as { fields?: Record<string, RestValue> }).fields ?? {};
-    return Object.fromEntries(Object.entries(fields).map(([key, v]) => [key, plain(v)]));
-  }
-  // stringValue, booleanValue, timestampValue, nullValue
-  return Object.values(value)[0];
-}
-
 /** An RFC 3339 UTC timestamp ("…T08:00:00.123456Z", 0-9 fraction digits) in epoch microseconds. */
 function timestampMicros(text: unknown): number {
   const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?Z$/.exec(String(text));
@@ -229,12 +215,14 @@ describe('createFirestoreRemote: pushHistory', () => {
     const b1 = await restGet(`users/${UID}/history/b1`);
     const b2 = await restGet(`users/${UID}/history/b2`);
     expect(b1.status).toBe(200);
-    expect(Object.keys(b1.fields ?? {}).sort()).toEqual(['count', 'device', 'entries', 'syncedAt']);
-    expect(Object.keys(b2.fields ?? {}).sort()).toEqual(['count', 'device', 'entries', 'syncedAt']);
-    // count an integer and syncedAt a timestamp (the rules' `is int` and `== request.time`).
+    expect(Object.keys(b1.fields ?? {}).sort()).toEqual(['count', 'device', 'e', 'syncedAt']);
+    expect(Object.keys(b2.fields ?? {}).sort()).toEqual(['count', 'device', 'e', 'syncedAt']);
+    // count an integer, e a string and syncedAt a timestamp (the rules' `is int`, `is string` and
+    // `== request.time`): the entries are the JSON text of their wire forms.
     expect(b1.fields?.count).toEqual({ integerValue: '3' });
     expect(b1.fields?.device).toEqual({ stringValue: 'phone-1' });
-    expect(plain(b1.fields?.entries ?? {})).toEqual([
+    expect(typeof b1.fields?.e?.stringValue).toBe('string');
+    expect(JSON.parse(String(b1.fields?.e?.stringValue))).toEqual([
       { i: 'e1', v: 'dk002', k: 'answer', c: true, m: 'choice', h: answer.hlc, w: T, d: 'phone-1' },
       { i: 'e2', v: 'dk002', k: 'skip', h: skip.hlc, w: T, d: 'phone-1' },
       {
@@ -258,7 +246,7 @@ describe('createFirestoreRemote: pushHistory', () => {
     ]);
     expect(b2.fields?.count).toEqual({ integerValue: '1' });
     expect(b2.fields?.device).toEqual({ stringValue: 'tablet-7' });
-    expect(plain(b2.fields?.entries ?? {})).toEqual([
+    expect(JSON.parse(String(b2.fields?.e?.stringValue))).toEqual([
       {
         i: 'e3',
         v: 'dk002',
@@ -471,9 +459,7 @@ describe('createFirestoreRemote: pullHistory', () => {
           fields: {
             device: { stringValue: 'x' },
             count: { integerValue: '1' },
-            entries: {
-              arrayValue: { values: [{ mapValue: { fields: { i: { stringValue: 't1' } } } }] },
-            },
+            e: { stringValue: '[{"i":"t1"}]' },
           },
         },
         updateTransforms: [{ fieldPath: 'syncedAt', setToServerValue: 'REQUEST_TIME' }],
@@ -502,6 +488,68 @@ describe('createFirestoreRemote: pullHistory', () => {
     ]);
     expect(pulled.cursor).toBe(await syncedAtOf(UID, 'odd'));
     expect((await remote.pullHistory(UID, pulled.cursor)).batches).toEqual([]);
+  });
+});
+
+describe('createFirestoreRemote: both batch layouts', () => {
+  /** A batch document as the emulator's admin writes it (any fields), with the server time. */
+  const seed = (id: string, fields: Record<string, unknown>) =>
+    restCommit([
+      {
+        update: {
+          name: `${ROOT}/users/${UID}/history/${id}`,
+          fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, restValue(v)])),
+        },
+        updateTransforms: [{ fieldPath: 'syncedAt', setToServerValue: 'REQUEST_TIME' }],
+      },
+    ]);
+
+  it('reads the list `entries` older versions wrote beside the string `e`; an unreadable batch yields nothing', async () => {
+    const old = [entry('o1'), entry('o2', { correct: false, mode: 'spelling' })];
+    const wire = old.map((e) => ({
+      i: e.id,
+      v: e.vocabId,
+      k: e.kind,
+      c: e.correct,
+      m: e.mode,
+      h: e.hlc,
+      w: e.wall,
+      d: e.device,
+    }));
+    expect((await seed('older', { device: 'phone-1', count: 2, entries: wire })).status).toBe(200);
+    await remote.pushHistory(UID, [batchOf('newer', entry('n1'))]);
+    expect((await seed('broken', { device: 'x', count: 1, e: '[{"i":' })).status).toBe(200);
+
+    const pulled = await remote.pullHistory(UID, 0, { limit: 10 });
+    expect(pulled.batches.map((b) => [b.id, b.entries.length])).toEqual([
+      ['older', 2],
+      ['newer', 1],
+      ['broken', 0],
+    ]);
+    const receivedAt = Math.floor((await syncedAtOf(UID, 'older')) / 1000);
+    expect(pulled.batches[0]?.entries.map((raw) => checkEntry(raw))).toEqual(
+      old.map((e) => ({ ok: true, entry: { ...e, receivedAt } })),
+    );
+    expect(pulled.cursorId).toBe('broken');
+  });
+
+  it('a batch too long for one document goes in parts in ONE commit, and is pulled whole', async () => {
+    if (officialEmulator) return; // the test server's request statistics
+    // More entries than one document may hold stand in for a batch that is too long.
+    const many = Array.from({ length: 700 }, (_, i) => entry(`m${i}`));
+    await remote.pushHistory(UID, [batchOf('big', ...many)]);
+    expect((await testApi?.stats())?.requests.commit).toBe(1);
+    const docs = await testApi?.documents(`users/${UID}/history/`);
+    expect(docs?.map((d) => [d.id, d.data.count])).toEqual([
+      ['big', 500],
+      ['big-2', 200],
+    ]);
+    // The engine's check after a lost answer looks for the batch's own id: the first part.
+    expect(await remote.hasHistoryBatch(UID, 'big')).toBe(true);
+    const pulled = await remote.pullHistory(UID, 0);
+    expect(pulled.batches.flatMap((b) => b.entries.map((e) => (e as HistoryEntry).id))).toEqual(
+      many.map((e) => e.id),
+    );
   });
 });
 
@@ -813,17 +861,16 @@ describe('the Firestore REST test server, through the Lite SDK', () => {
       update: { name: `${ROOT}/users/carol/history/${id}`, fields },
       updateTransforms: [{ fieldPath: 'syncedAt', setToServerValue: 'REQUEST_TIME' }],
     });
-    const entries = (n: number) => ({
-      arrayValue: {
-        values: Array.from({ length: n }, (_, i) => ({
-          mapValue: { fields: { i: { stringValue: `e${i}` } } },
-        })),
-      },
-    });
     const good = {
       device: { stringValue: 'phone' },
       count: { integerValue: '2' },
-      entries: entries(2),
+      e: { stringValue: '[{"i":"e0"},{"i":"e1"}]' },
+    };
+    // The older layout, a list of entries, is no longer writable.
+    const list = {
+      arrayValue: {
+        values: [0, 1].map((i) => ({ mapValue: { fields: { i: { stringValue: `e${i}` } } } })),
+      },
     };
     expect((await restCommit([batch('b1', good)], token)).status).toBe(200);
     // An existing batch is never updated (a retry that lands twice), nor deleted.
@@ -837,15 +884,26 @@ describe('the Firestore REST test server, through the Lite SDK', () => {
     expect((await restGet('users/carol/history/b1')).fields?.device).toEqual({
       stringValue: 'phone',
     });
-    // The shape: a count that is not the entries' number, too many entries, an unknown field.
+    // The shape: a count out of 1..500 or not an integer, entries that are not one bounded
+    // string (too long, a list, missing, beside a list), an unknown field, an empty device.
+    const { e: _e, ...withoutE } = good;
     for (const bad of [
-      { ...good, count: { integerValue: '3' } },
-      { ...good, count: { integerValue: '501' }, entries: entries(501) },
+      { ...good, count: { integerValue: '0' } },
+      { ...good, count: { integerValue: '501' } },
+      { ...good, count: { doubleValue: 2 } },
+      { ...good, e: { stringValue: 'x'.repeat(HISTORY_BATCH_MAX_CHARS + 1) } },
+      { ...good, e: list },
+      { ...withoutE, entries: list },
+      withoutE,
+      { ...good, entries: list },
       { ...good, extra: { stringValue: 'x' } },
       { ...good, device: { stringValue: '' } },
     ]) {
       expect((await restCommit([batch(`bad-${seq++}`, bad)], token)).status).toBe(403);
     }
+    // The longest string the rules take (counted in characters, not bytes) goes.
+    const longest = { ...good, e: { stringValue: `[${'я'.repeat(HISTORY_BATCH_MAX_CHARS - 2)}]` } };
+    expect((await restCommit([batch('longest', longest)], token)).status).toBe(200);
     // Another user's history is out of reach.
     const foreign = await restCommit(
       [{ update: { name: `${ROOT}/users/dave/history/b1`, fields: good } }],
@@ -910,12 +968,14 @@ describe('the Firestore REST test server: bounded values', () => {
         fields: {
           device: { stringValue: 'phone' },
           count: { integerValue: '1' },
-          entries: { arrayValue: { values: [{ mapValue: { fields: {} } }] } },
+          e: { stringValue: '[{}]' },
         },
       },
       updateTransforms: [{ fieldPath: 'syncedAt', setToServerValue: 'REQUEST_TIME' }],
     };
     expect((await restCommit([batch], token)).status).toBe(403);
+    batch.update.name = `${ROOT}/users/erin/history/good-id`;
+    expect((await restCommit([batch], token)).status).toBe(200);
   });
 });
 

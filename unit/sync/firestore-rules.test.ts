@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HISTORY_BATCH_MAX_ENTRIES } from '@/domain/constants';
 import {
   type BoundedField,
   CURRICULUM_DOC_FIELDS,
@@ -13,13 +14,13 @@ import {
   curriculumDocId,
 } from '@/domain/curriculum';
 import {
-  BATCH_FIELDS,
   CLOCK_SKEW_MS,
   DOCUMENT_ID_PATTERN,
   PROFILE_FIELDS,
   type WireField,
   type WireType,
 } from '@/domain/synced-records';
+import { BATCH_DOCUMENT_FIELDS, HISTORY_BATCH_MAX_CHARS } from '@/sync/history-wire';
 
 const RULES = readFileSync(resolve(import.meta.dirname, '../../firestore.rules'), 'utf8');
 
@@ -91,7 +92,11 @@ function profileMismatches(rules: string): string[] {
 
 function batchMismatches(rules: string): string[] {
   const body = functionBody(rules, 'validBatch');
-  return mismatches(listIn(body.slice(body.indexOf('hasOnly('))), typesIn(body), BATCH_FIELDS);
+  return mismatches(
+    listIn(body.slice(body.indexOf('hasOnly('))),
+    typesIn(body),
+    BATCH_DOCUMENT_FIELDS,
+  );
 }
 
 describe('firestore.rules and the synced-record tables', () => {
@@ -99,12 +104,12 @@ describe('firestore.rules and the synced-record tables', () => {
     expect(profileMismatches(RULES)).toEqual([]);
   });
 
-  it('whitelist and type the history batch fields exactly as BATCH_FIELDS does', () => {
+  it('whitelist and type the history batch fields exactly as BATCH_DOCUMENT_FIELDS does', () => {
     expect(batchMismatches(RULES)).toEqual([]);
     // The required fields are all required by the rules too.
     const required = listIn(functionBody(RULES, 'validBatch').split('hasAll(')[1] ?? '');
     expect(required.sort()).toEqual(
-      Object.values(BATCH_FIELDS)
+      Object.values(BATCH_DOCUMENT_FIELDS)
         .filter((field) => field.required)
         .map((field) => field.wire)
         .sort(),
@@ -115,8 +120,8 @@ describe('firestore.rules and the synced-record tables', () => {
     const forgot = RULES.replace("'uiLang', 'theme'];", "'uiLang'];");
     expect(profileMismatches(forgot)).toContain("theme: in the table, not in the rules' whitelist");
     const extra = RULES.replace(
-      "['device', 'count', 'entries', 'syncedAt'])\n        && data.keys().hasAll",
-      "['device', 'count', 'entries', 'syncedAt', 'extra'])\n        && data.keys().hasAll",
+      "['device', 'count', 'e', 'syncedAt'])\n        && data.keys().hasAll",
+      "['device', 'count', 'e', 'syncedAt', 'extra'])\n        && data.keys().hasAll",
     );
     expect(batchMismatches(extra)).toContain("extra: in the rules' whitelist, not in the table");
     const retyped = RULES.replace('data.count is int', 'data.count is string');
@@ -242,10 +247,33 @@ function boundMismatches(body: string, table: Record<string, WireField>): string
 describe('firestore.rules bound every value', () => {
   it('bound the profile and batch strings and lists as the tables do', () => {
     expect(boundMismatches(functionBody(RULES, 'validProfile'), PROFILE_FIELDS)).toEqual([]);
-    expect(boundMismatches(functionBody(RULES, 'validBatch'), BATCH_FIELDS)).toEqual([]);
+    expect(boundMismatches(functionBody(RULES, 'validBatch'), BATCH_DOCUMENT_FIELDS)).toEqual([]);
     const looser = RULES.replace('data.email.size() <= 254', 'data.email.size() <= 2540');
     expect(boundMismatches(functionBody(looser, 'validProfile'), PROFILE_FIELDS)).toEqual([
       'email: the rules bound 2540, the table 254',
+    ]);
+  });
+
+  it('bound a history batch whole: its entries one string of limited length, 1-500 of them', () => {
+    const batch = functionBody(RULES, 'validBatch');
+    // Rules cannot loop over a list: a list of entries could be bounded in number, not in size.
+    expect(batch).not.toMatch(/ is list/);
+    expect(batch).toContain(
+      `data.e is string && data.e.size() >= 2 && data.e.size() <= ${HISTORY_BATCH_MAX_CHARS}`,
+    );
+    expect(batch).toContain(
+      `data.count is int && data.count >= 1 && data.count <= ${HISTORY_BATCH_MAX_ENTRIES}`,
+    );
+    // Every field is bounded: a string by its size, the time by the server's.
+    for (const field of Object.values(BATCH_DOCUMENT_FIELDS)) {
+      if (field.type === 'string') expect(field.max).toBeGreaterThan(0);
+    }
+    const looser = RULES.replace(
+      `data.e.size() <= ${HISTORY_BATCH_MAX_CHARS}`,
+      'data.e.size() <= 1048487',
+    );
+    expect(boundMismatches(functionBody(looser, 'validBatch'), BATCH_DOCUMENT_FIELDS)).toEqual([
+      `e: the rules bound 1048487, the table ${HISTORY_BATCH_MAX_CHARS}`,
     ]);
   });
 
