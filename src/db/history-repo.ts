@@ -18,7 +18,7 @@ import {
   makesWordRecord,
   type WordChange,
 } from '@/domain/history';
-import { isFarAhead, nextStamp, observeStamps, saneClock } from '@/domain/hlc';
+import { clockOffset, isFarAhead, nextStamp, observeStamps, saneClock } from '@/domain/hlc';
 import { newId } from '@/domain/ids';
 import { newUserWord } from '@/domain/srs';
 import type { UserWord } from '@/domain/types';
@@ -481,4 +481,37 @@ export async function maintainHistory(
   const hlc = saneClock(current.hlc, correctedNow(current, nowMs));
   await Promise.all([tx.store.put({ ...current, hlc, fold: version }), tx.done]);
   return report;
+}
+
+/** Notes the batch a push just committed, with when it was sent and answered (physical clock). */
+export async function noteClockProbe(
+  db: MarineDB,
+  probe: NonNullable<DeviceRecord['probe']>,
+): Promise<void> {
+  const tx = db.transaction('device', 'readwrite');
+  const device = await deviceIn(tx.store);
+  await Promise.all([tx.store.put({ ...device, probe }), tx.done]);
+}
+
+/**
+ * A pulled page's batches with their server times: when the batch of the last probe is among
+ * them, the device's clock offset is learned from it (domain/hlc `clockOffset`) and the probe
+ * used up. Returns the offset now in force.
+ */
+export async function learnClockOffset(
+  db: MarineDB,
+  batches: readonly { id: string; receivedAt: number }[],
+): Promise<number> {
+  const tx = db.transaction('device', 'readwrite');
+  const device = await deviceIn(tx.store);
+  const probe = device.probe;
+  const back = probe && batches.find((batch) => batch.id === probe.batch);
+  if (!probe || !back) {
+    await tx.done;
+    return device.offset ?? 0;
+  }
+  const { probe: _used, offset: _old, ...rest } = device;
+  const offset = clockOffset(back.receivedAt, probe.sent, probe.done);
+  await Promise.all([tx.store.put(offset === 0 ? rest : { ...rest, offset }), tx.done]);
+  return offset;
 }

@@ -76,6 +76,11 @@ export interface DeviceRecord {
   offset?: number;
   /** The FOLD_VERSION the stored word records were folded with; missing: before version 2. */
   fold?: number;
+  /**
+   * The last pushed batch and when this device sent it and heard back (its physical clock, ms):
+   * when a pull brings the batch back with the cloud's time, the offset is learned from it.
+   */
+  probe?: { batch: string; sent: number; done: number };
 }
 
 /**

@@ -60,3 +60,19 @@ export function observeStamps(last: number, seen: Iterable<SeenStamp>, nowMs: nu
 export function isFarAhead(hlc: number, nowMs: number): boolean {
   return !(hlc <= stampBound(nowMs));
 }
+
+/** A device clock within this of the cloud's is taken as right (network delays blur the reading). */
+export const CLOCK_OFFSET_TOLERANCE_MS = 60_000;
+
+/**
+ * How far this device's clock is behind the cloud's (ms to add to it), from one commit: the cloud
+ * stamped it `serverMs`, and this device sent it at `sentMs` and heard back at `doneMs` by its own
+ * clock, so the true offset lies within [serverMs - doneMs, serverMs - sentMs]. 0 when that range
+ * comes within the tolerance of 0; otherwise its middle, to the millisecond.
+ */
+export function clockOffset(serverMs: number, sentMs: number, doneMs: number): number {
+  const low = serverMs - doneMs;
+  const high = serverMs - sentMs;
+  if (low - CLOCK_OFFSET_TOLERANCE_MS <= 0 && high + CLOCK_OFFSET_TOLERANCE_MS >= 0) return 0;
+  return Math.round((low + high) / 2);
+}

@@ -8,6 +8,8 @@
  * 2. Pull: the batches the cloud received since the user's cursor; their entries are merged (an
  *    entry already here only learns its receipt time), the touched words refolded, the clock
  *    advanced past every stamp seen, and only then the cursor moved.
+ *    A pulled batch this device pushed (the last commit's first) tells, by the cloud's time on it,
+ *    how far this device's clock is off; new entries are dated by the corrected clock.
  * 3. Push: the unsent entries, grouped into batch documents whose ids are stored before anything
  *    is sent. A batch that was sent before without a known outcome (a lost answer, a timeout, a
  *    closed tab) is first looked up: if the cloud has it, its entries are marked sent and nothing
@@ -34,8 +36,10 @@ import {
 } from '@/db/curriculum-repo';
 import {
   importBaselines,
+  learnClockOffset,
   markSent,
   mergeEntries,
+  noteClockProbe,
   type PushBatch,
   takePushBatches,
 } from '@/db/history-repo';
@@ -66,6 +70,8 @@ export interface SyncOnceInput {
   entriesPerBatch?: number;
   /** Time limit of each remote call; defaults to REMOTE_CALL_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** This device's physical clock (epoch ms), read around a commit; defaults to Date.now. */
+  clock?: () => number;
 }
 
 export interface SyncReport {
@@ -95,6 +101,7 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
   const batchSize = Math.max(1, Math.min(input.batchSize ?? Infinity, SYNC_BATCH_MAX_WRITES));
   const perBatch = Math.max(1, input.entriesPerBatch ?? HISTORY_BATCH_MAX_ENTRIES);
   const ms = input.timeoutMs ?? REMOTE_CALL_TIMEOUT_MS;
+  const clock = input.clock ?? Date.now;
   const report: SyncReport = {
     pushed: 0,
     pulled: 0,
@@ -144,6 +151,8 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
       const page = { limit: HISTORY_PAGE, ...(afterId ? { afterId } : {}) };
       const result = await withTimeout(remote.pullHistory(userId, cursor, page), ms, 'Pulling');
       const records = result.batches.flatMap((batch) => batch.entries);
+      // This device's own batch back with the cloud's time: how far its clock is off.
+      if (result.batches.length > 0) await learnClockOffset(db, result.batches);
       if (records.length > 0) {
         const merged = await mergeEntries(db, userId, records, { sent: true, source: 'pull', now });
         report.pulled += merged.added;
@@ -186,11 +195,15 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
   }
   for (let start = 0; start < toSend.length; start += batchSize) {
     const commit = toSend.slice(start, start + batchSize);
+    const sent = clock();
     await withTimeout(remote.pushHistory(userId, commit), ms, 'Pushing');
+    const done = clock();
     report.commits++;
     const ids = commit.flatMap((batch) => batch.entries.map((entry) => entry.id));
     await markSent(db, ids);
     report.pushed += ids.length;
+    const first = commit[0];
+    if (first) await noteClockProbe(db, { batch: first.id, sent, done });
   }
 
   // 4. A profile changed here that the cloud may lack (offline, or a failed push). Read now, not

@@ -209,6 +209,7 @@ export function createFirestoreRemote(settings: FirebaseSettings): RemoteStore {
         }
         batches.push({
           id: document.id,
+          receivedAt: Math.floor(syncedAt / 1000),
           entries: entriesOfBatch(userId, Math.floor(syncedAt / 1000), data),
         });
       });

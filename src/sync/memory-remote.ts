@@ -204,6 +204,7 @@ export class MemoryRemote implements RemoteStore {
     return {
       batches: delivered.map((batch) => ({
         id: batch.id,
+        receivedAt: Math.floor(batch.syncedAt / 1000),
         entries: entriesOfBatch(
           userId,
           Math.floor(batch.syncedAt / 1000),

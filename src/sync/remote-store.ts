@@ -22,6 +22,8 @@ export type SyncCursor = number;
 /** One pulled batch: its entries as stored (unchecked: the engine checks each) and when the cloud got it. */
 export interface PulledBatch {
   id: string;
+  /** The batch's server time (`syncedAt`), epoch ms. */
+  receivedAt: number;
   /** The entries with their userId and `receivedAt` (the batch's server time, epoch ms) filled in. */
   entries: unknown[];
 }

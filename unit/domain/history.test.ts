@@ -16,6 +16,8 @@ import {
   makesWordRecord,
 } from '@/domain/history';
 import {
+  CLOCK_OFFSET_TOLERANCE_MS,
+  clockOffset,
   HLC_MAX,
   isFarAhead,
   nextStamp,
@@ -86,7 +88,7 @@ describe('the hybrid logical clock', () => {
   });
 });
 
-describe('forward compatibility: a later version\'s kinds, modes and fields', () => {
+describe("forward compatibility: a later version's kinds, modes and fields", () => {
   it('keeps an entry of an unknown kind, with its extension fields, unchanged', () => {
     const e = entry({ kind: 'exam-result', correct: undefined, x: { score: 31, of: 40 } });
     const checked = checkEntry(e);
@@ -375,5 +377,16 @@ describe('checkEntry (the wire contract)', () => {
       baselineEntry({ ...word, attempts: 1, correct: 1 }, { prefix: 'import', device: 'x' }).id,
     ).not.toBe(a.id);
     expect(checkEntry(a)).toEqual({ ok: true, entry: a });
+  });
+});
+
+describe('clockOffset', () => {
+  it('is 0 within the tolerance, else the middle of what the commit allows', () => {
+    expect(clockOffset(T + 30_000, T, T + 500)).toBe(0);
+    expect(clockOffset(T, T + CLOCK_OFFSET_TOLERANCE_MS - 1, T + CLOCK_OFFSET_TOLERANCE_MS)).toBe(
+      0,
+    );
+    expect(clockOffset(T + DAY_MS, T, T + 1000)).toBe(DAY_MS - 500);
+    expect(clockOffset(T - DAY_MS, T, T)).toBe(-DAY_MS);
   });
 });

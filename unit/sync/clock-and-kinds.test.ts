@@ -231,3 +231,35 @@ describe('entries of a kind this version does not know', () => {
     expect(applyEntry({ ...newUserWord(A, 'w1', NOW), deleted: false }, drill()).attempts).toBe(0);
   });
 });
+
+describe('a device clock that runs behind', () => {
+  const YEAR = 365 * 24 * 60 * 60 * 1000;
+
+  it("learns its offset from the cloud at sync and dates new answers by the cloud's time", async () => {
+    const remote = new MemoryRemote({ clock: () => NOW * 1000 });
+    const tablet = await device(A, B);
+    const behind = NOW - YEAR;
+    await recordChange(tablet, A, 'w1', { kind: 'answer', correct: true }, behind);
+    await syncOnce({ db: tablet, remote, userId: A, now: behind, clock: () => behind });
+    // The next sync reads its own batch back with the cloud's time on it.
+    await syncOnce({ db: tablet, remote, userId: A, now: behind + 1000, clock: () => behind });
+    expect((await tablet.get('device', 'device'))?.offset).toBe(YEAR);
+    // Every account on the device: a new answer is dated now, so today's charts and goal see it.
+    const later = behind + 60_000;
+    await recordChange(tablet, B, 'w2', { kind: 'answer', correct: true }, later);
+    const entry = (await listHistory(tablet, B))[0];
+    expect(entry?.wall).toBe(later + YEAR);
+    expect((await getUserWord(tablet, B, 'w2'))?.lastSeenAt).toBe(later + YEAR);
+  });
+
+  it("keeps a clock within a minute of the cloud's as it is", async () => {
+    const remote = new MemoryRemote({ clock: () => (NOW + 20_000) * 1000 });
+    const phone = await device(A);
+    await recordChange(phone, A, 'w1', { kind: 'answer', correct: true }, NOW);
+    await syncOnce({ db: phone, remote, userId: A, now: NOW, clock: () => NOW });
+    await syncOnce({ db: phone, remote, userId: A, now: NOW, clock: () => NOW });
+    const record = await phone.get('device', 'device');
+    expect(record?.offset).toBeUndefined();
+    expect(record?.probe).toBeUndefined();
+  });
+});
