@@ -312,20 +312,34 @@ test.describe('dictionary for admins', () => {
     const form = page.locator('details').filter({ hasText: 'Массовый импорт' });
     await expect(form.getByLabel('Тема')).toHaveValue('Mooring');
     const box = form.getByLabel(/^Слова: по одному в строке ru=en/);
-    // A slash no longer splits a line: "lockout/tagout" is one pair.
+    // A slash no longer splits a line: "lockout/tagout" is one pair. Two pairs run into one line,
+    // or Russian on the English side, are reported rather than imported as one wrong word.
     await box.fill(
-      'трап=gangway ladder\nбез знака\nбухта = coil\n=пусто\nкнехт=bitts\nблокировка и маркировка=lockout/tagout',
+      [
+        'трап=gangway ladder',
+        'без знака',
+        'бухта = coil',
+        '=пусто',
+        'кнехт=bitts',
+        'блокировка и маркировка=lockout/tagout',
+        'клапан=valve\\задвижка=gate valve',
+        'клапан=клапан',
+      ].join('\n'),
     );
     await form.getByRole('button', { name: 'Импортировать' }).click();
 
     const result = form.getByRole('status');
-    await expect(result).toContainText('Добавлено 3, пропущено 2');
+    await expect(result).toContainText('Добавлено 3, пропущено 4');
     await expect(result.getByRole('listitem')).toHaveText([
       'Строка 2: нет знака «=» между русским и английским. без знака',
       'Строка 4: русская часть пуста. =пусто',
+      'Строка 7: больше одного знака «=» — по одной паре ru=en в строке. клапан=valve\\задвижка=gate valve',
+      'Строка 8: в английской части есть русские буквы. клапан=клапан',
     ]);
     // The skipped lines stay in the box to be fixed.
-    await expect(box).toHaveValue('без знака\n=пусто');
+    await expect(box).toHaveValue(
+      'без знака\n=пусто\nклапан=valve\\задвижка=gate valve\nклапан=клапан',
+    );
     const rows = page.getByRole('table').getByRole('row');
     await expect(rows.filter({ hasText: 'трап' })).toContainText('gangway ladder');
     await expect(rows.filter({ hasText: 'бухта' })).toContainText('coil');

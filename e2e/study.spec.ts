@@ -159,8 +159,16 @@ test('repeat selected starts a new session of the chosen words', async ({ page }
       await expect(page.getByText(/^Правильно: /)).toBeVisible();
     }
   }
-  await expect(page.getByRole('heading', { level: 1, name: 'Поздравляем!' })).toBeVisible();
+  // Nothing was answered: no congratulations, and the screen says what happened.
+  await expect(page.getByRole('heading', { level: 1, name: 'Сессия завершена' })).toBeVisible();
+  await expect(
+    page.getByText(
+      'Все слова пропущены. Попробуйте отвечать: даже ошибка помогает запомнить слово.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/Поздравляем|Отличная работа/)).toHaveCount(0);
   await expect(page.getByText('В этот раз без выученных слов — попробуйте ещё раз!')).toBeVisible();
+  await expectAccessible(page);
 
   // Every word starts ticked; keep two.
   const boxes = page.getByRole('checkbox');
@@ -201,13 +209,24 @@ test('empty states', async ({ page }) => {
   await page.goto('/quiz/spelling');
   await expect(page.getByText('Для сессии не выбраны слова.')).toBeVisible();
 
-  // A guest has no words to review: the review mode prepares an empty session.
+  // A guest has no words to review: the review mode would prepare an empty session, so Start is
+  // off and says why; the other modes still start.
   await page.goto('/select-topic?division=engine&role=all');
   await page.getByRole('button', { name: 'Выбрать все' }).click();
   await page.getByRole('button', { name: 'Продолжить' }).click();
+  const start = page.getByRole('button', { name: 'Начать' });
+  const why = 'Нет слов для повторения. Чтобы учить новые слова, выберите «Новые» или «Смешанный».';
+  await expect(start).toBeEnabled();
   await page.getByRole('radio', { name: /Повторение/ }).check();
-  await expect(page.getByText('Для этого режима нет слов — выберите другой.')).toBeVisible();
-  await page.getByRole('button', { name: 'Начать' }).click();
+  await expect(page.getByRole('status').filter({ hasText: why })).toBeVisible();
+  await expect(start).toBeDisabled();
+  await expect(start).toHaveAccessibleDescription(why);
+  await expectAccessible(page);
+  await page.getByRole('radio', { name: /Смешанный/ }).check();
+  await expect(start).toBeEnabled();
+  await page.getByRole('radio', { name: /Новые/ }).check();
+  await expect(page.getByText(why)).toHaveCount(0);
+  await start.click();
   await expect(page).toHaveURL(/\/quiz$/);
-  await expect(page.getByText('Для сессии не выбраны слова.')).toBeVisible();
+  await expect(page.getByText(/^Вопрос 1 из \d+$/)).toBeVisible();
 });

@@ -12,12 +12,16 @@ export function fromStoredEntry(stored: StoredHistoryEntry): HistoryEntry {
   return entry;
 }
 
-/** Every entry of the user, in no particular order. */
-export async function listHistory(db: MarineDB, userId: string): Promise<HistoryEntry[]> {
+/** Every entry of the user whose effective time is `since` or later (default: all), by time. */
+export async function listHistory(
+  db: MarineDB,
+  userId: string,
+  since = -Infinity,
+): Promise<HistoryEntry[]> {
   const stored = await db.getAllFromIndex(
     'history',
     'userTime',
-    IDBKeyRange.bound([userId, -Infinity], [userId, Infinity]),
+    IDBKeyRange.bound([userId, since], [userId, Infinity]),
   );
   return stored.map(fromStoredEntry);
 }

@@ -1,4 +1,5 @@
-/** Daily figures for the home dashboard: what was studied today and what is due. */
+/** Daily figures for the home dashboard: what was practised today and what is due. */
+import { effectiveTime, type HistoryEntry } from './history';
 import { isDue } from './srs';
 import type { UserWord } from './types';
 
@@ -9,12 +10,36 @@ export function startOfDay(now: number): number {
   return date.getTime();
 }
 
-/** Words answered or skipped since local midnight: the progress counted against the daily goal. */
-export function studiedToday(words: Iterable<UserWord>, now: number): number {
+/**
+ * Whether a history entry is practice toward the daily goal: an answer, right or wrong. A skip is
+ * not (it only marks the word seen, so the word's `lastSeenAt` cannot tell practice from skips).
+ * A failed spelling does not count on its own either: SPEC §4 records the spelling's Skip as a
+ * wrong answer, the same entry as three mistakes, so counting it would let a session skipped
+ * from start to end meet the goal. Every session word has a question first, and a word whose
+ * question was answered, or whose spelling came out right, counts.
+ */
+export function isPractice(entry: Pick<HistoryEntry, 'kind' | 'mode' | 'correct'>): boolean {
+  if (entry.kind !== 'answer') return false;
+  return entry.mode !== 'spelling' || entry.correct === true;
+}
+
+/**
+ * Words practised since local midnight (each word once, by the entry's effective time): the
+ * progress counted against the daily goal. A word whose record is deleted now does not count.
+ */
+export function practisedToday(
+  entries: Iterable<HistoryEntry>,
+  now: number,
+  words?: ReadonlyMap<string, UserWord>,
+): number {
   const since = startOfDay(now);
-  let count = 0;
-  for (const word of words) if (!word.deleted && (word.lastSeenAt ?? 0) >= since) count += 1;
-  return count;
+  const practised = new Set<string>();
+  for (const entry of entries) {
+    if (practised.has(entry.vocabId) || !isPractice(entry)) continue;
+    if (effectiveTime(entry) < since || words?.get(entry.vocabId)?.deleted) continue;
+    practised.add(entry.vocabId);
+  }
+  return practised.size;
 }
 
 /** Words due for review now (not hidden or deleted, and at least once answered). */

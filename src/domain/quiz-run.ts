@@ -398,3 +398,23 @@ export function learnedWords(session: RunningSession): VocabItem[] {
     return spelled ? spelled === 'correct' : result?.choice === 'correct';
   });
 }
+
+/**
+ * How a finished session went, so the end screen says something true: the specification's
+ * congratulations only when every word was learned, encouragement when some answers were right,
+ * and plain words when none was (or when every question and spelling was skipped).
+ */
+export type SessionOutcome = 'all-learned' | 'some-right' | 'none-right' | 'all-skipped';
+
+export function sessionOutcome(session: RunningSession): SessionOutcome {
+  const learned = learnedWords(session).length;
+  if (session.words.length > 0 && learned === session.words.length) return 'all-learned';
+  if (learned > 0 || session.correctCount > 0) return 'some-right';
+  const tried = session.words.some((word) => {
+    const result = session.results[word.id];
+    return [result?.choice, result?.spelling, result?.retry].some(
+      (outcome) => outcome !== undefined && outcome !== 'skipped',
+    );
+  });
+  return tried ? 'none-right' : 'all-skipped';
+}

@@ -61,15 +61,42 @@ export function sessionPool(
   });
 }
 
+/** A pool as the modes see it: review words (due or weak) and new words. */
+export interface SplitPool {
+  review: VocabItem[];
+  fresh: VocabItem[];
+}
+
+/** Splits a pool the way `prepareSession` does, by `isReviewWord` at `now`. */
+export function splitPool(
+  pool: readonly VocabItem[],
+  userWords: PrepareSessionInput['userWords'],
+  now: number,
+): SplitPool {
+  const records = toMap(userWords);
+  const split: SplitPool = { review: [], fresh: [] };
+  for (const item of pool) {
+    (isReviewWord(records.get(item.id), now) ? split.review : split.fresh).push(item);
+  }
+  return split;
+}
+
+/**
+ * How many words a session of `mode` can draw from the split pool, whatever its size: what
+ * `prepareSession` would give is never more, and nothing exactly when this is 0 (so the setup
+ * screen can refuse to start an empty session and say why).
+ */
+export function wordsForMode(split: Readonly<SplitPool>, mode: SessionMode): number {
+  if (mode === 'review') return split.review.length;
+  if (mode === 'new') return split.fresh.length;
+  return split.review.length + split.fresh.length;
+}
+
 export function prepareSession(input: PrepareSessionInput): VocabItem[] {
   const { size, mode, now, random } = input;
   if (size <= 0) return [];
   const records = toMap(input.userWords);
-  const review: VocabItem[] = [];
-  const fresh: VocabItem[] = [];
-  for (const item of sessionPool({ ...input, userWords: records })) {
-    (isReviewWord(records.get(item.id), now) ? review : fresh).push(item);
-  }
+  const { review, fresh } = splitPool(sessionPool({ ...input, userWords: records }), records, now);
 
   if (mode === 'review') return shuffle(sample(review, size, random), random);
   if (mode === 'new') return shuffle(sample(fresh, size, random), random);

@@ -16,6 +16,8 @@ export type ImportProblemReason =
   | 'invalid-json'
   | 'not-a-list'
   | 'no-equals'
+  | 'several-equals'
+  | 'cyrillic-en'
   | 'csv-header'
   | 'csv-columns'
   | 'csv-quote'
@@ -40,6 +42,12 @@ export interface WordImport {
 /** Lists inside one CSV cell (roles, alternatives) are separated by '|'. */
 const CSV_LIST_SEPARATOR = '|';
 
+/**
+ * A Cyrillic letter on the English side: a Russian word typed there, or two pairs run into one
+ * line (`клапан=valve задвижка=gate valve`). Imported, it would ask the learner to spell Russian.
+ */
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+
 /** Which of the three formats a pasted text is. */
 export function detectImportFormat(text: string): ImportFormat {
   const start = text.trimStart();
@@ -62,7 +70,9 @@ export function parseWordImport(
 
 /**
  * `ru=en`, one pair per line. Lines split only on line breaks (not on '/' or '\', so a pair such
- * as `блокировка и маркировка=lockout/tagout` survives); only the first '=' separates the sides.
+ * as `блокировка и маркировка=lockout/tagout` survives). A second '=' means two pairs ran into
+ * one line (`клапан=valve\задвижка=gate valve`): no side can be trusted, so the line is reported,
+ * never split by guessing.
  */
 function parseLines(text: string): Omit<WordImport, 'format'> {
   const rows: ImportRow[] = [];
@@ -73,13 +83,16 @@ function parseLines(text: string): Omit<WordImport, 'format'> {
     const at = line.indexOf('=');
     const ru = at < 0 ? '' : line.slice(0, at).trim();
     const en = at < 0 ? '' : line.slice(at + 1).trim();
-    if (at < 0) problems.push({ line: index + 1, reason: 'no-equals', text: line });
-    else if (ru === '') problems.push({ line: index + 1, reason: 'missing-ru', text: line });
-    else if (en === '') problems.push({ line: index + 1, reason: 'missing-en', text: line });
-    else if (ru.length > CATALOGUE_TEXT_MAX || en.length > CATALOGUE_TEXT_MAX) {
-      const field = ru.length > CATALOGUE_TEXT_MAX ? 'ru' : 'en';
-      problems.push({ line: index + 1, reason: 'too-long', field, text: line });
-    } else rows.push({ ru, en, line: index + 1 });
+    const problem = (reason: ImportProblemReason, field?: 'ru' | 'en') =>
+      problems.push({ line: index + 1, reason, ...(field ? { field } : {}), text: line });
+    if (at < 0) problem('no-equals');
+    else if (line.includes('=', at + 1)) problem('several-equals');
+    else if (ru === '') problem('missing-ru');
+    else if (en === '') problem('missing-en');
+    else if (ru.length > CATALOGUE_TEXT_MAX) problem('too-long', 'ru');
+    else if (en.length > CATALOGUE_TEXT_MAX) problem('too-long', 'en');
+    else if (CYRILLIC.test(en)) problem('cyrillic-en', 'en');
+    else rows.push({ ru, en, line: index + 1 });
   });
   return { rows, problems };
 }
@@ -92,19 +105,19 @@ function checkRow(
   rows: ImportRow[],
   problems: ImportProblem[],
 ): void {
-  const found = checkVocabRow(raw, { knownRoles, strict: false });
+  const found: { reason: ImportProblemReason; field?: string }[] = checkVocabRow(raw, {
+    knownRoles,
+    strict: false,
+  }).map(({ problem, field }) => ({ reason: problem, ...(field ? { field } : {}) }));
+  const en = (raw as { en?: unknown } | null)?.en;
+  if (typeof en === 'string' && CYRILLIC.test(en)) {
+    found.push({ reason: 'cyrillic-en', field: 'en' });
+  }
   if (found.length === 0) {
     rows.push({ ...(raw as ImportRow), line });
     return;
   }
-  for (const { problem, field } of found) {
-    problems.push({
-      line,
-      reason: problem,
-      ...(field ? { field } : {}),
-      ...(text ? { text } : {}),
-    });
-  }
+  for (const problem of found) problems.push({ line, ...problem, ...(text ? { text } : {}) });
 }
 
 function parseJsonRows(text: string, knownRoles: readonly string[]): Omit<WordImport, 'format'> {

@@ -17,9 +17,12 @@ export type { DeadLetter, DeadLetterList };
 /** How many letters are kept per source (settings says so when more were not kept). */
 export { DEAD_LETTERS_KEPT };
 
-/** Every history entry of the user (the charts, the export). */
-export async function readHistory(userId: string): Promise<HistoryEntry[]> {
-  return listHistory(await getDB(), userId);
+/**
+ * The history entries of the user (the charts, the export), or only those whose effective time
+ * is `since` or later (today's, for the daily goal: an index range, not the whole history).
+ */
+export async function readHistory(userId: string, since?: number): Promise<HistoryEntry[]> {
+  return listHistory(await getDB(), userId, since);
 }
 
 /** The user's dead letters, newest first, and how many more were set aside but not kept. */

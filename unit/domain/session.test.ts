@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '@/domain/random';
-import { isReviewWord, prepareSession, sessionPool } from '@/domain/session';
+import {
+  isReviewWord,
+  prepareSession,
+  sessionPool,
+  splitPool,
+  wordsForMode,
+} from '@/domain/session';
 import { newUserWord } from '@/domain/srs';
 import type { UserWord, VocabItem } from '@/domain/types';
 
@@ -214,5 +220,33 @@ describe('prepareSession', () => {
 
   it('size 0 gives an empty session', () => {
     expect(prepareSession({ ...base, vocab, userWords, size: 0, mode: 'mixed' })).toEqual([]);
+  });
+});
+
+describe('wordsForMode: what the setup screen offers to start', () => {
+  const vocab = [item('a'), item('b'), item('c')];
+  const MODES = ['mixed', 'review', 'new'] as const;
+
+  it.each([
+    ['a guest (no records)', [], { mixed: 3, review: 0, new: 3 }],
+    [
+      'a learner with every word due',
+      [due('a'), weak('b'), due('c')],
+      { mixed: 3, review: 3, new: 0 },
+    ],
+    ['a learner with some of each', [due('a'), strong('b')], { mixed: 3, review: 1, new: 2 }],
+  ] as const)('%s', (_, records, expected) => {
+    const split = splitPool(vocab, records, NOW);
+    for (const mode of MODES) {
+      expect(wordsForMode(split, mode), mode).toBe(expected[mode]);
+      // Exactly the words prepareSession would draw from, for any size.
+      const session = prepareSession({ ...base, vocab, userWords: records, size: 20, mode });
+      expect(session.length, mode).toBe(expected[mode]);
+    }
+  });
+
+  it('an empty pool yields nothing in any mode', () => {
+    const split = splitPool([], [], NOW);
+    expect(MODES.map((mode) => wordsForMode(split, mode))).toEqual([0, 0, 0]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueCount, learnableCount, learnedCount, startOfDay, studiedToday } from '@/domain/daily';
+import { dueCount, learnableCount, learnedCount, startOfDay } from '@/domain/daily';
 import { newUserWord } from '@/domain/srs';
 import {
   countWordsByTopic,
@@ -110,14 +110,13 @@ describe('daily figures', () => {
     expect(startOfDay(now)).toBe(midnight);
   });
 
-  it('counts words seen since midnight, learned words and due words', () => {
+  it('counts learned words and due words (the day’s practice: daily-goal.test.ts)', () => {
     const words = [
       w({ lastSeenAt: midnight + 1, status: 'learned', attempts: 1, nextReviewAt: now + 1 }),
       w({ lastSeenAt: midnight - 1, status: 'learning', attempts: 2, nextReviewAt: now - 1 }),
       w({ lastSeenAt: now, status: 'learned', attempts: 1, deleted: true }),
       w({ attempts: 0 }),
     ];
-    expect(studiedToday(words, now)).toBe(1);
     expect(learnedCount(words)).toBe(1);
     expect(dueCount(words, now)).toBe(1);
   });

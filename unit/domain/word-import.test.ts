@@ -35,14 +35,72 @@ describe('ru=en lines', () => {
       rows: [
         { ru: 'узел', en: 'knot', line: 1 },
         { ru: 'блокировка и маркировка', en: 'lockout/tagout', line: 4 },
-        { ru: 'а', en: 'b=c', line: 7 },
         { ru: 'путь\\маршрут', en: 'route', line: 8 },
       ],
       problems: [
         { line: 2, reason: 'no-equals', text: 'no equals sign' },
         { line: 5, reason: 'missing-ru', text: '=left empty' },
         { line: 6, reason: 'missing-en', text: 'right empty=' },
+        { line: 7, reason: 'several-equals', text: 'а=b=c' },
       ],
+    });
+  });
+
+  it('reports two pairs run into one line, never importing one word of both', () => {
+    const text = [
+      'клапан=valve\\задвижка=gate valve',
+      'клапан=valve задвижка=gate valve',
+      'клапан=valve/задвижка=gate valve',
+      'задвижка=gate valve',
+    ].join('\n');
+    expect(parseWordImport(text, rules)).toEqual({
+      format: 'lines',
+      rows: [{ ru: 'задвижка', en: 'gate valve', line: 4 }],
+      problems: [
+        { line: 1, reason: 'several-equals', text: 'клапан=valve\\задвижка=gate valve' },
+        { line: 2, reason: 'several-equals', text: 'клапан=valve задвижка=gate valve' },
+        { line: 3, reason: 'several-equals', text: 'клапан=valve/задвижка=gate valve' },
+      ],
+    });
+  });
+
+  it('reports Russian letters on the English side (Latin letters on the Russian side are fine)', () => {
+    const text = [
+      'клапан=клапан',
+      'клапан=valve (клапан)',
+      'ёлка=fir tree, ёлка',
+      'клапан ДАУ=remote control valve',
+      'ДАУ (DAU)=remote control',
+    ].join('\n');
+    expect(parseWordImport(text, rules)).toEqual({
+      format: 'lines',
+      rows: [
+        { ru: 'клапан ДАУ', en: 'remote control valve', line: 4 },
+        { ru: 'ДАУ (DAU)', en: 'remote control', line: 5 },
+      ],
+      problems: [
+        { line: 1, reason: 'cyrillic-en', field: 'en', text: 'клапан=клапан' },
+        { line: 2, reason: 'cyrillic-en', field: 'en', text: 'клапан=valve (клапан)' },
+        { line: 3, reason: 'cyrillic-en', field: 'en', text: 'ёлка=fir tree, ёлка' },
+      ],
+    });
+  });
+
+  it('reports Russian letters on the English side of JSON and CSV rows too', () => {
+    const json = JSON.stringify([
+      { ru: 'клапан', en: 'клапан' },
+      { ru: 'клапан', en: 'valve' },
+    ]);
+    expect(parseWordImport(json, rules)).toEqual({
+      format: 'json',
+      rows: [{ ru: 'клапан', en: 'valve', line: 2 }],
+      problems: [{ line: 1, reason: 'cyrillic-en', field: 'en' }],
+    });
+    const csv = 'ru,en\nклапан,клапан\nклапан,valve';
+    expect(parseWordImport(csv, rules)).toEqual({
+      format: 'csv',
+      rows: [{ ru: 'клапан', en: 'valve', line: 3 }],
+      problems: [{ line: 2, reason: 'cyrillic-en', field: 'en', text: 'клапан,клапан' }],
     });
   });
 });

@@ -487,6 +487,7 @@ describe('words', () => {
       'УЗЕЛ=KNOT',
       'right empty=',
       'бухта=coil/строп=sling\\скоба=shackle',
+      'блокировка и маркировка=lockout/tagout',
     ].join('\n');
     const result = value(await catalog().bulkImport(text, { topic: 'Mooring' }));
     expect(result).toEqual({
@@ -494,17 +495,24 @@ describe('words', () => {
       added: 3,
       // 'УЗЕЛ=KNOT' repeats a line; 'кнехт=bitts' is a built-in word of the topic.
       duplicates: 2,
-      skipped: ['no equals sign', '=left empty', 'right empty='],
+      skipped: [
+        'no equals sign',
+        '=left empty',
+        'right empty=',
+        'бухта=coil/строп=sling\\скоба=shackle',
+      ],
       problems: [
         { line: 2, reason: 'no-equals', text: 'no equals sign' },
         { line: 4, reason: 'missing-ru', text: '=left empty' },
         { line: 8, reason: 'missing-en', text: 'right empty=' },
+        // Three pairs run into one line are reported, not imported as one word.
+        { line: 9, reason: 'several-equals', text: 'бухта=coil/строп=sling\\скоба=shackle' },
       ],
     });
     const mooring = vocab().vocab.filter((i) => i.topic === 'Mooring' && i.source === 'user');
-    // Lines split only on line breaks: a slash or backslash stays part of the pair.
+    // Lines split only on line breaks: a slash stays part of the pair.
     expect(mooring.map((i) => `${i.langA}=${i.langB}`).sort()).toEqual(
-      ['бухта=coil/строп=sling\\скоба=shackle', 'трап=gangway', 'узел=knot'].sort(),
+      ['блокировка и маркировка=lockout/tagout', 'трап=gangway', 'узел=knot'].sort(),
     );
     expect(mooring.every((i) => i.division === 'deck' && i.createdBy === 'captain')).toBe(true);
   });

@@ -140,6 +140,8 @@ const IMPORT_REASON_KEYS: Readonly<Record<ImportProblemReason, MessageKey>> = {
   'invalid-json': 'dictionary.import.invalidJson',
   'not-a-list': 'dictionary.import.notAList',
   'no-equals': 'dictionary.import.noEquals',
+  'several-equals': 'dictionary.import.severalEquals',
+  'cyrillic-en': 'dictionary.import.cyrillicEn',
   'csv-header': 'dictionary.import.csvHeader',
   'csv-columns': 'dictionary.import.csvColumns',
   'csv-quote': 'dictionary.import.csvQuote',
@@ -231,8 +233,16 @@ export function BulkImportForm({ topic, topicList }: AddWordFormProps) {
             </p>
             {outcome.problems.length > 0 ? (
               <>
-                <p className="bulk-skipped-title">{t('dictionary.bulkSkipped')}</p>
-                <ul className="bulk-skipped">
+                <p id={`${textId}-skipped`} className="bulk-skipped-title">
+                  {t('dictionary.bulkSkipped')}
+                </p>
+                {/* A long list scrolls in its box: focusable, so the keyboard can scroll it too. */}
+                <ul
+                  className="bulk-skipped"
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard.
+                  tabIndex={0}
+                  aria-labelledby={`${textId}-skipped`}
+                >
                   {outcome.problems.map((problem, index) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: one line may have several problems.
                     <li key={index}>

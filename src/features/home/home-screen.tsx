@@ -4,7 +4,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
-import { dueCount, learnableCount, learnedCount, studiedToday } from '@/domain/daily';
+import { dueCount, learnableCount, learnedCount } from '@/domain/daily';
 import { plural, useLang, useT } from '@/i18n';
 import { useAuthStore, useUser } from '@/stores/auth-store';
 import { useDailyGoal } from '@/stores/settings-store';
@@ -27,6 +27,7 @@ import { useOnline } from '@/ui/use-online';
 import { goalProgress } from './dashboard';
 import { RankCard } from './rank-card';
 import { TipCard } from './tip-card';
+import { usePractisedToday } from './use-practised-today';
 import './home.css';
 
 export function HomeScreen() {
@@ -48,13 +49,13 @@ export function HomeScreen() {
     const now = Date.now();
     const all = [...words.values()];
     return {
-      today: studiedToday(all, now),
       due: dueCount(all, now),
       learned: learnedCount(all),
       learnable: learnableCount(vocab, words),
     };
   }, [words, vocab]);
-  const progress = goalProgress(figures.today, goal);
+  const today = usePractisedToday(words);
+  const progress = goalProgress(today ?? 0, goal);
 
   const name = user ? user.fullName.trim() || user.email : '';
 
@@ -153,7 +154,11 @@ export function HomeScreen() {
           </nav>
         </section>
 
-        <section className="card home-goal" aria-labelledby="goal-title">
+        <section
+          className="card home-goal"
+          aria-labelledby="goal-title"
+          aria-busy={today === null || undefined}
+        >
           <h2 id="goal-title" className="card-title">
             <TargetIcon width={20} height={20} />
             {t('home.goal.title')}

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { SESSION_SIZE_MAX, SESSION_SIZE_MIN } from '@/domain/constants';
 import { roleLabel } from '@/domain/roles';
-import { isReviewWord } from '@/domain/session';
+import { splitPool, wordsForMode } from '@/domain/session';
 import type { DirectionSetting, SessionMode } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
@@ -33,6 +33,15 @@ const DIRECTIONS: readonly { direction: DirectionSetting; label: MessageKey }[] 
   { direction: 'en-ru', label: 'onboarding.setup.direction.en-ru' },
 ];
 
+/** Why Start is off: the selection has no words, or the chosen mode finds none of them. */
+const EMPTY_REASONS: Readonly<Record<SessionMode | 'pool', MessageKey>> = {
+  pool: 'onboarding.setup.noWords',
+  review: 'onboarding.setup.noReview',
+  new: 'onboarding.setup.noNew',
+  // Mixed takes every word of the pool: it is empty only when the pool is.
+  mixed: 'onboarding.setup.noWords',
+};
+
 export function SessionSetupScreen() {
   const t = useT();
   const lang = useLang();
@@ -60,12 +69,11 @@ export function SessionSetupScreen() {
     () => selectionPool({ division, role, topics }, vocab, userWords),
     [division, role, topics, vocab, userWords],
   );
-  const review = useMemo(() => {
-    const now = Date.now();
-    return pool.filter((item) => isReviewWord(userWords.get(item.id), now)).length;
-  }, [pool, userWords]);
-  const fresh = pool.length - review;
-  const modeCount = mode === 'review' ? review : mode === 'new' ? fresh : pool.length;
+  const split = useMemo(() => splitPool(pool, userWords, Date.now()), [pool, userWords]);
+  const review = split.review.length;
+  const fresh = split.fresh.length;
+  // The session this mode would prepare: none means Start would open an empty quiz.
+  const empty = loaded && wordsForMode(split, mode) === 0;
 
   async function start() {
     startSession();
@@ -209,16 +217,21 @@ export function SessionSetupScreen() {
         ) : null}
       </div>
 
-      {loaded && modeCount === 0 ? (
-        <p className="notice notice-warning">{t('onboarding.setup.noWordsForMode')}</p>
-      ) : null}
+      <div role="status">
+        {empty ? (
+          <p id="setup-empty" className="notice notice-warning">
+            {t(EMPTY_REASONS[pool.length === 0 ? 'pool' : mode])}
+          </p>
+        ) : null}
+      </div>
 
       <div className="onboarding-actions">
         <button
           type="button"
           className="btn btn-primary btn-block btn-large"
           onClick={() => void start()}
-          disabled={!loaded}
+          disabled={!loaded || empty}
+          aria-describedby={empty ? 'setup-empty' : undefined}
         >
           {t('onboarding.setup.start')}
         </button>

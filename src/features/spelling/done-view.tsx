@@ -1,13 +1,24 @@
-/** The end of a session: congratulations, the learned words, and a repeat of chosen words or finish. */
+/**
+ * The end of a session: a heading true to the result (the congratulations only when every word
+ * was learned), the learned words, and a repeat of chosen words or finish.
+ */
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { type SessionOutcome, sessionOutcome } from '@/domain/quiz-run';
 import { spokenText } from '@/domain/speech';
-import { useT } from '@/i18n';
+import { type MessageKey, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
 import { learnedWords, type RunningSession, useSessionStore } from '@/stores/session-store';
 import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
 import { AnchorIcon, CheckIcon } from '@/ui/icons';
 import { ListenButton } from '@/ui/listen-button';
+
+const HEADINGS: Readonly<Record<SessionOutcome, { title: MessageKey; lead: MessageKey }>> = {
+  'all-learned': { title: 'quiz.done.title', lead: 'quiz.done.lead' },
+  'some-right': { title: 'quiz.done.title.some', lead: 'quiz.done.lead.some' },
+  'none-right': { title: 'quiz.done.title.plain', lead: 'quiz.done.lead.none' },
+  'all-skipped': { title: 'quiz.done.title.plain', lead: 'quiz.done.lead.skipped' },
+};
 
 export function DoneView({ session }: { session: RunningSession }) {
   const t = useT();
@@ -28,6 +39,7 @@ export function DoneView({ session }: { session: RunningSession }) {
     ) : null;
   const learned = learnedWords(session);
   const learnedIds = new Set(learned.map((w) => w.id));
+  const heading = HEADINGS[sessionOutcome(session)];
   // The words that did not stick start ticked for a repeat.
   const [chosen, setChosen] = useState<ReadonlySet<string>>(
     () => new Set(session.words.filter((w) => !learnedIds.has(w.id)).map((w) => w.id)),
@@ -57,8 +69,8 @@ export function DoneView({ session }: { session: RunningSession }) {
         <span className="done-badge" aria-hidden="true">
           <AnchorIcon width={40} height={40} />
         </span>
-        <h1>{t('quiz.done.title')}</h1>
-        <p className="done-lead">{t('quiz.done.lead')}</p>
+        <h1>{t(heading.title)}</h1>
+        <p className="done-lead">{t(heading.lead)}</p>
       </header>
 
       <dl className="done-stats">

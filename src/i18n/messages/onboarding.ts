@@ -59,7 +59,11 @@ export const onboarding = defineMessages(
       'About a third of the questions play the English word aloud; choose the Russian translation.',
     'onboarding.setup.start': 'Start',
     'onboarding.setup.guest': 'You are not signed in: progress will not be saved.',
-    'onboarding.setup.noWordsForMode': 'There are no words for this mode: try another one.',
+    'onboarding.setup.noWords': 'The chosen topics have no words: choose other topics.',
+    'onboarding.setup.noReview':
+      'No words to review yet: choose “New” or “Mixed” to learn new words.',
+    'onboarding.setup.noNew':
+      'No new words here: all of them are due for review. Choose “Review” or “Mixed”.',
   },
   {
     'onboarding.step': 'Шаг {n} из {total}',
@@ -118,6 +122,10 @@ export const onboarding = defineMessages(
       'Примерно треть вопросов звучит по-английски: выберите русский перевод.',
     'onboarding.setup.start': 'Начать',
     'onboarding.setup.guest': 'Вы не вошли: прогресс не будет сохранён.',
-    'onboarding.setup.noWordsForMode': 'Для этого режима нет слов — выберите другой.',
+    'onboarding.setup.noWords': 'В выбранных темах нет слов — выберите другие темы.',
+    'onboarding.setup.noReview':
+      'Нет слов для повторения. Чтобы учить новые слова, выберите «Новые» или «Смешанный».',
+    'onboarding.setup.noNew':
+      'Новых слов нет: все слова этих тем ждут повторения. Выберите «Повторение» или «Смешанный».',
   },
 );

@@ -44,6 +44,13 @@ export const quiz = defineMessages(
 
     'quiz.done.title': 'Congratulations!',
     'quiz.done.lead': 'Session complete. Well done!',
+    'quiz.done.title.some': 'Progress made!',
+    'quiz.done.lead.some': 'Session complete. Repeat the words that have not stuck yet.',
+    'quiz.done.title.plain': 'Session complete',
+    'quiz.done.lead.none':
+      'No right answers this time, and that is all right: go through these words once more.',
+    'quiz.done.lead.skipped':
+      'Every word was skipped. Try answering: even a wrong answer helps you remember a word.',
     'quiz.done.quizScore': 'Right answers in the quiz',
     'quiz.done.learnedCount': 'Words learned',
     'quiz.done.learned': 'Learned words',
@@ -95,6 +102,13 @@ export const quiz = defineMessages(
 
     'quiz.done.title': 'Поздравляем!',
     'quiz.done.lead': 'Сессия завершена. Отличная работа!',
+    'quiz.done.title.some': 'Есть прогресс!',
+    'quiz.done.lead.some': 'Сессия завершена. Повторите слова, которые ещё не запомнились.',
+    'quiz.done.title.plain': 'Сессия завершена',
+    'quiz.done.lead.none':
+      'В этот раз верных ответов нет — ничего страшного. Пройдите эти слова ещё раз.',
+    'quiz.done.lead.skipped':
+      'Все слова пропущены. Попробуйте отвечать: даже ошибка помогает запомнить слово.',
     'quiz.done.quizScore': 'Верных ответов в тесте',
     'quiz.done.learnedCount': 'Выучено слов',
     'quiz.done.learned': 'Выученные слова',
