@@ -81,6 +81,7 @@ describe('dependency direction', () => {
   it.each([
     ['src/domain', './srs'],
     ['src/domain', 'nanoid'],
+    ['src/domain', 'ts-fsrs'],
     ['src/db', '@/domain/srs'],
     ['src/db', 'idb'],
     ['src/stores', '@/db/open'],

@@ -6,6 +6,7 @@
  */
 
 import type { IDBPTransaction } from 'idb';
+import { fsrsModel } from '@/domain/fsrs';
 import {
   applyEntry,
   baselineEntry,
@@ -20,6 +21,7 @@ import {
 } from '@/domain/history';
 import { clockOffset, isFarAhead, nextStamp, observeStamps, saneClock } from '@/domain/hlc';
 import { newId } from '@/domain/ids';
+import { type FoldRules, foldRulesFor } from '@/domain/memory';
 import { newUserWord } from '@/domain/srs';
 import type { UserWord } from '@/domain/types';
 import { abortQuietly } from './abort';
@@ -29,6 +31,7 @@ import { fromStoredUserWord, toStoredUserWord } from './records';
 import type {
   DeadLetter,
   DeviceRecord,
+  LocalUserRecord,
   MarineDB,
   MarineDBSchema,
   StoredHistoryEntry,
@@ -75,8 +78,12 @@ export async function recordChange(
   change: WordChange,
   nowMs: number,
 ): Promise<UserWord> {
-  const tx = db.transaction(['history', 'userWords', 'device'], 'readwrite');
-  const device = await deviceIn(tx.objectStore('device'));
+  const tx = db.transaction(['history', 'userWords', 'device', 'users'], 'readwrite');
+  const [device, user] = await Promise.all([
+    deviceIn(tx.objectStore('device')),
+    tx.objectStore('users').get(userId),
+  ]);
+  const rules = rulesOf(user);
   // The physical clock corrected by what the cloud's clock said at the last sync.
   const now = correctedNow(device, nowMs);
   const hlc = nextStamp(device.hlc, now);
@@ -103,12 +110,12 @@ export async function recordChange(
   if (known.some((other) => other.hlc >= hlc)) {
     // An entry of this word sorts after the new one (a stamp past this device's clock bound):
     // the word is folded whole, so the stored state is always the fold of the history.
-    next = foldWord(userId, vocabId, [...known.map(fromStoredEntry), entry]);
+    next = foldWord(userId, vocabId, [...known.map(fromStoredEntry), entry], rules);
   } else {
     const current = stored
       ? fromStoredUserWord(stored)
       : { ...newUserWord(userId, vocabId, entry.wall), deleted: false };
-    next = applyEntry(current, entry);
+    next = applyEntry(current, entry, rules);
   }
   await Promise.all([
     tx.objectStore('device').put({ ...device, hlc }),
@@ -155,7 +162,10 @@ export async function mergeEntries(
   records: readonly unknown[],
   options: MergeOptions,
 ): Promise<MergeResult> {
-  const tx = db.transaction(['history', 'userWords', 'device', 'deadLetters'], 'readwrite');
+  const tx = db.transaction(
+    ['history', 'userWords', 'device', 'deadLetters', 'users'],
+    'readwrite',
+  );
   const writes: Promise<unknown>[] = [];
   try {
     const history = tx.objectStore('history');
@@ -232,7 +242,8 @@ export async function mergeEntries(
     writes.push(deviceStore.put({ ...device, hlc }));
     await Promise.all(writes);
     const refolded = [...touched];
-    await refoldIn(history.index('word'), tx.objectStore('userWords'), userId, refolded);
+    const fold = foldOf(await tx.objectStore('users').get(userId));
+    await refoldIn(history.index('word'), tx.objectStore('userWords'), userId, refolded, fold);
     await tx.done;
     return { added, updated, refolded, rejected };
   } catch (error) {
@@ -242,6 +253,38 @@ export async function mergeEntries(
     abortQuietly(tx);
     throw error;
   }
+}
+
+/** How many of the user's words are learned (and not deleted): the MAST of the rank. */
+async function learnedIn(
+  store: { index(name: 'userId'): { getAll(key: string): Promise<StoredUserWord[]> } },
+  userId: string,
+): Promise<number> {
+  const words = await store.index('userId').getAll(userId);
+  return words.filter((word) => word.status === 'learned' && !word.deleted).length;
+}
+
+/**
+ * Refolds every word of the user under their current rules, in ONE transaction: after a change
+ * of schedule, retention or home time zone (the same history, folded the new way).
+ */
+export async function refoldUser(db: MarineDB, userId: string): Promise<number> {
+  const tx = db.transaction(['history', 'userWords', 'users'], 'readwrite');
+  const history = tx.objectStore('history');
+  const [entries, user] = await Promise.all([
+    history.index('userTime').getAll(IDBKeyRange.bound([userId, -Infinity], [userId, Infinity])),
+    tx.objectStore('users').get(userId),
+  ]);
+  const vocabIds = [...new Set(entries.map((entry) => entry.vocabId))];
+  await refoldIn(
+    history.index('word'),
+    tx.objectStore('userWords'),
+    userId,
+    vocabIds,
+    foldOf(user),
+  );
+  await tx.done;
+  return vocabIds.length;
 }
 
 /** The parts of a transaction a refold needs: the history's 'word' index and the userWords store. */
@@ -262,7 +305,7 @@ async function refoldIn(
   words: WordStore,
   userId: string,
   vocabIds: readonly string[],
-  fold: Fold = foldWord,
+  fold: Fold,
 ): Promise<void> {
   const lists = await Promise.all(vocabIds.map((vocabId) => byWord.getAll([userId, vocabId])));
   await Promise.all(
@@ -275,8 +318,22 @@ async function refoldIn(
   );
 }
 
-/** A word's fold (the app's is `foldWord`; a test may pass another version's). */
+/** A word's fold (the app's is `foldWord` under the user's rules; a test may pass another version's). */
 export type Fold = (userId: string, vocabId: string, entries: readonly HistoryEntry[]) => UserWord;
+
+/**
+ * The fold rules of a user (memory.ts): their home time zone's day, their schedule and retention,
+ * and the FSRS memory model. A device without the user's record (a test's bare database) folds by
+ * SPEC §4 as written.
+ */
+export function rulesOf(user: Pick<LocalUserRecord, 'settings'> | undefined): FoldRules {
+  return user ? foldRulesFor(user.settings, fsrsModel) : {};
+}
+
+function foldOf(user: Pick<LocalUserRecord, 'settings'> | undefined): Fold {
+  const rules = rulesOf(user);
+  return (userId, vocabId, entries) => foldWord(userId, vocabId, entries, rules);
+}
 
 export interface PushBatch {
   id: string;
@@ -299,7 +356,10 @@ export async function takePushBatches(
   maxEntries: number,
   now: number,
 ): Promise<PushBatch[]> {
-  const tx = db.transaction(['history', 'deadLetters', 'device', 'userWords'], 'readwrite');
+  const tx = db.transaction(
+    ['history', 'deadLetters', 'device', 'userWords', 'users'],
+    'readwrite',
+  );
   const history = tx.objectStore('history');
   const { entries: unsent } = await restampUnsent(tx, userId, now);
   unsent.sort((a, b) => a.hlc - b.hlc || (a.id < b.id ? -1 : 1));
@@ -337,7 +397,7 @@ export async function takePushBatches(
 
 type RestampTransaction = IDBPTransaction<
   MarineDBSchema,
-  ('history' | 'device' | 'userWords' | 'deadLetters')[],
+  ('history' | 'device' | 'userWords' | 'deadLetters' | 'users')[],
   'readwrite'
 >;
 
@@ -381,7 +441,8 @@ async function restampUnsent(
   if (clock !== device.hlc) writes.push(deviceStore.put({ ...device, hlc: clock }));
   await Promise.all(writes);
   if (touched.size > 0) {
-    await refoldIn(history.index('word'), tx.objectStore('userWords'), userId, [...touched]);
+    const fold = foldOf(await tx.objectStore('users').get(userId));
+    await refoldIn(history.index('word'), tx.objectStore('userWords'), userId, [...touched], fold);
   }
   return { entries: result, restamped };
 }
@@ -460,18 +521,24 @@ export async function maintainHistory(
     }
   }
   for (const [userId, vocabIds] of words) {
-    const tx = db.transaction(['history', 'deadLetters', 'device', 'userWords'], 'readwrite');
+    const tx = db.transaction(
+      ['history', 'deadLetters', 'device', 'userWords', 'users'],
+      'readwrite',
+    );
     const { restamped } = await restampUnsent(tx, userId, nowMs);
     report.restamped += restamped;
     if (vocabIds.size > 0) {
+      const users = tx.objectStore('users');
+      const user = await users.get(userId);
+      const fold = options.fold ?? foldOf(user);
       const store = tx.objectStore('userWords');
-      await refoldIn(
-        tx.objectStore('history').index('word'),
-        store,
-        userId,
-        [...vocabIds],
-        options.fold,
-      );
+      const before = await learnedIn(store, userId);
+      await refoldIn(tx.objectStore('history').index('word'), store, userId, [...vocabIds], fold);
+      const after = await learnedIn(store, userId);
+      // The rank may change with the rules: the learner is told once (home), never silently.
+      if (user && after !== before) {
+        await users.put({ ...user, foldChange: { before, after, at: nowMs } });
+      }
       report.refolded += vocabIds.size;
     }
     await tx.done;

@@ -33,6 +33,11 @@ export interface LocalUserRecord extends User {
    * before each push, cleared when a push of that revision succeeded; the sync retries).
    */
   profileUnsent?: number;
+  /**
+   * The learned count changed when an update refolded the words under new rules (one schedule
+   * step a day): home tells the learner once, then this is removed.
+   */
+  foldChange?: { before: number; after: number; at: number };
 }
 
 /**

@@ -23,6 +23,7 @@
  * skip or relearn makes them stale.
  */
 import { HLC_MAX } from './hlc';
+import { clampRetention, type FoldRules, FSRS_LEARNED_STABILITY_DAYS } from './memory';
 import { answer, markLearned, newUserWord, relearn, skip, unmarkLearned } from './srs';
 import type { StudyState, UserWord, WordStatus } from './types';
 import { digestOf } from './vocabulary';
@@ -73,7 +74,7 @@ export const EXTENSION_MAX_CHARS = 2000;
  * The fold's version: raised whenever the fold's rules change (a kind learned, a rule changed), so
  * every device refolds its stored words once after the update (db/history-repo `maintainHistory`).
  */
-export const FOLD_VERSION = 2;
+export const FOLD_VERSION = 3;
 
 /** A kind name: one this version knows, or one of a later version (folded as neutral). */
 export type EntryKind = HistoryKind | (string & {});
@@ -231,12 +232,55 @@ function unmark(word: UserWord, now: number): UserWord {
   return { ...rest, ...before, updatedAt: now };
 }
 
+/**
+ * One answer under the fold's rules (README, "One step a day"). The first answer of a word on the
+ * learner's day is a schedule step exactly as SPEC §4 says (or, under FSRS, a review of the memory
+ * model whose due date and stability then say when next and whether learned). A later answer the
+ * same day counts in attempts and correct only; a wrong one still counts as a lapse — the
+ * wrong-answer rule, due at once — once a day. Every step also keeps the FSRS memory state when
+ * the model is given, so both schedules can show what the learner probably recalls.
+ */
+function answerStep(word: UserWord, correct: boolean, now: number, rules: FoldRules): UserWord {
+  const day = rules.dayOf?.(now);
+  const firstToday = day === undefined || word.stepDay !== day;
+  const lapse = !correct && (day === undefined || word.lapseDay !== day);
+  if (!firstToday && !lapse) {
+    return {
+      ...word,
+      attempts: word.attempts + 1,
+      correct: word.correct + (correct ? 1 : 0),
+      lastSeenAt: now,
+      updatedAt: now,
+    };
+  }
+  let next = answer(word, correct, now);
+  if (day !== undefined) {
+    next.stepDay = day;
+    if (lapse) {
+      next.lapseDay = day;
+      next.lapses = (word.lapses ?? 0) + 1;
+    }
+  }
+  if (!firstToday) return rules.schedule === 'fsrs' ? { ...next, status: 'learning' } : next;
+  const retention = clampRetention(rules.retention);
+  if (rules.memory) next.memory = rules.memory.review(word.memory, correct, now, retention);
+  if (rules.schedule === 'fsrs' && next.memory) {
+    const learned = correct && next.memory.s >= FSRS_LEARNED_STABILITY_DAYS;
+    next = {
+      ...next,
+      nextReviewAt: correct ? next.memory.due : now,
+      status: learned ? 'learned' : 'learning',
+    };
+  }
+  return next;
+}
+
 /** A word's state after one more entry (which must sort after every entry already folded). */
-export function applyEntry(word: UserWord, entry: HistoryEntry): UserWord {
+export function applyEntry(word: UserWord, entry: HistoryEntry, rules: FoldRules = {}): UserWord {
   const now = effectiveTime(entry);
   switch (entry.kind) {
     case 'answer':
-      return forgetMark(answer(word, entry.correct === true, now));
+      return forgetMark(answerStep(word, entry.correct === true, now, rules));
     case 'skip':
       return forgetMark(skip(word, now));
     case 'learn':
@@ -282,6 +326,7 @@ export function foldWord(
   userId: string,
   vocabId: string,
   entries: readonly HistoryEntry[],
+  rules: FoldRules = {},
 ): UserWord {
   const unique = new Map<string, HistoryEntry>();
   for (const entry of entries) if (!unique.has(entry.id)) unique.set(entry.id, entry);
@@ -301,12 +346,16 @@ export function foldWord(
   let word = base
     ? fromSnapshot(userId, vocabId, base)
     : { ...newUserWord(userId, vocabId, steps[0] ? effectiveTime(steps[0]) : 0), deleted: false };
-  for (const entry of steps) word = applyEntry(word, entry);
+  for (const entry of steps) word = applyEntry(word, entry, rules);
   return word;
 }
 
 /** Groups entries by word and folds each: vocabId -> state. */
-export function foldAll(userId: string, entries: readonly HistoryEntry[]): Map<string, UserWord> {
+export function foldAll(
+  userId: string,
+  entries: readonly HistoryEntry[],
+  rules: FoldRules = {},
+): Map<string, UserWord> {
   const byWord = new Map<string, HistoryEntry[]>();
   for (const entry of entries) {
     const list = byWord.get(entry.vocabId);
@@ -314,7 +363,7 @@ export function foldAll(userId: string, entries: readonly HistoryEntry[]): Map<s
     else byWord.set(entry.vocabId, [entry]);
   }
   const states = new Map<string, UserWord>();
-  for (const [vocabId, list] of byWord) states.set(vocabId, foldWord(userId, vocabId, list));
+  for (const [vocabId, list] of byWord) states.set(vocabId, foldWord(userId, vocabId, list, rules));
   return states;
 }
 

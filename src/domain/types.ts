@@ -1,4 +1,5 @@
 /** The domain's vocabulary: plain data shapes shared by every layer. Timestamps are epoch milliseconds. */
+import type { MemoryState, ScheduleKind } from './memory';
 
 /** Division ids. The four built-in ones are listed in `BUILTIN_DIVISIONS`; admins may add more. */
 export type DivisionId = string;
@@ -71,6 +72,13 @@ export interface UserWord {
    * restores them or the word is studied again (see `applyEntry` in history.ts).
    */
   beforeMarked?: StudyState;
+  /** The learner's day (memory.ts `dayInZone`) of the word's last schedule step: one a day. */
+  stepDay?: number;
+  /** The day of the last lapse counted (one a day), and how many days the word was failed. */
+  lapseDay?: number;
+  lapses?: number;
+  /** The FSRS memory state, derived in the fold from the first answer of each day. */
+  memory?: MemoryState;
 }
 
 /** The study fields of a user word: what ticking «Выучено» changes and unticking gives back. */
@@ -107,6 +115,12 @@ export interface UserSettings {
   role?: string;
   uiLang: UiLang;
   theme: Theme;
+  /** The learner's home time zone (IANA): the day of "one schedule step a day". */
+  homeZone?: string;
+  /** The schedule: the specification's intervals (default) or FSRS. */
+  schedule?: ScheduleKind;
+  /** FSRS's desired retention, 0.80..0.95 (default 0.90). */
+  retention?: number;
 }
 
 export interface User {

@@ -12,8 +12,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countUnsent, listHistory } from '@/db/history-queries';
-import { recordChange } from '@/db/history-repo';
+import { recordChange, rulesOf } from '@/db/history-repo';
+import type { MarineDB } from '@/db/schema';
 import { listUserWords } from '@/db/user-words-repo';
+import { getUser } from '@/db/users-repo';
 import { DAY_MS } from '@/domain/constants';
 import { foldAll, type WordChange } from '@/domain/history';
 import { syncOnce } from '@/sync/engine';
@@ -270,7 +272,12 @@ async function runScenario(
     const ids = inCloud.map((entry) => entry.id).sort();
     expect(new Set(ids).size, 'no entry twice in the cloud').toBe(ids.length);
     expect(ids.length, 'every change reached the cloud').toBe(made);
-    const expected = foldAll(USER, inCloud);
+    // The fold under the user's rules (one step a day in their home zone, FSRS memory kept).
+    const expected = foldAll(
+      USER,
+      inCloud,
+      rulesOf(await getUser(devices[0]?.db as MarineDB, USER)),
+    );
     for (const [index, device] of devices.entries()) {
       const local = await listHistory(device.db, USER);
       expect(local.map((entry) => entry.id).sort(), `device ${index} holds every entry`).toEqual(

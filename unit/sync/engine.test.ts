@@ -1,7 +1,7 @@
 /** The sync engine: history moved, not snapshots; idempotent push and pull; migration; failures. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { countUnsent, listDeadLetters, listHistory } from '@/db/history-queries';
-import { importBaselines, recordChange } from '@/db/history-repo';
+import { importBaselines, recordChange, rulesOf } from '@/db/history-repo';
 import type { MarineDB } from '@/db/schema';
 import { getUserWord } from '@/db/user-words-repo';
 import { getUser, markProfileUnsent, updateUser } from '@/db/users-repo';
@@ -386,7 +386,7 @@ describe('syncOnce', () => {
     await recordChange(a, USER, 'w1', { kind: 'relearn' }, NOW + 20);
     for (const db of [a, b, a, b]) await sync(db, remote);
     const all = remote.entries(USER);
-    const expected = foldWord(USER, 'w1', all);
+    const expected = foldWord(USER, 'w1', all, rulesOf(await getUser(a, USER)));
     expect(await getUserWord(a, USER, 'w1')).toEqual(expected);
     expect(await getUserWord(b, USER, 'w1')).toEqual(expected);
   });
