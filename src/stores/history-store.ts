@@ -11,6 +11,7 @@ import {
 } from '@/db/history-queries';
 import { getDB } from '@/db/instance';
 import type { DeadLetter } from '@/db/schema';
+import { getUser, updateUser } from '@/db/users-repo';
 import type { HistoryEntry } from '@/domain/history';
 
 export type { DeadLetter, DeadLetterList };
@@ -38,4 +39,23 @@ export async function forgetDeadLetters(ids: readonly string[]): Promise<void> {
 /** The text a letter shows of its record, at most `max` characters (plus '…' when cut). */
 export function describeDeadLetter(letter: DeadLetter, max: number): string {
   return letterPreview(letter, max);
+}
+
+/** How the learned count changed when an update refolded the words under new rules, if it did. */
+export interface FoldChange {
+  before: number;
+  after: number;
+}
+
+/** The change to tell the learner about once (home), or null. */
+export async function readFoldChange(userId: string): Promise<FoldChange | null> {
+  const record = await getUser(await getDB(), userId);
+  return record?.foldChange
+    ? { before: record.foldChange.before, after: record.foldChange.after }
+    : null;
+}
+
+/** The learner has read it: it is not shown again on this device. */
+export async function dismissFoldChange(userId: string): Promise<void> {
+  await updateUser(await getDB(), userId, ({ foldChange: _read, ...rest }) => rest);
 }

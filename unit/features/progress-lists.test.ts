@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@/domain/constants';
 import type { UserWord } from '@/domain/types';
-import { progressLists } from '@/features/progress/lists';
+import { leechesOf, progressLists, recallNow } from '@/features/progress/lists';
 
 const NOW = Date.UTC(2025, 5, 1, 12);
 
@@ -64,5 +64,34 @@ describe('progressLists', () => {
     );
     expect(lists.learned.map((w) => w.vocabId)).toEqual(['new', 'old']);
     expect(lists.due.map((w) => w.vocabId)).toEqual(['later', 'late']);
+  });
+});
+
+describe('leechesOf and recallNow', () => {
+  it('lists words failed on 8 days or more, most lapses first, never deleted ones', () => {
+    const leeches = leechesOf([
+      word('a', { lapses: 7 }),
+      word('b', { lapses: 8 }),
+      word('c', { lapses: 12 }),
+      word('d', { lapses: 20, deleted: true }),
+      word('e'),
+    ]);
+    expect(leeches.map((w) => w.vocabId)).toEqual(['c', 'b']);
+  });
+
+  it('sums the chance of recall of learned words answered at least once', () => {
+    const memory = { s: 10, d: 5, state: 2, reps: 2, lapses: 0, last: NOW - DAY_MS, due: NOW };
+    const figure = recallNow(
+      [
+        word('a', { status: 'learned', memory }),
+        word('b', { status: 'learned', memory: { ...memory, s: 1 } }),
+        word('c', { status: 'learned' }),
+        word('d', { status: 'learning', memory }),
+        word('e', { status: 'learned', memory, deleted: true }),
+      ],
+      NOW,
+      (state) => (state.s >= 10 ? 0.9 : 0.4),
+    );
+    expect(figure).toEqual({ learned: 3, withMemory: 2, expected: 0.9 + 0.4 });
   });
 });

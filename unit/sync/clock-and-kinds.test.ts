@@ -263,3 +263,33 @@ describe('a device clock that runs behind', () => {
     expect(record?.probe).toBeUndefined();
   });
 });
+
+describe('the refold under one step a day', () => {
+  it('records how the learned count changed, once, so home can tell the learner', async () => {
+    const ship = await device(A);
+    // What the previous version stored: right, right, wrong, right on one day, every one a step.
+    const day = [true, true, false, true].map(
+      (correct, i): HistoryEntry => ({
+        id: `old-${i}`,
+        userId: A,
+        vocabId: 'w1',
+        kind: 'answer',
+        correct,
+        hlc: (NOW + i * 60_000) * 1000,
+        wall: NOW + i * 60_000,
+        device: 'old',
+      }),
+    );
+    await mergeEntries(ship, A, day, { sent: true, source: 'pull', now: NOW });
+    const { toStoredUserWord } = await import('@/db/records');
+    await ship.put('userWords', toStoredUserWord(foldWord(A, 'w1', day)));
+    await ship.put('device', { key: 'device', id: 'shipdevice', hlc: 0, fold: 2 });
+    expect((await getUserWord(ship, A, 'w1'))?.status).toBe('learned');
+    await maintainHistory(ship, NOW + 3_600_000);
+    // Now the later wrong answer that day is a lapse and the right one after it no step.
+    expect((await getUserWord(ship, A, 'w1'))?.status).toBe('new');
+    expect((await ship.get('users', A))?.foldChange).toMatchObject({ before: 1, after: 0 });
+    await maintainHistory(ship, NOW + 7_200_000);
+    expect((await ship.get('users', A))?.foldChange).toMatchObject({ before: 1, after: 0 });
+  });
+});

@@ -25,6 +25,7 @@ import {
 } from '@/ui/icons';
 import { useOnline } from '@/ui/use-online';
 import { goalProgress } from './dashboard';
+import { FoldChangeCard } from './fold-change-card';
 import { RankCard } from './rank-card';
 import { TipCard } from './tip-card';
 import { usePractisedToday } from './use-practised-today';
@@ -152,6 +153,7 @@ export function HomeScreen() {
               </li>
             </ul>
           </nav>
+          {user ? <FoldChangeCard userId={user.id} /> : null}
         </section>
 
         <section

@@ -1,4 +1,8 @@
-/** The three lists of /progress: learned, learning and due (answered at least once and due now). */
+/**
+ * The lists of /progress: learned, learning and due (answered at least once and due now), the
+ * leeches, and what the learner probably recalls today.
+ */
+import { LEECH_LAPSES, type MemoryState } from '@/domain/memory';
 import { isDue } from '@/domain/srs';
 import type { UserWord } from '@/domain/types';
 
@@ -32,4 +36,47 @@ export function progressLists(words: Iterable<UserWord>, now: number): ProgressL
     due: due.sort(soonestFirst),
     total: counted.size,
   };
+}
+
+/** Words failed on LEECH_LAPSES days or more ("leeches"), most lapses first, not deleted. */
+export function leechesOf(words: Iterable<UserWord>): UserWord[] {
+  const found: UserWord[] = [];
+  for (const word of words) {
+    if (!word.deleted && (word.lapses ?? 0) >= LEECH_LAPSES) found.push(word);
+  }
+  return found.sort(
+    (a, b) => (b.lapses ?? 0) - (a.lapses ?? 0) || a.vocabId.localeCompare(b.vocabId),
+  );
+}
+
+export interface RecallFigure {
+  /** Learned words (the MAST). */
+  learned: number;
+  /** Of them, those answered at least once (with a memory state to predict from). */
+  withMemory: number;
+  /** The expected number of those the learner recalls now: the sum of their recall chances. */
+  expected: number;
+}
+
+/**
+ * How many learned words the learner probably recalls now, by the FSRS memory model (both
+ * schedules keep its state): the sum of each word's probability of recall. Words ticked learned
+ * without an answer have no memory state and are counted apart.
+ */
+export function recallNow(
+  words: Iterable<UserWord>,
+  now: number,
+  recall: (memory: MemoryState, now: number) => number,
+): RecallFigure {
+  let learned = 0;
+  let withMemory = 0;
+  let expected = 0;
+  for (const word of words) {
+    if (word.deleted || word.status !== 'learned') continue;
+    learned++;
+    if (!word.memory || word.memory.reps === 0) continue;
+    withMemory++;
+    expected += recall(word.memory, now);
+  }
+  return { learned, withMemory, expected };
 }

@@ -3,8 +3,9 @@
  * due ones, the total, the rank, and the charts of the answer history.
  */
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { learnableCount } from '@/domain/daily';
+import { LEECH_LAPSES } from '@/domain/memory';
 import { rankFor } from '@/domain/ranks';
 import type { UserWord, VocabItem } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
@@ -13,7 +14,7 @@ import { useToast } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
 import { EmptyState } from '@/ui/empty-state';
-import { progressLists } from './lists';
+import { leechesOf, progressLists, type RecallFigure, recallNow } from './lists';
 import { ProgressCharts } from './progress-charts';
 import './progress.css';
 
@@ -26,6 +27,7 @@ export function ProgressScreen() {
 
   const byId = useMemo(() => new Map(vocab.map((item) => [item.id, item])), [vocab]);
   const lists = useMemo(() => progressLists(words.values(), Date.now()), [words]);
+  const leeches = useMemo(() => leechesOf(words.values()), [words]);
 
   return (
     <main className="page progress">
@@ -46,6 +48,7 @@ export function ProgressScreen() {
             learnable={learnableCount(vocab, words)}
             division={user?.settings.division}
           />
+          <MemoryCard words={words} />
           {user ? <ProgressCharts userId={user.id} words={words} vocab={vocab} /> : null}
           <div className="progress-lists">
             <WordList
@@ -68,6 +71,15 @@ export function ProgressScreen() {
               title="progress.due"
               empty="progress.emptyDue"
               words={lists.due}
+              byId={byId}
+              relearn
+            />
+            <WordList
+              id="leeches"
+              title="progress.leeches"
+              empty="progress.emptyLeeches"
+              hint={t('progress.leeches.hint', { count: LEECH_LAPSES })}
+              words={leeches}
               byId={byId}
               relearn
             />
@@ -149,6 +161,7 @@ function WordList({
   words,
   byId,
   relearn = false,
+  hint,
 }: {
   id: string;
   title: MessageKey;
@@ -156,6 +169,7 @@ function WordList({
   words: readonly UserWord[];
   byId: ReadonlyMap<string, VocabItem>;
   relearn?: boolean;
+  hint?: string;
 }) {
   const t = useT();
   const headingId = `list-${id}`;
@@ -165,6 +179,7 @@ function WordList({
         <span>{t(title)}</span>
         <span className="badge">{words.length}</span>
       </h2>
+      {hint ? <p className="muted">{hint}</p> : null}
       {words.length === 0 ? (
         <EmptyState>{t(empty)}</EmptyState>
       ) : (
@@ -233,5 +248,57 @@ function WordRow({
         </button>
       ) : null}
     </li>
+  );
+}
+
+/** The memory model loads with this card, never with the start-up bundle. */
+const memoryModel = () => import('@/domain/fsrs');
+
+/** How many learned words the learner probably recalls today (both schedules keep FSRS memory). */
+function MemoryCard({ words }: { words: ReadonlyMap<string, UserWord> }) {
+  const t = useT();
+  const [figure, setFigure] = useState<RecallFigure | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    memoryModel().then(
+      ({ fsrsModel }) => {
+        if (live) setFigure(recallNow(words.values(), Date.now(), fsrsModel.recall));
+      },
+      (error: unknown) => console.error('Loading the memory model failed', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [words]);
+
+  return (
+    <section className="card progress-memory" aria-labelledby="memory-title">
+      <h2 id="memory-title" className="list-title">
+        {t('progress.memory.title')}
+      </h2>
+      {figure === null ? (
+        <p className="muted" role="status">
+          {t('loading.title')}
+        </p>
+      ) : figure.learned === 0 ? (
+        <p className="muted">{t('progress.memory.none')}</p>
+      ) : (
+        <>
+          <p className="summary-label" data-testid="recall-figure">
+            {t('progress.memory.figure', {
+              expected: Math.round(figure.expected),
+              count: figure.learned,
+            })}
+          </p>
+          <p className="muted">{t('progress.memory.hint')}</p>
+          {figure.learned > figure.withMemory ? (
+            <p className="muted">
+              {t('progress.memory.unanswered', { count: figure.learned - figure.withMemory })}
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
   );
 }

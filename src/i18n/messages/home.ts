@@ -72,6 +72,10 @@ export const home = defineMessages(
       'A force-eight gale feels like a ripple to you, and sea slang is your mother tongue.',
     'home.rank.L6': 'You know where every bolt on board lies — and who put it there.',
     'home.rank.L7': 'Seagulls salute you, and pilots ask for your advice. In English.',
+    'home.foldChange.title': 'Progress counted by the new rules',
+    'home.foldChange.text':
+      'Only the first answer to a word on a day now moves its schedule on, so “learned” follows what you really remember. Learned words: {before} before, {after} now. No answer was lost: words come back as you review them on different days.',
+    'home.foldChange.ok': 'Got it',
   },
   {
     'home.welcome': 'Добро пожаловать, {name}!',
@@ -144,5 +148,9 @@ export const home = defineMessages(
     'home.rank.L5': 'Восьмибалльный шторм для вас — лёгкая рябь, а морской жаргон — родной язык.',
     'home.rank.L6': 'Вы знаете, где лежит каждый болт на судне — и кто его туда положил.',
     'home.rank.L7': 'Чайки отдают вам честь, а лоцманы спрашивают совета. По-английски.',
+    'home.foldChange.title': 'Прогресс пересчитан по новым правилам',
+    'home.foldChange.text':
+      'Теперь расписание слова продвигает только первый ответ за день, поэтому «Выучено» показывает то, что вы действительно помните. Выучено слов: было {before}, стало {after}. Ни один ответ не потерян: слова вернутся, когда вы повторите их в разные дни.',
+    'home.foldChange.ok': 'Понятно',
   },
 );
