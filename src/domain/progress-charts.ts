@@ -4,6 +4,7 @@
  * midnight), and an entry counts on the day of its effective time (see history.ts).
  */
 import { applyEntry, compareEntries, effectiveTime, foldWord, type HistoryEntry } from './history';
+import type { FoldRules } from './memory';
 import type { UserWord, VocabItem } from './types';
 
 export interface AnswerDay {
@@ -85,13 +86,15 @@ export function answersPerDay(
  * Words learned at the end of each of the last `days` days: for each day, the fold of every
  * word's entries that had happened by then (baselines from their own time). A word whose
  * entries happened in history order (the usual case) is replayed once, day by day; one whose
- * clocks disagreed is folded afresh for each day.
+ * clocks disagreed is folded afresh for each day. `rules`: the learner's (one step a day, their
+ * schedule), so the last day matches the rank.
  */
 export function learnedOverTime(
   userId: string,
   entries: readonly HistoryEntry[],
   now: number,
   days = 30,
+  rules: FoldRules = {},
 ): LearnedDay[] {
   const starts = daysAround(now, days, true);
   const ends = starts.map((day) => dayAfter(day, 1));
@@ -110,11 +113,11 @@ export function learnedOverTime(
     const inOrder = times.every((time, i) => i === 0 || time >= (times[i - 1] as number));
     const firstEnd = ends[0] as number;
     if (inOrder && baselines.every((entry) => effectiveTime(entry) < firstEnd)) {
-      let word = foldWord(userId, vocabId, baselines);
+      let word = foldWord(userId, vocabId, baselines, rules);
       let next = 0;
       for (const [index, end] of ends.entries()) {
         while (next < steps.length && (times[next] as number) < end) {
-          word = applyEntry(word, steps[next] as HistoryEntry);
+          word = applyEntry(word, steps[next] as HistoryEntry, rules);
           next++;
         }
         if ((baselines.length > 0 || next > 0) && isLearned(word)) {
@@ -125,7 +128,7 @@ export function learnedOverTime(
     }
     for (const [index, end] of ends.entries()) {
       const happened = list.filter((entry) => effectiveTime(entry) < end);
-      if (happened.length > 0 && isLearned(foldWord(userId, vocabId, happened))) {
+      if (happened.length > 0 && isLearned(foldWord(userId, vocabId, happened, rules))) {
         counts[index] = (counts[index] ?? 0) + 1;
       }
     }

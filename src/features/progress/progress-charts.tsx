@@ -5,7 +5,9 @@
  * and for reading exact figures. Colours come from the theme's custom properties.
  */
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { fsrsModel } from '@/domain/fsrs';
 import type { HistoryEntry } from '@/domain/history';
+import { foldRulesFor } from '@/domain/memory';
 import {
   accuracyByTopic,
   answersPerDay,
@@ -15,6 +17,7 @@ import {
 import type { UserWord, VocabItem } from '@/domain/types';
 import { useLang, useLocalT } from '@/i18n';
 import { charts } from '@/i18n/messages/charts';
+import { useUser } from '@/stores/auth-store';
 import { readHistory } from '@/stores/history-store';
 import { useWordsStore } from '@/stores/words-store';
 
@@ -34,6 +37,7 @@ export function ProgressCharts({ userId, words, vocab }: Props) {
   const t = useLocalT(charts);
   const lang = useLang();
   const revision = useWordsStore((s) => s.revision);
+  const settings = useUser()?.settings;
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: revision only triggers a re-read.
@@ -59,11 +63,11 @@ export function ProgressCharts({ userId, words, vocab }: Props) {
     const byId = new Map(vocab.map((item) => [item.id, item]));
     return {
       answers: answersPerDay(entries, now),
-      learned: learnedOverTime(userId, entries, now),
+      learned: learnedOverTime(userId, entries, now, 30, foldRulesFor(settings, fsrsModel)),
       forecast: reviewForecast(words.values(), now),
       topics: accuracyByTopic(words.values(), byId),
     };
-  }, [entries, words, vocab, userId]);
+  }, [entries, words, vocab, userId, settings]);
 
   const dayLabel = useMemo(() => {
     const format = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short' });

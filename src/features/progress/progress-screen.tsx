@@ -3,8 +3,9 @@
  * due ones, the total, the rank, and the charts of the answer history.
  */
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { learnableCount } from '@/domain/daily';
+import { fsrsModel } from '@/domain/fsrs';
 import { LEECH_LAPSES } from '@/domain/memory';
 import { rankFor } from '@/domain/ranks';
 import type { UserWord, VocabItem } from '@/domain/types';
@@ -251,37 +252,21 @@ function WordRow({
   );
 }
 
-/** The memory model loads with this card, never with the start-up bundle. */
-const memoryModel = () => import('@/domain/fsrs');
-
 /** How many learned words the learner probably recalls today (both schedules keep FSRS memory). */
 function MemoryCard({ words }: { words: ReadonlyMap<string, UserWord> }) {
   const t = useT();
-  const [figure, setFigure] = useState<RecallFigure | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    memoryModel().then(
-      ({ fsrsModel }) => {
-        if (live) setFigure(recallNow(words.values(), Date.now(), fsrsModel.recall));
-      },
-      (error: unknown) => console.error('Loading the memory model failed', error),
-    );
-    return () => {
-      live = false;
-    };
-  }, [words]);
+  // The model is in this screen's chunk (loaded with the route), never in the start-up bundle.
+  const figure: RecallFigure = useMemo(
+    () => recallNow(words.values(), Date.now(), fsrsModel.recall),
+    [words],
+  );
 
   return (
     <section className="card progress-memory" aria-labelledby="memory-title">
       <h2 id="memory-title" className="list-title">
         {t('progress.memory.title')}
       </h2>
-      {figure === null ? (
-        <p className="muted" role="status">
-          {t('loading.title')}
-        </p>
-      ) : figure.learned === 0 ? (
+      {figure.learned === 0 ? (
         <p className="muted">{t('progress.memory.none')}</p>
       ) : (
         <>
