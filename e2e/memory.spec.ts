@@ -1,0 +1,62 @@
+/**
+ * What the progress screen says of memory: the learned words the learner probably recalls today
+ * (FSRS recall from the answer history) and the hard words failed on 8 days or more, with Relearn.
+ */
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, registerViaUi, test } from './support/fixtures';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An export whose history answers os001 right on four days and os002 wrong on nine. */
+function historyJson(now: number): string {
+  const entries: object[] = [];
+  let n = 0;
+  const answer = (vocabId: string, correct: boolean, daysAgo: number) => {
+    n++;
+    const wall = now - daysAgo * DAY_MS;
+    entries.push({
+      id: `mem-${n}`,
+      userId: 'someone',
+      vocabId,
+      kind: 'answer',
+      correct,
+      mode: 'choice',
+      hlc: wall * 1000 + n,
+      wall,
+      device: 'oldphone',
+    });
+  };
+  for (const daysAgo of [40, 30, 20, 2]) answer('os001', true, daysAgo);
+  for (let daysAgo = 12; daysAgo >= 4; daysAgo--) answer('os002', false, daysAgo);
+  return JSON.stringify({ user: {}, userWords: [], history: entries });
+}
+
+const region = (page: Page, name: RegExp) => page.getByRole('region', { name });
+
+test('progress shows the learned words probably recalled today and the hard words', async ({
+  page,
+}) => {
+  await registerViaUi(page);
+  await page.goto('/settings');
+  await page.getByLabel('JSON для импорта').fill(historyJson(Date.now()));
+  await page.getByRole('button', { name: 'Импортировать' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Импортировано записей: 13' }),
+  ).toBeVisible();
+
+  await page.goto('/progress');
+  const memory = region(page, /^Что вы, вероятно, помните сегодня/);
+  // One learned word, reviewed four times and last two days ago: recalled with a high chance.
+  await expect(memory.getByTestId('recall-figure')).toHaveText('≈ 1 из 1 выученных слов');
+
+  const hard = region(page, /^Трудные слова/);
+  await expect(hard.getByText('Ошибки в 8 и более днях: повторите их отдельно.')).toBeVisible();
+  await expect(hard.getByRole('listitem')).toHaveCount(1);
+  await expect(hard.getByText('Have heaving lines ready!')).toBeVisible();
+  await expectAccessible(page);
+
+  await hard.getByRole('button', { name: /^Повторить заново/ }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'снова в изучении' }).first(),
+  ).toBeVisible();
+});
