@@ -1,14 +1,35 @@
-/** `npm run bench`: prints the figures of every benchmark. Timings are medians; nothing is asserted. */
+/**
+ * `npm run bench`: prints the figures of every benchmark. Timings are medians; nothing is asserted.
+ * `npm run bench -- memory` (any section names: domain, db, sync, memory, startup) runs only those.
+ */
 import { benchDb } from './db.bench';
 import { benchDomain } from './domain.bench';
+import { benchMemory } from './memory.bench';
 import { benchStartup } from './startup.bench';
 import { benchSync } from './sync.bench';
 
+const SECTIONS: Record<string, () => Promise<void>> = {
+  domain: benchDomain,
+  db: benchDb,
+  sync: benchSync,
+  memory: benchMemory,
+  startup: benchStartup,
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in SECTIONS));
+if (unknown.length > 0) {
+  console.error(
+    `Unknown bench section: ${unknown.join(', ')} (sections: ${Object.keys(SECTIONS).join(', ')})`,
+  );
+  process.exit(2);
+}
+
 console.log(`Benchmarks (Node ${process.version})\n`);
-await benchDomain();
-console.log();
-await benchDb();
-console.log();
-await benchSync();
-console.log();
-await benchStartup();
+let first = true;
+for (const [name, run] of Object.entries(SECTIONS)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  if (!first) console.log();
+  first = false;
+  await run();
+}

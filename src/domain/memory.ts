@@ -95,9 +95,11 @@ const dayCache = new Map<string, { format: Intl.DateTimeFormat; hours: Map<numbe
  * unknown zone counts as UTC.
  */
 export function dayInZone(ms: number, zone: string | undefined): number {
-  const name = zone && isTimeZone(zone) ? zone : 'UTC';
-  let cached = dayCache.get(name);
+  const given = zone ?? 'UTC';
+  let cached = dayCache.get(given);
   if (!cached) {
+    // The zone is checked once, when its cache entry is made (a check costs a formatter).
+    const name = isTimeZone(given) ? given : 'UTC';
     cached = {
       format: new Intl.DateTimeFormat('en-CA', {
         timeZone: name,
@@ -107,7 +109,7 @@ export function dayInZone(ms: number, zone: string | undefined): number {
       }),
       hours: new Map(),
     };
-    dayCache.set(name, cached);
+    dayCache.set(given, cached);
   }
   // Zones change their offset on whole quarter hours at most: one lookup per quarter hour.
   const quarter = Math.floor(ms / 900_000);
