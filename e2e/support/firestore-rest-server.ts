@@ -22,8 +22,15 @@ import { pathToFileURL } from 'node:url';
 import { HISTORY_BATCH_MAX_ENTRIES } from '../../src/domain/constants';
 import { checkCurriculumDoc } from '../../src/domain/curriculum';
 import {
+  RETENTION_MAX,
+  RETENTION_MIN,
+  SCHEDULE_KINDS,
+  type ScheduleKind,
+} from '../../src/domain/memory';
+import {
   CLOCK_SKEW_MS,
   DOCUMENT_ID_PATTERN,
+  HOME_ZONE_PATTERN,
   hasWireType,
   PROFILE_FIELDS,
   type WireField,
@@ -515,13 +522,15 @@ function isProfile(path: string): boolean {
 }
 
 const DOCUMENT_ID = new RegExp(DOCUMENT_ID_PATTERN);
+const HOME_ZONE = new RegExp(HOME_ZONE_PATTERN);
 /** 2020-01-01, the earliest client time the rules take. */
 const EARLIEST_TIME = 1_577_836_800_000;
 
 /**
  * firestore.rules' `validProfile` (and `validId` of the uid), from the same field table: known
  * fields only, their types and sizes, `createdAt` not ahead of the server by more than five
- * minutes, the daily goal 5..200, the language and theme from their lists.
+ * minutes, the daily goal 5..200, the language, theme and schedule from their lists, the home
+ * zone's characters, the retention 0.8..0.95.
  */
 function checkProfileWrite(
   path: string,
@@ -544,7 +553,7 @@ function checkProfileWrite(
       throw denied();
     }
   }
-  const { createdAt, dailyGoal, uiLang, theme } = data;
+  const { createdAt, dailyGoal, uiLang, theme, homeZone, schedule, retention } = data;
   const nowMs = Math.floor(requestTime / 1000);
   if (
     createdAt !== undefined &&
@@ -557,6 +566,14 @@ function checkProfileWrite(
   }
   if (uiLang !== undefined && !['ru', 'en'].includes(uiLang as string)) throw denied();
   if (theme !== undefined && !['light', 'dark', 'system'].includes(theme as string)) throw denied();
+  if (homeZone !== undefined && !HOME_ZONE.test(homeZone as string)) throw denied();
+  if (schedule !== undefined && !SCHEDULE_KINDS.includes(schedule as ScheduleKind)) throw denied();
+  if (
+    retention !== undefined &&
+    ((retention as number) < RETENTION_MIN || (retention as number) > RETENTION_MAX)
+  ) {
+    throw denied();
+  }
 }
 
 /** `users/{uid}/history/{batchId}`: the append-only answer-history batches. */

@@ -20,6 +20,11 @@ export interface WireField {
 
 /** Document ids the rules accept where the app chooses them (users, batches). */
 export const DOCUMENT_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+/**
+ * A home time zone's name as the rules accept it: the characters of IANA names (`Europe/Riga`,
+ * `America/Port-au-Prince`, `Etc/GMT+5`).
+ */
+export const HOME_ZONE_PATTERN = '^[A-Za-z0-9_+/-]+$';
 /** How far ahead of the server's clock a client's time may be (the rules refuse more). */
 export const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
@@ -55,6 +60,12 @@ export const PROFILE_FIELDS = {
   dailyGoal: { wire: 'dailyGoal', type: 'int', required: false },
   uiLang: { wire: 'uiLang', type: 'string', required: false },
   theme: { wire: 'theme', type: 'string', required: false },
+  /** The learner's home time zone (IANA, HOME_ZONE_PATTERN): the day of the schedule. */
+  homeZone: { wire: 'homeZone', type: 'string', required: false, max: 64 },
+  /** 'standard' or 'fsrs'. */
+  schedule: { wire: 'schedule', type: 'string', required: false },
+  /** FSRS's desired retention, 0.8..0.95. */
+  retention: { wire: 'retention', type: 'number', required: false },
 } as const satisfies Record<string, WireField>;
 
 export type ProfileField = keyof typeof PROFILE_FIELDS;
@@ -81,9 +92,12 @@ export function profileRecordOf(user: {
   email: string;
   fullName: string;
   createdAt: number;
-  settings: Pick<ProfileRecord, 'division' | 'role' | 'dailyGoal' | 'uiLang' | 'theme'>;
+  settings: Pick<
+    ProfileRecord,
+    'division' | 'role' | 'dailyGoal' | 'uiLang' | 'theme' | 'homeZone' | 'schedule' | 'retention'
+  >;
 }): ProfileRecord {
-  const { division, role, dailyGoal, uiLang, theme } = user.settings;
+  const { division, role, dailyGoal, uiLang, theme, homeZone, schedule, retention } = user.settings;
   return {
     email: user.email,
     fullName: user.fullName,
@@ -93,6 +107,9 @@ export function profileRecordOf(user: {
     dailyGoal,
     uiLang,
     theme,
+    homeZone,
+    schedule,
+    retention,
   };
 }
 

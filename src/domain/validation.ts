@@ -13,6 +13,7 @@ import {
   SESSION_SIZE_STEP,
   SETTINGS_DAILY_GOAL_OPTIONS,
 } from './constants';
+import { isKnownHomeZone, isRetention, isSchedule } from './learner-settings';
 import type { UserSettings } from './types';
 
 /** Either the cleaned value or a code with the specification's message. */
@@ -192,13 +193,19 @@ export interface ExportData<U = unknown> {
 /** What an import may change of the signed-in user: never the id, e-mail, password or admin flag. */
 export interface ImportedUser {
   fullName?: string;
-  settings: Partial<Pick<UserSettings, 'dailyGoal' | 'division' | 'role' | 'uiLang' | 'theme'>>;
+  settings: Partial<
+    Pick<
+      UserSettings,
+      'dailyGoal' | 'division' | 'role' | 'uiLang' | 'theme' | 'homeZone' | 'schedule' | 'retention'
+    >
+  >;
 }
 
 /**
  * The user part of an export, checked as the profile and settings check them (a name of at most
- * 200 characters, a whole daily goal 5..200, a known language and theme, short division and role);
- * null when a field present is not valid, so the import is refused whole.
+ * 200 characters, a whole daily goal 5..200, a known language and theme, short division and role,
+ * a time zone this runtime knows, a known schedule, a retention 0.80..0.95); null when a field
+ * present is not valid, so the import is refused whole.
  */
 export function importedUser(user: unknown): ImportedUser | null {
   const data = (typeof user === 'object' && user !== null ? user : {}) as Record<string, unknown>;
@@ -235,6 +242,19 @@ export function importedUser(user: unknown): ImportedUser | null {
   if (theme !== undefined) {
     if (theme !== 'light' && theme !== 'dark' && theme !== 'system') return null;
     result.settings.theme = theme;
+  }
+  const { homeZone, schedule, retention } = settings;
+  if (homeZone !== undefined) {
+    if (!isKnownHomeZone(homeZone)) return null;
+    result.settings.homeZone = homeZone;
+  }
+  if (schedule !== undefined) {
+    if (!isSchedule(schedule)) return null;
+    result.settings.schedule = schedule;
+  }
+  if (retention !== undefined) {
+    if (!isRetention(retention)) return null;
+    result.settings.retention = retention;
   }
   return result;
 }

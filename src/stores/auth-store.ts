@@ -10,10 +10,16 @@ import { firebaseSettings } from '@/auth/firebase-config';
 import { createLocalAuth } from '@/auth/local-auth';
 import { getDB } from '@/db/instance';
 import { getUser, markProfileSent, markProfileUnsent, putUser, updateUser } from '@/db/users-repo';
-import { DAILY_GOAL_DEFAULT } from '@/domain/constants';
+import {
+  type FoldSettings,
+  foldSettingsDiffer,
+  foldSettingsOfProfile,
+  settingsWithProfile,
+} from '@/domain/learner-settings';
 import { profileRecordOf } from '@/domain/synced-records';
 import type { User, UserSettings } from '@/domain/types';
-import { fetchProfile, pushProfile } from '@/sync/cloud-remote';
+import { type ProfileRead, pushProfile, readProfileChecked } from '@/sync/cloud-remote';
+import { deviceTimeZone } from './device-zone';
 
 export type AuthStatus = 'loading' | 'ready';
 
@@ -85,11 +91,17 @@ async function rememberAdmin(userId: string, isAdmin: boolean): Promise<void> {
   );
 }
 
+/** A cloud user's local record, and the cloud profile when this start read it. */
+interface LocalRecord {
+  user: User;
+  read?: ProfileRead;
+}
+
 /**
  * A cloud user needs a local record: the one on this device, else one made from the cloud
  * profile (read only when no local record exists, SPEC §7), else from the provider's defaults.
  */
-async function ensureLocalRecord(user: User): Promise<User> {
+async function ensureLocalRecord(user: User): Promise<LocalRecord> {
   const db = await getDB();
   const local = await getUser(db, user.id);
   // Admin rights come from the token (the claim, or the verified owner address), never from a
@@ -97,34 +109,100 @@ async function ensureLocalRecord(user: User): Promise<User> {
   // said is remembered for offline starts (see rememberAdmin).
   if (local) {
     if (Boolean(local.isAdmin) !== user.isAdmin) await rememberAdmin(user.id, user.isAdmin);
-    return { ...user, settings: local.settings };
+    return { user: { ...user, settings: local.settings } };
   }
-  const cloud = await fetchProfile(user.id);
+  const read = await readProfileChecked(user.id);
+  const cloud = read.ok ? read.profile : null;
   const merged: User = cloud
     ? {
         ...user,
         fullName: user.fullName || cloud.fullName || '',
         createdAt: cloud.createdAt ?? user.createdAt,
-        settings: {
-          ...user.settings,
-          dailyGoal: cloud.dailyGoal ?? user.settings.dailyGoal ?? DAILY_GOAL_DEFAULT,
-          division: cloud.division ?? user.settings.division,
-          role: cloud.role ?? user.settings.role,
-          uiLang:
-            cloud.uiLang === 'en' || cloud.uiLang === 'ru' ? cloud.uiLang : user.settings.uiLang,
-          theme:
-            cloud.theme === 'light' || cloud.theme === 'dark' || cloud.theme === 'system'
-              ? cloud.theme
-              : user.settings.theme,
-        },
+        // The schedule settings too: this device folds the history as the others do.
+        settings: settingsWithProfile(user.settings, cloud),
       }
     : user;
   await putUser(db, merged);
-  return merged;
+  if (foldSettingsDiffer(user.settings, merged.settings)) await refoldStored(user.id);
+  return { user: merged, read };
+}
+
+/**
+ * Refolds the user's stored words under the settings now in their record (db/history-repo, loaded
+ * here only when needed: it carries the FSRS model, which the start-up bundle does not). A failure
+ * is logged, never thrown: the sign-in goes on, the words keep their state, and every later change
+ * of a word folds it under the new settings.
+ */
+async function refoldStored(userId: string): Promise<void> {
+  try {
+    const [db, { refoldUser }] = await Promise.all([getDB(), import('@/db/history-repo')]);
+    await refoldUser(db, userId);
+  } catch (error) {
+    console.error('Refolding the words under new settings failed', error);
+  }
 }
 
 export const useAuthStore = create<AuthState>()((set, get) => {
   const cloud = () => get().provider.kind === 'firebase';
+
+  /**
+   * A learner without a home time zone (an account of an older version) gets one, once, and their
+   * words are refolded under it. In the cloud edition the profile is asked first: another device
+   * may have settled it already (with the schedule settings), and then this one takes that. Else
+   * it is this device's zone, saved and shared. Once set it never changes by itself: a ship
+   * crossing time zones does not move the learner's day (settings can, when asked). A profile
+   * that cannot be read (offline) settles nothing: the next start asks again, so no device
+   * guesses a zone that another device set.
+   */
+  async function settleHomeZone(user: User, known?: ProfileRead): Promise<User> {
+    if (user.settings.homeZone !== undefined) return user;
+    let patch: FoldSettings = {};
+    if (cloud()) {
+      const read = known ?? (await readProfileChecked(user.id));
+      if (!read.ok) return user;
+      // Only what this device lacks: a choice made here (offline, say) is not undone.
+      const cloudSettings = read.profile ? foldSettingsOfProfile(read.profile) : {};
+      for (const key of ['homeZone', 'schedule', 'retention'] as const) {
+        if (user.settings[key] === undefined && cloudSettings[key] !== undefined) {
+          patch = { ...patch, [key]: cloudSettings[key] };
+        }
+      }
+    }
+    const fromCloud = patch.homeZone !== undefined;
+    if (!fromCloud) {
+      const homeZone = deviceTimeZone();
+      if (!homeZone) return user;
+      patch = { ...patch, homeZone };
+    }
+    let settled: User;
+    try {
+      const saved = await get().provider.updateSettings(user.id, patch);
+      settled = { ...user, settings: saved.settings };
+      if (cloud() && !fromCloud) await shareProfile(settled);
+    } catch (error) {
+      console.warn('Saving the home time zone failed', error);
+      return user;
+    }
+    await refoldStored(user.id);
+    return settled;
+  }
+
+  /**
+   * The user to show now, with their home time zone settled (see settleHomeZone). A settlement
+   * that needs the network (a cloud user known on this device) goes on in the background, so a
+   * link that never answers cannot hold the Loading screen; the words reload when it lands.
+   */
+  async function withHomeZone(user: User, known?: ProfileRead): Promise<User> {
+    if (user.settings.homeZone !== undefined) return user;
+    if (!cloud() || known) return settleHomeZone(user, known);
+    void settleHomeZone(user).then((settled) => {
+      const shown = get().user;
+      if (settled !== user && shown?.id === user.id) {
+        set({ user: { ...shown, settings: settled.settings } });
+      }
+    });
+    return user;
+  }
 
   return {
     status: 'loading',
@@ -133,8 +211,10 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 
     async init() {
       try {
-        const user = await get().provider.restore();
-        set({ user: user && cloud() ? await ensureLocalRecord(user) : user });
+        const restored = await get().provider.restore();
+        const local = restored && cloud() ? await ensureLocalRecord(restored) : null;
+        const user = local?.user ?? restored;
+        set({ user: user ? await withHomeZone(user, local?.read) : null });
       } catch (error) {
         console.error('Restoring the session failed', error);
         set({ user: null });
@@ -144,9 +224,12 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     },
 
     async register(input) {
-      let user = await get().provider.register(input);
+      // The learner's day is this device's from the start (a new account has nothing to refold).
+      const homeZone = input.settings.homeZone ?? deviceTimeZone();
+      const settings = homeZone ? { ...input.settings, homeZone } : input.settings;
+      let user = await get().provider.register({ ...input, settings });
       if (cloud()) {
-        user = { ...user, settings: input.settings };
+        user = { ...user, settings };
         await putUser(await getDB(), user);
         await shareProfile(user);
       }
@@ -155,8 +238,9 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     },
 
     async signIn(email, password) {
-      let user = await get().provider.signIn(email, password);
-      if (cloud()) user = await ensureLocalRecord(user);
+      const signedIn = await get().provider.signIn(email, password);
+      const local = cloud() ? await ensureLocalRecord(signedIn) : null;
+      const user = await withHomeZone(local?.user ?? signedIn, local?.read);
       set({ user });
       return user;
     },

@@ -1,12 +1,16 @@
 /**
  * Interface preferences: theme and language live in local storage (so they apply before sign-in
- * and offline); the daily goal belongs to the signed-in user. Signed in, each change is also
- * saved to the user's settings.
+ * and offline); the daily goal and the schedule settings (schedule, retention, home time zone)
+ * belong to the signed-in user. Signed in, each change is also saved to the user's settings; a
+ * change of the schedule settings then refolds the user's words under them.
  */
 import { create } from 'zustand';
 import { DAILY_GOAL_DEFAULT, DEFAULT_UI_LANG } from '@/domain/constants';
-import type { Theme, UiLang } from '@/domain/types';
+import { foldSettingsDiffer, isKnownHomeZone } from '@/domain/learner-settings';
+import { clampRetention, type ScheduleKind } from '@/domain/memory';
+import type { Theme, UiLang, UserSettings } from '@/domain/types';
 import { useAuthStore } from './auth-store';
+import { useWordsStore } from './words-store';
 
 export const THEME_KEY = 'marine.theme';
 export const LANG_KEY = 'marine.lang';
@@ -37,6 +41,28 @@ interface SettingsState {
   setTheme(theme: Theme): Promise<void>;
   setLang(lang: UiLang): Promise<void>;
   setDailyGoal(goal: number): Promise<void>;
+  /**
+   * The schedule settings: each resolves once saved and the words are refolded, to the number of
+   * words refolded (null when nothing changed, or for a guest, whose change is not saved).
+   */
+  setSchedule(schedule: ScheduleKind): Promise<number | null>;
+  /** FSRS's desired retention (kept within 0.80..0.95). */
+  setRetention(retention: number): Promise<number | null>;
+  /** The learner's home time zone (settings offers the device's current one). */
+  setHomeZone(zone: string): Promise<number | null>;
+  /**
+   * Saves settings of the signed-in user (an import's, say); when they fold the history
+   * differently, the words are refolded before it resolves (as above).
+   */
+  saveSettings(patch: Partial<UserSettings>): Promise<number | null>;
+}
+
+async function saveSettings(patch: Partial<UserSettings>): Promise<number | null> {
+  const auth = useAuthStore.getState();
+  const before = auth.user?.settings;
+  const user = await auth.updateSettings(patch);
+  if (!user || !foldSettingsDiffer(before, user.settings)) return null;
+  return useWordsStore.getState().refold();
 }
 
 export const useSettingsStore = create<SettingsState>()((set) => ({
@@ -58,7 +84,19 @@ export const useSettingsStore = create<SettingsState>()((set) => ({
   async setDailyGoal(dailyGoal) {
     await useAuthStore.getState().updateSettings({ dailyGoal });
   },
+
+  setSchedule: (schedule) => saveSettings({ schedule }),
+  setRetention: (retention) => saveSettings({ retention: clampRetention(retention) }),
+  async setHomeZone(homeZone) {
+    if (!isKnownHomeZone(homeZone)) throw new RangeError(`Not a time zone: ${homeZone}`);
+    return saveSettings({ homeZone });
+  },
+  saveSettings,
 }));
+
+/** The schedule of the signed-in user: the specification's intervals unless they chose FSRS. */
+export const useSchedule = (): ScheduleKind =>
+  useAuthStore((s) => (s.user?.settings.schedule === 'fsrs' ? 'fsrs' : 'standard'));
 
 /** The daily goal of the signed-in user (a guest sees the default). */
 export const useDailyGoal = () =>

@@ -9,6 +9,7 @@ import { create } from 'zustand';
 import { getDB } from '@/db/instance';
 import { listUserWords } from '@/db/user-words-repo';
 import { type AnswerMode, applyEntry, type HistoryEntry, type WordChange } from '@/domain/history';
+import { foldSettingsDiffer } from '@/domain/learner-settings';
 import { newUserWord } from '@/domain/srs';
 import type { UserWord } from '@/domain/types';
 import { useAuthStore } from './auth-store';
@@ -37,6 +38,12 @@ interface WordsState {
   recordSkip(vocabId: string): Promise<UserWord>;
   setLearned(vocabId: string, learned: boolean): Promise<UserWord>;
   relearnWord(vocabId: string): Promise<UserWord>;
+  /**
+   * Refolds every word of the signed-in user under the settings now saved (schedule, retention,
+   * home time zone: the same history, folded the new way) and shows the result. Resolves to the
+   * number of words refolded; a guest has nothing stored (0).
+   */
+  refold(): Promise<number>;
   /**
    * Merges an export's word states (as baselines) and history entries for the signed-in user:
    * what is already here is skipped, so importing the same file twice changes nothing.
@@ -152,6 +159,15 @@ export const useWordsStore = create<WordsState>()((set, get) => {
     setLearned: (vocabId, learned) => change(vocabId, { kind: learned ? 'learn' : 'unlearn' }),
     relearnWord: (vocabId) => change(vocabId, { kind: 'relearn' }),
 
+    async refold() {
+      const { ownerId } = get();
+      if (ownerId === GUEST_ID) return 0;
+      const [db, { refoldUser }] = await Promise.all([getDB(), historyRepo()]);
+      const count = await refoldUser(db, ownerId);
+      await get().load(ownerId);
+      return count;
+    },
+
     async importProgress({ userWords, history = [] }) {
       const { ownerId } = get();
       if (ownerId === GUEST_ID) return { added: 0, rejected: 0 };
@@ -174,12 +190,15 @@ export const useWordsStore = create<WordsState>()((set, get) => {
   };
 });
 
-// Whoever signs in (or out) gets their own records.
+// Whoever signs in (or out) gets their own records; new schedule settings (taken from the cloud
+// profile in the background, say) show the words as they were refolded under them.
 useAuthStore.subscribe((state, previous) => {
   if (
     state.user?.id !== previous.user?.id ||
     (state.status === 'ready' && previous.status !== 'ready')
   ) {
     void useWordsStore.getState().load(state.user?.id ?? null);
+  } else if (state.user && foldSettingsDiffer(previous.user?.settings, state.user.settings)) {
+    void useWordsStore.getState().load(state.user.id);
   }
 });

@@ -41,19 +41,26 @@ export async function pushProfile(userId: string, patch: RemoteProfile): Promise
   }
 }
 
-/** Reads users/{uid}, or null when offline, missing or in the local edition. */
-export async function fetchProfile(userId: string): Promise<RemoteProfile | null> {
-  if (!firebaseSettings()) return null;
+/** A read of users/{uid}: the document (null when there is none), or that the read failed. */
+export type ProfileRead = { ok: true; profile: RemoteProfile | null } | { ok: false };
+
+/**
+ * Reads users/{uid}, saying whether the read succeeded: a missing document is a successful read,
+ * an offline device's or a timed-out one is not. The local edition has no cloud document.
+ */
+export async function readProfileChecked(userId: string): Promise<ProfileRead> {
+  if (!firebaseSettings()) return { ok: true, profile: null };
   try {
     // A connection that looks up but never answers must not hold the first start after a
     // sign-in on the Loading screen.
-    return await withTimeout(
+    const profile = await withTimeout(
       (await loadCloudRemote()).readProfile(userId),
       REMOTE_CALL_TIMEOUT_MS,
       'Reading the profile',
     );
+    return { ok: true, profile };
   } catch (error) {
     console.warn('Reading the cloud profile failed', error);
-    return null;
+    return { ok: false };
   }
 }

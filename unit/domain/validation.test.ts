@@ -238,8 +238,27 @@ describe('importedUser', () => {
       { settings: { division: '' } },
       { fullName: 'x'.repeat(201) },
       { fullName: 42 },
+      { settings: { homeZone: 'Mars/Olympus_Mons' } },
+      { settings: { homeZone: 'Europe/Riga; drop' } },
+      { settings: { homeZone: 3 } },
+      { settings: { schedule: 'sm2' } },
+      { settings: { retention: 0.99 } },
+      { settings: { retention: '0.9' } },
     ]) {
       expect(importedUser(user), JSON.stringify(user)).toBeNull();
     }
+  });
+
+  it('takes the schedule settings: a known time zone, the schedule and the retention', () => {
+    expect(
+      importedUser({
+        settings: { homeZone: 'Asia/Vladivostok', schedule: 'fsrs', retention: 0.85 },
+      }),
+    ).toEqual({
+      settings: { homeZone: 'Asia/Vladivostok', schedule: 'fsrs', retention: 0.85 },
+    });
+    expect(importedUser({ settings: { schedule: 'standard', retention: 0.8 } })).toEqual({
+      settings: { schedule: 'standard', retention: 0.8 },
+    });
   });
 });

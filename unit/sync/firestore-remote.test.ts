@@ -670,6 +670,38 @@ describe('createFirestoreRemote: the profile', () => {
     expect(stored.fields?.isAdmin).toEqual({ booleanValue: true });
   });
 
+  it('carries the schedule settings; an older version’s merge-write keeps them', async () => {
+    await remote.writeProfile(UID, {
+      dailyGoal: 10,
+      homeZone: 'America/Port-au-Prince',
+      schedule: 'fsrs',
+      retention: 0.85,
+    });
+    // An older version knows none of the three and merge-writes only its own fields.
+    await remote.writeProfile(UID, { dailyGoal: 15, theme: 'dark' });
+    expect(await remote.readProfile(UID)).toEqual({
+      dailyGoal: 15,
+      theme: 'dark',
+      homeZone: 'America/Port-au-Prince',
+      schedule: 'fsrs',
+      retention: 0.85,
+    });
+  });
+
+  it('refuses schedule settings the rules do not allow', async () => {
+    if (officialEmulator) return; // the emulator runs as 'owner' here, past the rules
+    for (const bad of [
+      { schedule: 'sm2' },
+      { retention: 0.99 },
+      { retention: 0.5 },
+      { homeZone: 'Europe/Riga; drop' },
+      { homeZone: `Europe/${'x'.repeat(60)}` },
+    ]) {
+      await expect(remote.writeProfile(UID, bad), JSON.stringify(bad)).rejects.toThrow();
+    }
+    expect((await restGet(`users/${UID}`)).status).toBe(404);
+  });
+
   it('sends nothing for a patch without profile fields', async () => {
     await remote.writeProfile(UID, { isAdmin: true });
     if (testApi) expect(await requestCount()).toBe(0);

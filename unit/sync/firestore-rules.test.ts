@@ -13,9 +13,11 @@ import {
   CURRICULUM_RECORD_FIELDS,
   curriculumDocId,
 } from '@/domain/curriculum';
+import { RETENTION_MAX, RETENTION_MIN, SCHEDULE_KINDS } from '@/domain/memory';
 import {
   CLOCK_SKEW_MS,
   DOCUMENT_ID_PATTERN,
+  HOME_ZONE_PATTERN,
   PROFILE_FIELDS,
   type WireField,
   type WireType,
@@ -117,8 +119,10 @@ describe('firestore.rules and the synced-record tables', () => {
   });
 
   it('catch a field the rules forgot, a field the table lacks, and a changed type', () => {
-    const forgot = RULES.replace("'uiLang', 'theme'];", "'uiLang'];");
-    expect(profileMismatches(forgot)).toContain("theme: in the table, not in the rules' whitelist");
+    const forgot = RULES.replace("'schedule', 'retention'];", "'schedule'];");
+    expect(profileMismatches(forgot)).toContain(
+      "retention: in the table, not in the rules' whitelist",
+    );
     const extra = RULES.replace(
       "['device', 'count', 'e', 'syncedAt'])\n        && data.keys().hasAll",
       "['device', 'count', 'e', 'syncedAt', 'extra'])\n        && data.keys().hasAll",
@@ -126,6 +130,17 @@ describe('firestore.rules and the synced-record tables', () => {
     expect(batchMismatches(extra)).toContain("extra: in the rules' whitelist, not in the table");
     const retyped = RULES.replace('data.count is int', 'data.count is string');
     expect(batchMismatches(retyped)).toContain('count: the rules check string, the table says int');
+  });
+
+  it('check the schedule settings as the app does: a zone name, a known schedule, retention 0.8..0.95', () => {
+    const profile = functionBody(RULES, 'validProfile');
+    expect(profile).toContain(`data.homeZone.matches('${HOME_ZONE_PATTERN}')`);
+    expect(profile).toContain(
+      `data.schedule in [${SCHEDULE_KINDS.map((kind) => `'${kind}'`).join(', ')}]`,
+    );
+    expect(profile).toContain(
+      `data.retention >= ${RETENTION_MIN} && data.retention <= ${RETENTION_MAX}`,
+    );
   });
 
   it('never let a client write isAdmin', () => {

@@ -1,10 +1,10 @@
 /**
- * /settings: theme, language and daily goal (each applied at once), export of the user's data
+ * /settings: theme, language, daily goal and review schedule (each applied at once), export of the user's data
  * as JSON (a download plus a copyable text), import from pasted JSON, and log out.
  */
 
 import { useNavigate } from '@tanstack/react-router';
-import { type CSSProperties, type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { isAuthError } from '@/auth/auth-provider';
 import { DAILY_GOAL_DEFAULT, SETTINGS_DAILY_GOAL_OPTIONS } from '@/domain/constants';
 import type { Theme, UiLang } from '@/domain/types';
@@ -17,8 +17,10 @@ import { useSettingsStore } from '@/stores/settings-store';
 import { useToast } from '@/stores/toast-store';
 import { useWordsStore } from '@/stores/words-store';
 import { useConfirm } from '@/ui/confirm';
+import { ChoiceGroup } from './choice-group';
 import { DeadLettersCard } from './dead-letters-card';
 import { buildExport, exportFileName, exportJson } from './export';
+import { ScheduleCard } from './schedule-card';
 import { SpeechCard } from './speech-card';
 import { StorageCard } from './storage-card';
 import { SyncCard } from './sync-card';
@@ -119,6 +121,8 @@ export function SettingsScreen() {
           />
         </section>
 
+        <ScheduleCard apply={apply} />
+
         <DataCard />
         <DeadLettersCard />
 
@@ -141,63 +145,6 @@ export function SettingsScreen() {
         </section>
       </div>
     </main>
-  );
-}
-
-interface Choice<V extends string> {
-  value: V;
-  label: string;
-  lang?: string;
-}
-
-/** A radio group drawn as a segmented control; each choice applies at once. */
-function ChoiceGroup<V extends string>({
-  legend,
-  legendHidden = false,
-  hint,
-  name,
-  value,
-  options,
-  columns,
-  onChange,
-}: {
-  legend: string;
-  /** Choices per row; all in one row by default. */
-  columns?: number;
-  legendHidden?: boolean;
-  hint?: string;
-  name: string;
-  value: string;
-  options: readonly Choice<V>[];
-  onChange: (value: V) => void;
-}) {
-  const hintId = useId();
-  return (
-    <fieldset className="choice-group" aria-describedby={hint ? hintId : undefined}>
-      <legend className={legendHidden ? 'visually-hidden' : undefined}>{legend}</legend>
-      <div
-        className="segmented"
-        style={{ '--segments': columns ?? options.length } as CSSProperties}
-      >
-        {options.map((option) => (
-          <label key={option.value} className="segment" lang={option.lang}>
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => onChange(option.value)}
-            />
-            <span>{option.label}</span>
-          </label>
-        ))}
-      </div>
-      {hint ? (
-        <p id={hintId} className="muted choice-hint">
-          {hint}
-        </p>
-      ) : null}
-    </fieldset>
   );
 }
 
@@ -272,7 +219,8 @@ function DataCard() {
       // The settings and name of the file (never its id, e-mail, password or admin flag).
       const auth = useAuthStore.getState();
       if (Object.keys(userPart.settings).length > 0) {
-        await auth.updateSettings(userPart.settings);
+        // New schedule settings refold the words (the file's history included) under them.
+        await useSettingsStore.getState().saveSettings(userPart.settings);
         const { theme, uiLang } = userPart.settings;
         if (theme) await useSettingsStore.getState().setTheme(theme);
         if (uiLang) await useSettingsStore.getState().setLang(uiLang);
