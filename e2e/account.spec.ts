@@ -344,7 +344,14 @@ test('an import brings the user’s name and settings back too, never the e-mail
         email: 'boss@ship.test',
         isAdmin: true,
         fullName: 'Пётр Импортов',
-        settings: { dailyGoal: 25, theme: 'dark', division: 'engine', role: 'motorman' },
+        settings: {
+          dailyGoal: 25,
+          theme: 'dark',
+          division: 'engine',
+          role: 'motorman',
+          schedule: 'fsrs',
+          retention: 0.85,
+        },
       },
       userWords: [],
     }),
@@ -360,4 +367,10 @@ test('an import brings the user’s name and settings back too, never the e-mail
   await expect(page.getByText(account.email)).toBeVisible();
   await expect(page.getByLabel('Ежедневная цель')).toHaveValue('25');
   await expect(page.getByLabel('Должность (роль)')).toHaveValue('motorman');
+
+  // The review schedule of the file too.
+  await page.goto('/settings');
+  const schedule = page.getByRole('region', { name: 'Расписание повторений' });
+  await expect(schedule.getByRole('radio', { name: 'Адаптивный (FSRS)' })).toBeChecked();
+  await expect(schedule.getByRole('radio', { name: /^85\s%$/ })).toBeChecked();
 });

@@ -185,9 +185,18 @@ test('registration saves division, role, daily goal, language and theme', async 
       };
     });
   });
+  // The device's time zone became the learner's home zone (the day of the review schedule).
+  const homeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   expect(settings).toEqual({
     email: expect.stringMatching(/^engineer-.*@ship\.test$/),
-    settings: { dailyGoal: 15, division: 'engine', role: 'motorman', uiLang: 'ru', theme: 'light' },
+    settings: {
+      dailyGoal: 15,
+      division: 'engine',
+      role: 'motorman',
+      uiLang: 'ru',
+      theme: 'light',
+      homeZone,
+    },
   });
 });
 

@@ -131,3 +131,30 @@ export function wrongLetter(text: string, typed = 0): string {
   const next = target(text)[typed];
   return next === 'Q' ? 'z' : 'q';
 }
+
+/**
+ * A signed-in learner's session of five Mooring words (deck), every answer right: the multiple
+ * choice, then the spelling; ends on home.
+ */
+export async function studyFiveWordsRight(page: Page): Promise<void> {
+  await page.goto('/select-topic?division=deck&role=all');
+  await page.getByRole('checkbox', { name: /^Mooring/ }).check();
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await page.getByRole('button', { name: 'Меньше слов' }).click();
+  await page.getByRole('button', { name: 'Начать' }).click();
+  const vocab = await readVocabulary(page, { topic: 'Mooring', division: 'deck' });
+  for (let n = 1; n <= 5; n++) {
+    await expect(page.getByText(`Вопрос ${n} из 5`)).toBeVisible();
+    const question = await currentQuestion(page, vocab);
+    await page.keyboard.press(String(question.right + 1));
+    await expect(page.getByText('Верно!')).toBeVisible();
+  }
+  for (let n = 1; n <= 5; n++) {
+    await expect(page.getByText(`Слово ${n} из 5`)).toBeVisible();
+    await typeTarget(page, tileTextOf(await currentSpelling(page, vocab)));
+    await expect(page.getByText('Верно!')).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Поздравляем!' })).toBeVisible();
+  await page.getByRole('button', { name: 'Завершить' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}

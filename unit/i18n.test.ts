@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { allKeys, hasOwnText, loadTexts, type MessageKey, plural, translate } from '@/i18n';
 import { charts } from '@/i18n/messages/charts';
 import { deadLetters } from '@/i18n/messages/dead-letters';
+import { schedule } from '@/i18n/messages/schedule';
 
 afterEach(() => {
   vi.doUnmock('@/i18n/messages/auth');
@@ -28,6 +29,7 @@ describe('dictionaries', () => {
   it.each([
     ['charts', charts],
     ['dead letters', deadLetters],
+    ['review schedule', schedule],
   ])('give the lazily loaded set of the %s the same completeness', (_, set) => {
     const placeholders = (text = '') => (text.match(/\{\w+\}/g) ?? []).sort().join();
     const russian = set.ru as Record<string, string | undefined>;

@@ -57,12 +57,21 @@ interface SettingsState {
   saveSettings(patch: Partial<UserSettings>): Promise<number | null>;
 }
 
-async function saveSettings(patch: Partial<UserSettings>): Promise<number | null> {
-  const auth = useAuthStore.getState();
-  const before = auth.user?.settings;
-  const user = await auth.updateSettings(patch);
-  if (!user || !foldSettingsDiffer(before, user.settings)) return null;
-  return useWordsStore.getState().refold();
+/** The save in progress: saves run one after another, so each sees the settings before it. */
+let saving: Promise<unknown> = Promise.resolve();
+
+function saveSettings(patch: Partial<UserSettings>): Promise<number | null> {
+  // Two quick changes (arrow keys through the retentions, a choice taken back at once) must not
+  // both compare with the same settings: the second would miss the refold the first began.
+  const run = saving.then(async () => {
+    const auth = useAuthStore.getState();
+    const before = auth.user?.settings;
+    const user = await auth.updateSettings(patch);
+    if (!user || !foldSettingsDiffer(before, user.settings)) return null;
+    return useWordsStore.getState().refold();
+  });
+  saving = run.catch(() => undefined);
+  return run;
 }
 
 export const useSettingsStore = create<SettingsState>()((set) => ({
@@ -93,10 +102,6 @@ export const useSettingsStore = create<SettingsState>()((set) => ({
   },
   saveSettings,
 }));
-
-/** The schedule of the signed-in user: the specification's intervals unless they chose FSRS. */
-export const useSchedule = (): ScheduleKind =>
-  useAuthStore((s) => (s.user?.settings.schedule === 'fsrs' ? 'fsrs' : 'standard'));
 
 /** The daily goal of the signed-in user (a guest sees the default). */
 export const useDailyGoal = () =>

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLocalAuth } from '@/auth/local-auth';
 import type { MarineDB } from '@/db/schema';
+import { getUserWord } from '@/db/user-words-repo';
 import { getUser } from '@/db/users-repo';
 import type { User, UserSettings } from '@/domain/types';
 import { openTestDB } from '../db/helpers';
@@ -18,7 +19,12 @@ const storage = vi.hoisted(() => {
   return memory;
 });
 
-type Stores = typeof import('@/stores/settings-store') & typeof import('@/stores/auth-store');
+// The words store and the refold reach the database through the app's connection: this test's.
+vi.mock('@/db/instance', () => ({ getDB: async () => db }));
+
+type Stores = typeof import('@/stores/settings-store') &
+  typeof import('@/stores/auth-store') &
+  typeof import('@/stores/words-store');
 
 let db: MarineDB;
 
@@ -28,6 +34,7 @@ async function loadPage(): Promise<Stores> {
   const stores = {
     ...(await import('@/stores/settings-store')),
     ...(await import('@/stores/auth-store')),
+    ...(await import('@/stores/words-store')),
   };
   stores.useAuthStore.setState({
     status: 'ready',
@@ -58,7 +65,17 @@ beforeEach(async () => {
   db = await openTestDB();
 });
 
-afterEach(() => db.close());
+afterEach(async () => {
+  vi.useRealTimers();
+  // The words store's start-up upkeep runs in the background: let it end before the database closes.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  db.close();
+});
+
+/** The zone this test machine's runtime reports (what a registration saves as the home zone). */
+const DEVICE_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const DAY = 86_400_000;
+const NOW = Date.UTC(2026, 0, 12, 9, 0);
 
 describe('before sign-in', () => {
   it('starts light and Russian on a first visit', async () => {
@@ -112,8 +129,100 @@ describe('signed in', () => {
     await stores.useSettingsStore.getState().setTheme('system');
     await stores.useSettingsStore.getState().setLang('en');
     await stores.useSettingsStore.getState().setDailyGoal(15);
-    const expected = { ...SETTINGS, theme: 'system', uiLang: 'en', dailyGoal: 15 };
+    const expected = {
+      ...SETTINGS,
+      theme: 'system',
+      uiLang: 'en',
+      dailyGoal: 15,
+      homeZone: DEVICE_ZONE,
+    };
     expect(stores.useAuthStore.getState().user?.settings).toEqual(expected);
     expect((await getUser(db, user.id))?.settings).toEqual(expected);
+  });
+});
+
+describe('the review schedule', () => {
+  /**
+   * A registered learner (home zone UTC) who answered one word right at NOW (the standard
+   * schedule: due in a day).
+   */
+  async function learnerWithAnAnswer() {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    const stores = await loadPage();
+    const user = await register(stores, { homeZone: 'UTC' });
+    await stores.useWordsStore.getState().recordAnswer('dk002', true);
+    const due = () => stores.useWordsStore.getState().words.get('dk002')?.nextReviewAt;
+    const stored = async () => (await getUserWord(db, user.id, 'dk002'))?.nextReviewAt;
+    expect(due()).toBe(NOW + DAY);
+    return { stores, user, due, stored };
+  }
+
+  it('FSRS refolds the words at once: the first right answer is due in 3 days, not 1', async () => {
+    const { stores, user, due, stored } = await learnerWithAnAnswer();
+    const settings = stores.useSettingsStore.getState();
+
+    expect(await settings.setSchedule('fsrs')).toBe(1);
+    expect((await getUser(db, user.id))?.settings.schedule).toBe('fsrs');
+    expect(due()).toBe(NOW + 3 * DAY);
+    expect(await stored()).toBe(NOW + 3 * DAY);
+
+    // A lower retention asks for the word later; a value out of bounds is kept within them.
+    expect(await settings.setRetention(0.8)).toBe(1);
+    expect(due()).toBe(NOW + 8 * DAY);
+    await settings.setRetention(0.99);
+    expect(stores.useAuthStore.getState().user?.settings.retention).toBe(0.95);
+
+    // Back to the standard schedule: the specification's day again.
+    expect(await settings.setSchedule('standard')).toBe(1);
+    expect(due()).toBe(NOW + DAY);
+    expect(await stored()).toBe(NOW + DAY);
+  });
+
+  it('refolds only when the fold changes: the same schedule again, or the goal, refold nothing', async () => {
+    const { stores } = await learnerWithAnAnswer();
+    const settings = stores.useSettingsStore.getState();
+    const refold = vi.spyOn(stores.useWordsStore.getState(), 'refold');
+    expect(await settings.setSchedule('standard')).toBeNull();
+    expect(await settings.saveSettings({ dailyGoal: 20 })).toBeNull();
+    expect(refold).not.toHaveBeenCalled();
+    expect(await settings.saveSettings({ schedule: 'fsrs', dailyGoal: 25 })).toBe(1);
+    expect(refold).toHaveBeenCalledTimes(1);
+  });
+
+  it('quick changes, one taken back at once, end as the last one says', async () => {
+    const { stores, user, due, stored } = await learnerWithAnAnswer();
+    const settings = stores.useSettingsStore.getState();
+    await Promise.all([
+      settings.setSchedule('fsrs'),
+      settings.setRetention(0.8),
+      settings.setSchedule('standard'),
+      settings.setSchedule('fsrs'),
+    ]);
+    expect((await getUser(db, user.id))?.settings).toMatchObject({
+      schedule: 'fsrs',
+      retention: 0.8,
+    });
+    expect(due()).toBe(NOW + 8 * DAY);
+    expect(await stored()).toBe(NOW + 8 * DAY);
+  });
+
+  it('sets the home time zone to a zone the device knows, and refolds under it', async () => {
+    const { stores, user } = await learnerWithAnAnswer();
+    const settings = stores.useSettingsStore.getState();
+    await expect(settings.setHomeZone('Mars/Olympus_Mons')).rejects.toThrow(RangeError);
+    const day = Math.floor(NOW / DAY);
+    expect(stores.useWordsStore.getState().words.get('dk002')?.stepDay).toBe(day);
+    expect(await settings.setHomeZone('Pacific/Honolulu')).toBe(1);
+    expect((await getUser(db, user.id))?.settings.homeZone).toBe('Pacific/Honolulu');
+    // NOW (09:00 UTC on 12 January) is 23:00 on the 11th in Honolulu: the step's day moved back.
+    expect((await getUserWord(db, user.id, 'dk002'))?.stepDay).toBe(day - 1);
+    expect(stores.useWordsStore.getState().words.get('dk002')?.stepDay).toBe(day - 1);
+  });
+
+  it('a guest’s schedule change saves and refolds nothing', async () => {
+    const stores = await loadPage();
+    expect(await stores.useSettingsStore.getState().setSchedule('fsrs')).toBeNull();
+    expect(await db.count('users')).toBe(0);
   });
 });

@@ -1,0 +1,124 @@
+/**
+ * The review schedule: the specification's intervals (default) or FSRS with a desired retention,
+ * and the home time zone whose day is the schedule's day (one step per word a day). Each change is
+ * saved to the learner's settings and refolds their words before the card says it is done.
+ */
+import { useState } from 'react';
+import { REVIEW_INTERVALS_DAYS } from '@/domain/constants';
+import {
+  clampRetention,
+  FSRS_LEARNED_STABILITY_DAYS,
+  RETENTION_OPTIONS,
+  type ScheduleKind,
+} from '@/domain/memory';
+import { useLang, useLocalT } from '@/i18n';
+import { schedule as texts } from '@/i18n/messages/schedule';
+import { useUser } from '@/stores/auth-store';
+import { deviceTimeZone } from '@/stores/device-zone';
+import { useSettingsStore } from '@/stores/settings-store';
+import { ChoiceGroup } from './choice-group';
+
+/** What was changed last, shown until the next change. */
+type Outcome = { refolded: number } | null;
+
+export function ScheduleCard({ apply }: { apply: (change: () => Promise<void>) => Promise<void> }) {
+  const t = useLocalT(texts);
+  const lang = useLang();
+  const user = useUser();
+  const settings = user?.settings;
+  // A choice shows at once; the saved one takes over when the write (and the refold) lands.
+  const [pending, setPending] = useState<{ schedule?: ScheduleKind; retention?: number }>({});
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const chosen: ScheduleKind =
+    pending.schedule ?? (settings?.schedule === 'fsrs' ? 'fsrs' : 'standard');
+  const retention = clampRetention(pending.retention ?? settings?.retention);
+  const homeZone = settings?.homeZone;
+  const device = deviceTimeZone();
+
+  async function save(
+    change: { schedule?: ScheduleKind; retention?: number },
+    run: () => Promise<number | null>,
+  ) {
+    setPending((current) => ({ ...current, ...change }));
+    setOutcome(null);
+    const result: { refolded: number | null } = { refolded: null };
+    await apply(async () => {
+      result.refolded = await run();
+    });
+    if (result.refolded !== null) setOutcome({ refolded: result.refolded });
+    // A later choice still in flight keeps showing.
+    setPending((current) => {
+      const next = { ...current };
+      if (change.schedule !== undefined && current.schedule === change.schedule) {
+        delete next.schedule;
+      }
+      if (change.retention !== undefined && current.retention === change.retention) {
+        delete next.retention;
+      }
+      return next;
+    });
+  }
+
+  const percent = new Intl.NumberFormat(lang, { style: 'percent' });
+
+  return (
+    <section className="card settings-card" aria-labelledby="schedule-title">
+      <h2 id="schedule-title">{t('title')}</h2>
+      <ChoiceGroup
+        legend={t('title')}
+        legendHidden
+        hint={
+          chosen === 'fsrs'
+            ? t('fsrsHint', { days: FSRS_LEARNED_STABILITY_DAYS })
+            : t('standardHint', { days: REVIEW_INTERVALS_DAYS.join(', ') })
+        }
+        name="schedule"
+        value={chosen}
+        options={[
+          { value: 'standard', label: t('standard') },
+          { value: 'fsrs', label: t('fsrs') },
+        ]}
+        onChange={(value) =>
+          save({ schedule: value }, () => useSettingsStore.getState().setSchedule(value))
+        }
+      />
+      {chosen === 'fsrs' ? (
+        <ChoiceGroup
+          legend={t('retention')}
+          hint={t('retentionHint')}
+          name="retention"
+          value={String(retention)}
+          options={RETENTION_OPTIONS.map((option) => ({
+            value: String(option),
+            label: percent.format(option),
+          }))}
+          onChange={(value) =>
+            save({ retention: Number(value) }, () =>
+              useSettingsStore.getState().setRetention(Number(value)),
+            )
+          }
+        />
+      ) : null}
+      <div className="stack schedule-zone">
+        <h3>{t('zoneTitle')}</h3>
+        <p className="muted">
+          {homeZone ? t('zone', { zone: homeZone }) : t('zoneNone')} {t('zoneKeeps')}
+        </p>
+        {device && device !== homeZone ? (
+          <div>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => save({}, () => useSettingsStore.getState().setHomeZone(device))}
+            >
+              {t('useDevice', { zone: device })}
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <p className="muted schedule-outcome" role="status">
+        {outcome ? t('refolded', { count: outcome.refolded }) : null}
+      </p>
+    </section>
+  );
+}

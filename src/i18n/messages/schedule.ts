@@ -1,0 +1,41 @@
+/**
+ * Texts of the review-schedule card in settings (the schedule, FSRS's desired retention, the home
+ * time zone): loaded with the settings screen, not at start-up (`useLocalT`).
+ */
+import { defineMessages } from '@/i18n/define';
+
+export const schedule = defineMessages(
+  {
+    title: 'Review schedule',
+    standard: 'Standard',
+    fsrs: 'Adaptive (FSRS)',
+    standardHint: 'The course’s intervals after right answers, in days: {days}.',
+    fsrsHint:
+      'The intervals follow how well you remember each word (the FSRS algorithm); a word is learned once you would keep it for about {days} days.',
+    retention: 'Target retention',
+    retentionHint:
+      'The share of words you should still remember on the day of their review. Higher means more frequent reviews.',
+    zoneTitle: 'Your day',
+    zone: 'Days are counted in the time zone {zone}: a word moves at most one step of the schedule a day.',
+    zoneNone: 'No home time zone yet: days are counted in UTC.',
+    zoneKeeps: 'It does not change by itself when the ship crosses time zones.',
+    useDevice: 'Use the device’s time zone ({zone})',
+    refolded: 'Saved. Review dates recalculated (words: {count}).',
+  },
+  {
+    title: 'Расписание повторений',
+    standard: 'Стандартный',
+    fsrs: 'Адаптивный (FSRS)',
+    standardHint: 'Интервалы курса после верных ответов, в днях: {days}.',
+    fsrsHint:
+      'Интервалы следуют тому, как вы помните каждое слово (алгоритм FSRS); слово выучено, когда вы удержите его в памяти около {days} дней.',
+    retention: 'Целевое запоминание',
+    retentionHint: 'Доля слов, которые вы должны помнить к дню повторения. Выше — чаще повторения.',
+    zoneTitle: 'Ваш день',
+    zone: 'День считается по часовому поясу {zone}: слово продвигается по расписанию не больше чем на шаг в день.',
+    zoneNone: 'Домашний часовой пояс не задан: день считается по UTC.',
+    zoneKeeps: 'Он не меняется сам, когда судно переходит в другой часовой пояс.',
+    useDevice: 'Использовать часовой пояс устройства ({zone})',
+    refolded: 'Сохранено. Даты повторений пересчитаны (слов: {count}).',
+  },
+);
