@@ -32,6 +32,10 @@ export function startCloudWiring(): void {
     if (state.remoteChanges !== previous.remoteChanges && userId) {
       void useWordsStore.getState().load(userId);
     }
+    // Another device's schedule settings: the settings screen and the rules show them.
+    if (state.settingsChanges !== previous.settingsChanges) {
+      void useAuthStore.getState().reloadStoredSettings();
+    }
     // New words, topics and renames of the shared curriculum show without a reload.
     if (state.curriculumChanges !== previous.curriculumChanges) {
       void useVocabStore.getState().load();

@@ -38,6 +38,8 @@ export interface LocalUserRecord extends User {
    * step a day): home tells the learner once, then this is removed.
    */
   foldChange?: { before: number; after: number; at: number };
+  /** When a sync last read the cloud profile for the schedule settings (this device's clock). */
+  profileReadAt?: number;
 }
 
 /**

@@ -23,6 +23,11 @@ export const SYNC_DEBOUNCE_MS = 1500;
 export const SYNC_INTERVAL_MS = 60 * SECOND;
 export const SYNC_FOCUS_ONLINE_DEBOUNCE_MS = 200;
 export const SYNC_START_DELAY_MS = 100;
+/**
+ * How often a sync reads the cloud profile for the schedule settings another device changed (they
+ * decide how the history folds, so every device must schedule alike): at most every 15 minutes.
+ */
+export const PROFILE_READ_INTERVAL_MS = 15 * 60 * SECOND;
 
 // E-mail verification
 export const VERIFY_RESEND_COOLDOWN_MS = 60 * SECOND;

@@ -37,6 +37,8 @@ interface AuthState {
   claimAdmin(code: string): Promise<User>;
   /** Saves settings of the signed-in user; a guest's change is ignored here. */
   updateSettings(patch: Partial<UserSettings>): Promise<User | null>;
+  /** Shows the settings stored on the device (a sync took another device's schedule settings). */
+  reloadStoredSettings(): Promise<void>;
 }
 
 function requireUser(user: User | null): User {
@@ -266,6 +268,15 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       set({ user });
       if (cloud()) await shareProfile(user);
       return user;
+    },
+
+    async reloadStoredSettings() {
+      const current = get().user;
+      if (!current) return;
+      const record = await getUser(await getDB(), current.id);
+      if (record && get().user?.id === current.id) {
+        set({ user: { ...current, settings: record.settings } });
+      }
     },
 
     async updateSettings(patch) {

@@ -52,6 +52,8 @@ export interface SyncState {
   curriculumPending: number;
   /** Bumped each time a sync applied curriculum changes: the vocabulary should reload then. */
   curriculumChanges: number;
+  /** Bumped when a sync took another device's schedule settings: the user's settings reload. */
+  settingsChanges: number;
   /** When a pull last brought curriculum changes (the cloud's time, epoch ms), and the new words. */
   curriculumUpdatedAt: number | null;
   curriculumAdded: number;
@@ -127,6 +129,7 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
   remoteChanges: 0,
   curriculumPending: 0,
   curriculumChanges: 0,
+  settingsChanges: 0,
   curriculumUpdatedAt: null,
   curriculumAdded: 0,
 
@@ -167,6 +170,9 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
             });
             if (session === current && report.refolded > 0) {
               set({ remoteChanges: get().remoteChanges + 1 });
+            }
+            if (session === current && report.settingsApplied) {
+              set({ settingsChanges: get().settingsChanges + 1 });
             }
             if (session === current && report.curriculumApplied > 0) {
               set({ curriculumChanges: get().curriculumChanges + 1 });

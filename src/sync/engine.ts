@@ -41,16 +41,19 @@ import {
   mergeEntries,
   noteClockProbe,
   type PushBatch,
+  refoldUser,
   takePushBatches,
 } from '@/db/history-repo';
 import type { MarineDB } from '@/db/schema';
 import { getUser, markProfileSent, updateUser } from '@/db/users-repo';
 import {
   HISTORY_BATCH_MAX_ENTRIES,
+  PROFILE_READ_INTERVAL_MS,
   REMOTE_CALL_TIMEOUT_MS,
   SYNC_BATCH_MAX_WRITES,
 } from '@/domain/constants';
 import { type CheckedCurriculumDoc, checkCurriculumDoc } from '@/domain/curriculum';
+import { foldSettingsDiffer, foldSettingsOfProfile } from '@/domain/learner-settings';
 import { profileRecordOf } from '@/domain/synced-records';
 import type { RemoteStore, SyncCursor } from './remote-store';
 import { withTimeout } from './timeout';
@@ -92,6 +95,8 @@ export interface SyncReport {
   curriculumAdded: number;
   /** The profile changed here went to the cloud in this sync. */
   profileSent?: boolean;
+  /** Another device's schedule settings were taken from the profile (and the words refolded). */
+  settingsApplied?: boolean;
 }
 
 /** Pull, then push (see the file comment). Rejects when a request fails; nothing is lost then. */
@@ -227,6 +232,29 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
       profile = after;
     }
     report.profileSent = true;
+  }
+
+  // 4b. The schedule settings another device of the learner changed (home zone, schedule,
+  // retention decide how the history folds): read now and then, never over a change made here
+  // that the cloud does not have yet; when they differ, the words are refolded under them.
+  const reader = await getUser(db, userId);
+  const readDue = now - (reader?.profileReadAt ?? 0) >= PROFILE_READ_INTERVAL_MS;
+  if (reader && !reader.profileUnsent && (readDue || reader.profileReadAt === undefined)) {
+    const cloud = await withTimeout(remote.readProfile(userId), ms, 'Reading the profile');
+    const wanted = cloud ? foldSettingsOfProfile(cloud) : {};
+    let changed = false;
+    await updateUser(db, userId, (record) => {
+      const settings = { ...record.settings, ...wanted };
+      // A profile changed here meanwhile wins: it is pushed at the next sync.
+      changed = !record.profileUnsent && foldSettingsDiffer(record.settings, settings);
+      return changed
+        ? { ...record, settings, profileReadAt: now }
+        : { ...record, profileReadAt: now };
+    });
+    if (changed) {
+      report.refolded += await refoldUser(db, userId);
+      report.settingsApplied = true;
+    }
   }
 
   // 5. The shared curriculum: an admin's unsent changes go first, then everyone's are pulled.

@@ -1,0 +1,81 @@
+/**
+ * The schedule settings decide how the history folds, so a device already signed in takes another
+ * device's change from the cloud profile at sync (at most every PROFILE_READ_INTERVAL_MS) and
+ * refolds; a change made here and not yet sent is never overwritten.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { recordChange, refoldUser } from '@/db/history-repo';
+import type { MarineDB } from '@/db/schema';
+import { getUserWord } from '@/db/user-words-repo';
+import { getUser, markProfileUnsent, updateUser } from '@/db/users-repo';
+import { DAY_MS, PROFILE_READ_INTERVAL_MS } from '@/domain/constants';
+import { syncOnce } from '@/sync/engine';
+import { MemoryRemote } from '@/sync/memory-remote';
+import { openDeviceOf } from '../db/helpers';
+
+const USER = 'u-mate';
+const NOW = Date.UTC(2026, 10, 24, 8);
+const open: MarineDB[] = [];
+
+afterEach(() => {
+  for (const db of open.splice(0)) db.close();
+});
+
+async function device(): Promise<MarineDB> {
+  const db = await openDeviceOf(USER);
+  await updateUser(db, USER, (user) => ({
+    ...user,
+    settings: { ...user.settings, homeZone: 'Europe/Riga' },
+  }));
+  open.push(db);
+  return db;
+}
+
+describe('schedule settings across devices', () => {
+  it('a device already signed in takes FSRS from the profile at sync and refolds', async () => {
+    const remote = new MemoryRemote({ clock: () => NOW * 1000 });
+    const phone = await device();
+    const tablet = await device();
+    await recordChange(tablet, USER, 'w1', { kind: 'answer', correct: true }, NOW);
+    await syncOnce({ db: tablet, remote, userId: USER, now: NOW });
+    await syncOnce({ db: phone, remote, userId: USER, now: NOW });
+    expect((await getUserWord(phone, USER, 'w1'))?.nextReviewAt).toBe(NOW + DAY_MS);
+
+    // The phone's learner chooses FSRS; the phone sends its profile.
+    await updateUser(phone, USER, (user) => ({
+      ...user,
+      settings: { ...user.settings, schedule: 'fsrs', retention: 0.9 },
+    }));
+    await markProfileUnsent(phone, USER);
+    await refoldUser(phone, USER); // as the settings screen does
+    await syncOnce({ db: phone, remote, userId: USER, now: NOW + 1000 });
+
+    // Within the interval the tablet does not read the profile again...
+    const early = await syncOnce({ db: tablet, remote, userId: USER, now: NOW + 2000 });
+    expect(early.settingsApplied).toBeUndefined();
+    // ...after it, it does, takes the schedule and refolds: both devices schedule alike.
+    const later = NOW + PROFILE_READ_INTERVAL_MS + 1;
+    const report = await syncOnce({ db: tablet, remote, userId: USER, now: later });
+    expect(report.settingsApplied).toBe(true);
+    expect((await getUser(tablet, USER))?.settings).toMatchObject({ schedule: 'fsrs' });
+    const onTablet = await getUserWord(tablet, USER, 'w1');
+    expect(onTablet?.nextReviewAt).toBeGreaterThan(NOW + 2 * DAY_MS);
+    await syncOnce({ db: phone, remote, userId: USER, now: later });
+    expect(await getUserWord(phone, USER, 'w1')).toEqual(onTablet);
+  });
+
+  it('a schedule changed here and not yet sent is not overwritten by the profile', async () => {
+    const remote = new MemoryRemote({ clock: () => NOW * 1000 });
+    const phone = await device();
+    await syncOnce({ db: phone, remote, userId: USER, now: NOW });
+    await updateUser(phone, USER, (user) => ({
+      ...user,
+      settings: { ...user.settings, schedule: 'fsrs' },
+    }));
+    await markProfileUnsent(phone, USER);
+    remote.failNext('error', { on: 'commit' });
+    const later = NOW + PROFILE_READ_INTERVAL_MS + 1;
+    await syncOnce({ db: phone, remote, userId: USER, now: later }).catch(() => undefined);
+    expect((await getUser(phone, USER))?.settings.schedule).toBe('fsrs');
+  });
+});
