@@ -1,7 +1,9 @@
 /** prepareSession over a large vocabulary and user words; the history fold and the progress charts over 20,000 entries. */
 import { destinationFor, planImport, wordsToAdd } from '@/domain/catalog';
 import { BULK_IMPORT_MAX_ROWS, DAY_MS } from '@/domain/constants';
+import { fsrsModel } from '@/domain/fsrs';
 import { foldAll, type HistoryEntry } from '@/domain/history';
+import { foldRulesFor } from '@/domain/memory';
 import { answersPerDay, learnedOverTime } from '@/domain/progress-charts';
 import { seededRandom } from '@/domain/random';
 import { prepareSession } from '@/domain/session';
@@ -85,6 +87,14 @@ export async function benchDomain(): Promise<void> {
     'history fold: 20,000 entries -> 1,000 word states',
     await timeRuns(() => foldAll('u1', entries), 10),
   );
+  // As the app folds: one step a day in the learner's zone, FSRS memory kept (and scheduling).
+  for (const schedule of ['standard', 'fsrs'] as const) {
+    const rules = foldRulesFor({ homeZone: 'Europe/Moscow', schedule }, fsrsModel);
+    report(
+      `history fold, the learner's rules (${schedule}): 20,000 entries -> 1,000 words`,
+      await timeRuns(() => foldAll('u1', entries, rules), 10),
+    );
+  }
   report(
     'progress charts: answers per day + learned over time, 20,000 entries',
     await timeRuns(() => {
