@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: prints the figures of every benchmark. Timings are medians; nothing is asserted.
- * `npm run bench -- memory` (any section names: domain, db, sync, memory, startup) runs only those.
+ * `npm run bench -- memory` (any section names: domain, choices, db, sync, memory, startup) runs only
+ * those.
  */
+import { benchChoices } from './choices.bench';
 import { benchDb } from './db.bench';
 import { benchDomain } from './domain.bench';
 import { benchMemory } from './memory.bench';
@@ -10,6 +12,7 @@ import { benchSync } from './sync.bench';
 
 const SECTIONS: Record<string, () => Promise<void>> = {
   domain: benchDomain,
+  choices: benchChoices,
   db: benchDb,
   sync: benchSync,
   memory: benchMemory,
