@@ -5,6 +5,7 @@ import {
   LEGACY_V1_INSTALLED,
   VOCABULARY_FILES,
 } from '@/data/vocabulary/builtin';
+import topicNamesRu from '@/data/vocabulary/topic-names.json';
 import { VOCABULARY_VERSION } from '@/data/vocabulary/version';
 import { CATALOGUE_DIVISIONS, COMMON_DIVISION } from '@/domain/constants';
 import { DEFAULT_ROLES, KNOWN_ROLES, matchesRole } from '@/domain/roles';
@@ -86,6 +87,14 @@ describe('built-in vocabulary data', () => {
       }))
       .filter(({ count }) => count < 8);
     expect(thin).toEqual([]);
+  });
+
+  it('names every built-in topic in Russian (topic-names.json)', () => {
+    const names: Record<string, string> = topicNamesRu;
+    const missing = deriveTopics(words)
+      .map((topic) => topic.name)
+      .filter((name) => !/[А-Яа-яЁё]/.test(names[name] ?? ''));
+    expect(missing).toEqual([]);
   });
 
   it('gives every word a spelling question of letters and spaces, at most 24 letters, or none', () => {
