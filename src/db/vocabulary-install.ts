@@ -76,6 +76,7 @@ export async function installVocabulary(
     for (const topic of plan.putTopics) {
       writes.push(tx.objectStore('topics').put(toStoredTopic(topic)));
     }
+    for (const id of plan.deleteTopics) writes.push(tx.objectStore('topics').delete(id));
     for (const role of plan.putRoles) writes.push(tx.objectStore('roles').put(role));
     for (const division of plan.putDivisions) {
       writes.push(tx.objectStore('divisions').put(division));

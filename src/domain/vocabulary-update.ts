@@ -51,6 +51,8 @@ export interface VocabularyUpdatePlan {
   putVocab: VocabItem[];
   deleteVocab: string[];
   putTopics: Topic[];
+  /** Shipped topics no longer shipped, unedited here, with no word left in them. */
+  deleteTopics: string[];
   putRoles: Role[];
   putDivisions: Division[];
   installed: InstalledVocabulary;
@@ -103,6 +105,7 @@ export function planVocabularyUpdate(input: {
     putVocab: [],
     deleteVocab: [],
     putTopics: [],
+    deleteTopics: [],
     putRoles: [],
     putDivisions: [],
     installed: installedRecordOf(next),
@@ -155,6 +158,23 @@ export function planVocabularyUpdate(input: {
     } else if (current && topicFingerprint(current) === digest) {
       if (topicFingerprint(topic) !== digest) plan.putTopics.push({ ...current, ...topic });
     }
+  }
+
+  // A shipped topic this version no longer ships (its words moved elsewhere) goes, unless an
+  // admin edited it here or a word (an admin's, or one kept for progress) is still in it.
+  const shippedTopics = new Set(next.topics.map((topic) => topic.id));
+  const planned = new Map(plan.putVocab.map((item) => [item.id, item]));
+  const deleted = new Set(plan.deleteVocab);
+  const inUse = new Set<string>();
+  for (const item of stored.vocab.values()) {
+    if (deleted.has(item.id)) continue;
+    const after = planned.get(item.id) ?? item;
+    if (!after.retired) inUse.add(topicIdOf(after));
+  }
+  for (const [id, digest] of Object.entries(installed.topics)) {
+    const current = stored.topics.get(id);
+    if (shippedTopics.has(id) || !current || inUse.has(id)) continue;
+    if (topicFingerprint(current) === digest) plan.deleteTopics.push(id);
   }
 
   const installedRoles = new Set(installed.roles);

@@ -4,7 +4,9 @@ import { deriveTopics } from '@/domain/topics';
 import type { Division, Role, Topic, VocabItem } from '@/domain/types';
 import {
   type BuiltinVocabulary,
+  installedRecordOf,
   planBuiltinRestore,
+  planVocabularyUpdate,
   type StoredCatalogue,
 } from '@/domain/vocabulary-update';
 
@@ -111,5 +113,46 @@ describe('planBuiltinRestore', () => {
     const edited = shipped.words.map((w) => ({ ...w, langB: `${w.langB} (edited)` }));
     const plan = planBuiltinRestore(shipped, catalogue({ vocab: edited }));
     expect(plan.counts).toEqual({ divisions: 0, roles: 0, topics: 0, words: 0 });
+  });
+});
+
+describe('planVocabularyUpdate: a topic no longer shipped', () => {
+  // Version 2 moves w1 and w2 from Mooring to a new topic Ropes: Mooring is no longer shipped.
+  const moved = [
+    word('w1', 'Ropes', ['bosun']),
+    word('w2', 'Ropes', ['bosun']),
+    words[2] as VocabItem,
+  ];
+  const next: BuiltinVocabulary = {
+    ...shipped,
+    version: 2,
+    words: moved,
+    topics: deriveTopics(moved),
+  };
+  const mooring = 'deck::Mooring';
+  const plan = (stored: StoredCatalogue) =>
+    planVocabularyUpdate({
+      installed: installedRecordOf(shipped),
+      next,
+      stored,
+      hasProgress: () => true,
+    });
+
+  it('goes when its words moved away and nobody edited it (progress stays with the words)', () => {
+    const result = plan(catalogue({}));
+    expect(result.deleteTopics).toEqual([mooring]);
+    expect(result.putVocab.map((item) => [item.id, item.topic])).toEqual([
+      ['w1', 'Ropes'],
+      ['w2', 'Ropes'],
+    ]);
+  });
+
+  it('stays when an admin edited it, or a word of theirs is still in it', () => {
+    const edited = shipped.topics.map((topic) =>
+      topic.id === mooring ? { ...topic, roles: ['bosun', 'os'] } : topic,
+    );
+    expect(plan(catalogue({ topics: edited })).deleteTopics).toEqual([]);
+    const adminWord = { ...word('a1', 'Mooring'), source: 'user' as const };
+    expect(plan(catalogue({ vocab: [...shipped.words, adminWord] })).deleteTopics).toEqual([]);
   });
 });
