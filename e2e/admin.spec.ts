@@ -219,8 +219,8 @@ test.describe('topics page for admins', () => {
     test.slow();
     await registerAdmin(page);
     await page.goto('/topics');
-    await expect(page.getByRole('button', { name: 'Переименовать тему «Mooring»' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Удалить тему «Mooring»' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Переименовать тему «Швартовка»' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Удалить тему «Швартовка»' })).toHaveCount(0);
 
     const form = page.locator('form').filter({ hasText: 'Название темы' });
     await form.getByRole('button', { name: 'Добавить тему' }).click();

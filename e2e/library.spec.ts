@@ -10,9 +10,9 @@ test.describe('topics page', () => {
       'true',
     );
     const links = page.getByRole('main').getByRole('link');
-    await expect(links.filter({ hasText: 'Mooring' })).toBeVisible();
-    await expect(links.filter({ hasText: 'Leadership' })).toBeVisible();
-    await expect(links.filter({ hasText: 'Mooring' })).toContainText('3 слова');
+    await expect(links.filter({ hasText: 'Швартовка' })).toBeVisible();
+    await expect(links.filter({ hasText: 'Руководство и организация работ' })).toBeVisible();
+    await expect(links.filter({ hasText: 'Швартовка' })).toContainText('3 слова');
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Боцман' }).click();
@@ -20,17 +20,17 @@ test.describe('topics page', () => {
       'aria-pressed',
       'true',
     );
-    await expect(links.filter({ hasText: 'Leadership' })).toBeVisible();
+    await expect(links.filter({ hasText: 'Руководство и организация работ' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Матрос (OS)' }).click();
-    await expect(links.filter({ hasText: 'OS-commands' })).toBeVisible();
-    await expect(links.filter({ hasText: 'Mooring' })).toBeVisible();
-    await expect(links.filter({ hasText: 'Leadership' })).toHaveCount(0);
+    await expect(links.filter({ hasText: 'Команды матросу' })).toBeVisible();
+    await expect(links.filter({ hasText: 'Швартовка' })).toBeVisible();
+    await expect(links.filter({ hasText: 'Руководство и организация работ' })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Все' }).click();
     await page.getByLabel('Поиск тем').fill('safe');
-    await expect(links.filter({ hasText: 'Safety Drills' })).toBeVisible();
-    await expect(links.filter({ hasText: 'Mooring' })).toHaveCount(0);
+    await expect(links.filter({ hasText: 'Учебные тревоги' })).toBeVisible();
+    await expect(links.filter({ hasText: 'Швартовка' })).toHaveCount(0);
 
     await page.getByLabel('Поиск тем').fill('zzz-no-such-topic');
     await expect(page.getByRole('status').filter({ hasText: 'Темы не найдены.' })).toBeVisible();
@@ -40,8 +40,8 @@ test.describe('topics page', () => {
     await page.goto('/topics');
     await page.getByRole('button', { name: 'Камбуз' }).click();
     const links = page.getByRole('main').getByRole('link');
-    await expect(links.filter({ hasText: 'Galley Safety' })).toBeVisible();
-    await expect(links.filter({ hasText: 'Mooring' })).toHaveCount(0);
+    await expect(links.filter({ hasText: 'Безопасность на камбузе' })).toBeVisible();
+    await expect(links.filter({ hasText: 'Швартовка' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Повар' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Боцман' })).toHaveCount(0);
     // Guests get no admin tools.
@@ -58,7 +58,7 @@ test.describe('topics page', () => {
 
   test('opening a topic lists its words in the dictionary', async ({ page }) => {
     await page.goto('/topics');
-    await page.getByRole('main').getByRole('link').filter({ hasText: 'Mooring' }).click();
+    await page.getByRole('main').getByRole('link').filter({ hasText: 'Швартовка' }).click();
     await expect(page).toHaveURL(/\/dictionary\?topic=Mooring$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Словарь' })).toBeVisible();
     await expect(page.getByLabel('Тема', { exact: true })).toHaveValue('Mooring');

@@ -81,7 +81,7 @@ async function studyFiveWords(page: Page): Promise<string[]> {
   await page.getByRole('button', { name: /Матрос \(OS\)/ }).click();
   await expect(page).toHaveURL(/\/select-topic\?division=deck&role=os$/);
   // Mooring: every word of it has a spelling question, so the spelling asks all five.
-  await page.getByRole('checkbox', { name: /^Mooring/ }).check();
+  await page.getByRole('checkbox', { name: /^Швартовка/ }).check();
   await page.getByRole('button', { name: 'Продолжить' }).click();
   await expect(page).toHaveURL(/\/session-setup$/);
   await expect(h1(page, 'Настройка сессии')).toBeVisible();

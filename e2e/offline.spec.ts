@@ -45,7 +45,7 @@ test('on a phone the first-visit toast never covers the sticky primary button; t
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/select-topic?division=deck&role=all');
-  await page.getByRole('checkbox', { name: /^Mooring/ }).check();
+  await page.getByRole('checkbox', { name: /^Швартовка/ }).check();
   const toast = page.getByText('Приложение готово к работе без сети');
   await expect(toast).toBeVisible({ timeout: 15_000 });
   const button = page.getByRole('button', { name: 'Продолжить' });

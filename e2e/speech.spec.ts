@@ -126,7 +126,7 @@ test('in the quiz the English is heard when it is no secret; listening holds the
   // A controllable clock: the quiz's move to the next question is a timer.
   await page.clock.install();
   await page.goto('/select-topic?division=deck&role=all');
-  await page.getByRole('checkbox', { name: /^Mooring/ }).check();
+  await page.getByRole('checkbox', { name: /^Швартовка/ }).check();
   await page.getByRole('button', { name: 'Продолжить' }).click();
   await page.getByRole('radio', { name: 'RU → EN' }).check();
   await page.getByRole('button', { name: 'Меньше слов' }).click();
@@ -201,7 +201,7 @@ test('listening questions play the English, offer Russian options and show the t
     Math.random = () => 0.1;
   });
   await page.goto('/select-topic?division=deck&role=all');
-  await page.getByRole('checkbox', { name: /^Mooring/ }).check();
+  await page.getByRole('checkbox', { name: /^Швартовка/ }).check();
   await page.getByRole('button', { name: 'Продолжить' }).click();
   const option = page.getByRole('checkbox', { name: 'Вопросы на слух' });
   await expect(option).not.toBeChecked();
@@ -252,7 +252,7 @@ test('with no English voice, nothing offers to speak and settings say how to add
   await expect(page.getByRole('button', { name: /^Прослушать/ })).toHaveCount(0);
 
   await page.goto('/select-topic?division=deck&role=all');
-  await page.getByRole('checkbox', { name: /^Mooring/ }).check();
+  await page.getByRole('checkbox', { name: /^Швартовка/ }).check();
   await page.getByRole('button', { name: 'Продолжить' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Настройка сессии' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Вопросы на слух' })).toHaveCount(0);

@@ -6,7 +6,7 @@ import { expect, registerViaUi, test } from './support/fixtures';
 /** A five-word session of a topic whose every word has a spelling question. */
 async function startSession(page: Page) {
   await page.goto('/select-topic?division=galley&role=cook');
-  await page.getByRole('checkbox', { name: /^Cooking Methods/ }).check();
+  await page.getByRole('checkbox', { name: /^Способы приготовления/ }).check();
   await page.getByRole('button', { name: 'Продолжить' }).click();
   const size = page.getByRole('status').filter({ hasText: /слов$/ });
   // The size chosen for the first session is kept for the next.

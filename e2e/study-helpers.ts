@@ -138,7 +138,7 @@ export function wrongLetter(text: string, typed = 0): string {
  */
 export async function studyFiveWordsRight(page: Page): Promise<void> {
   await page.goto('/select-topic?division=deck&role=all');
-  await page.getByRole('checkbox', { name: /^Mooring/ }).check();
+  await page.getByRole('checkbox', { name: /^Швартовка/ }).check();
   await page.getByRole('button', { name: 'Продолжить' }).click();
   await page.getByRole('button', { name: 'Меньше слов' }).click();
   await page.getByRole('button', { name: 'Начать' }).click();

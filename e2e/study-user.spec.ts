@@ -66,7 +66,7 @@ test('a signed-in user keeps the chosen division and role and the progress of a 
   await tab.close();
 
   // A session of five words, every answer right (a topic whose every word has a spelling question).
-  await page.getByRole('checkbox', { name: /^Tools & Workshop/ }).check();
+  await page.getByRole('checkbox', { name: /^Инструмент и мастерская/ }).check();
   await page.getByRole('button', { name: 'Продолжить' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Настройка сессии' })).toBeVisible();
   await expect(page.getByText('Вы не вошли: прогресс не будет сохранён.')).toHaveCount(0);

@@ -29,9 +29,9 @@ test('a guest studies a whole session and nothing is saved', async ({ page }) =>
   await expectAccessible(page);
   // The deck list never shows engine topics; the OS sees the OS commands.
   await expect(page.getByRole('checkbox', { name: /engine/i })).toHaveCount(0);
-  await expect(page.getByRole('checkbox', { name: /OS-commands/ })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Команды матросу/ })).toBeVisible();
   // Mooring: every word of it has a spelling question, so the spelling below asks all five.
-  await page.getByRole('checkbox', { name: /^Mooring/ }).check();
+  await page.getByRole('checkbox', { name: /^Швартовка/ }).check();
   await expect(page.getByText('Выбрано: 1')).toBeVisible();
   await proceed.click();
 
@@ -141,7 +141,7 @@ test('repeat selected starts a new session of the chosen words', async ({ page }
   test.setTimeout(60_000);
   await page.goto('/select-topic?division=galley&role=cook');
   // A topic whose every word has a spelling question.
-  await page.getByRole('checkbox', { name: /^Cooking Methods/ }).check();
+  await page.getByRole('checkbox', { name: /^Способы приготовления/ }).check();
   await page.getByRole('button', { name: 'Продолжить' }).click();
   await page.getByRole('button', { name: 'Меньше слов' }).click();
   await page.getByRole('radio', { name: 'RU → EN' }).check();
@@ -182,7 +182,7 @@ test('repeat selected starts a new session of the chosen words', async ({ page }
 
 test('a reload in the middle of the quiz keeps the session', async ({ page }) => {
   await page.goto('/select-topic?division=deck&role=bosun');
-  await page.getByRole('checkbox', { name: /Mooring/ }).check();
+  await page.getByRole('checkbox', { name: /Швартовка/ }).check();
   await page.getByRole('button', { name: 'Продолжить' }).click();
   await page.getByRole('button', { name: 'Начать' }).click();
   const vocab = await readVocabulary(page);

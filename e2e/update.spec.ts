@@ -150,7 +150,7 @@ test('a quiz in progress is not interrupted by an update', async ({ page }) => {
   await openControlled(page, '/select-division');
   await page.getByRole('button', { name: /Палуба/ }).click();
   await page.getByRole('button', { name: /Матрос \(OS\)/ }).click();
-  await page.getByRole('checkbox', { name: /OS-commands/ }).check();
+  await page.getByRole('checkbox', { name: /Команды матросу/ }).check();
   await page.getByRole('button', { name: 'Продолжить' }).click();
   await expect(page).toHaveURL(/\/session-setup$/);
   await page.getByRole('button', { name: 'Начать' }).click();
@@ -196,7 +196,7 @@ test('an update taken in another tab during a quiz: the quiz goes on to spelling
 }) => {
   test.slow();
   await openControlled(page, '/select-topic?division=deck&role=all');
-  await page.getByRole('checkbox', { name: /^Mooring/ }).check();
+  await page.getByRole('checkbox', { name: /^Швартовка/ }).check();
   await page.getByRole('button', { name: 'Продолжить' }).click();
   await page.getByRole('button', { name: 'Меньше слов' }).click();
   await page.getByRole('button', { name: 'Начать' }).click();

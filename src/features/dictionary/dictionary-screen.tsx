@@ -19,6 +19,7 @@ import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
 import { useConfirm } from '@/ui/confirm';
 import { EmptyState } from '@/ui/empty-state';
+import { useTopicLabel } from '@/ui/topic-name';
 import { AddWordForm, BulkImportForm, EditWordDialog } from './word-forms';
 import { WordTable } from './word-table';
 import './dictionary.css';
@@ -42,6 +43,7 @@ export function DictionaryScreen({ topic }: { topic?: string }) {
   const loaded = useVocabStore((s) => s.loaded);
   const vocab = useVocabStore((s) => s.vocab);
   const topics = useVocabStore((s) => s.topics);
+  const label = useTopicLabel();
   const words = useWordsStore((s) => s.words);
 
   const [query, setQuery] = useState('');
@@ -195,7 +197,7 @@ export function DictionaryScreen({ topic }: { topic?: string }) {
               <option value="">{t('dictionary.allTopics')}</option>
               {topicNames.map((name) => (
                 <option key={name} value={name}>
-                  {name}
+                  {label(name)}
                 </option>
               ))}
             </select>

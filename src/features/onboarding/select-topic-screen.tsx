@@ -1,4 +1,5 @@
 /** /select-topic: a checklist of the topics the division and role see; Continue goes to the setup. */
+
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { COMMON_DIVISION } from '@/domain/constants';
@@ -10,6 +11,7 @@ import { useVocabStore } from '@/stores/vocab-store';
 import { divisionLabel } from '@/ui/division-label';
 import { EmptyState } from '@/ui/empty-state';
 import { DivisionIcon } from '@/ui/icons';
+import { useTopicLabel } from '@/ui/topic-name';
 import { wordCount } from './labels';
 import { StepHeader } from './step-header';
 import './onboarding.css';
@@ -22,6 +24,7 @@ export function SelectTopicScreen({
   role?: string;
 }) {
   const t = useT();
+  const label = useTopicLabel();
   const lang = useLang();
   const navigate = useNavigate();
   const storedDivision = useSessionStore((s) => s.division);
@@ -149,7 +152,7 @@ export function SelectTopicScreen({
                       checked={chosen.has(topic.id)}
                       onChange={(event) => toggle(topic.id, event.target.checked)}
                     />
-                    <span className="pick-topic-name">{topic.name}</span>
+                    <span className="pick-topic-name">{label(topic.name)}</span>
                     {topic.division === COMMON_DIVISION && division !== COMMON_DIVISION ? (
                       <span className="badge pick-topic-common">{t('division.common')}</span>
                     ) : null}

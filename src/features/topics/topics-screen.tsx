@@ -17,6 +17,7 @@ import { useConfirm } from '@/ui/confirm';
 import { divisionLabel } from '@/ui/division-label';
 import { EmptyState } from '@/ui/empty-state';
 import { DivisionIcon } from '@/ui/icons';
+import { useTopicLabel } from '@/ui/topic-name';
 import { AddTopicForm, RenameTopicDialog } from './topic-forms';
 import './topics.css';
 
@@ -50,11 +51,16 @@ export function TopicsScreen() {
   );
 
   const counts = useMemo(() => countWordsByTopic(vocab), [vocab]);
+  const label = useTopicLabel();
 
   const inDivision = useMemo(() => visibleTopics(topics, division, role), [topics, division, role]);
   const needle = query.trim().toLocaleLowerCase();
   const shown = needle
-    ? inDivision.filter((topic) => topic.name.toLocaleLowerCase().includes(needle))
+    ? inDivision.filter(
+        (topic) =>
+          topic.name.toLocaleLowerCase().includes(needle) ||
+          label(topic.name).toLocaleLowerCase().includes(needle),
+      )
     : inDivision;
 
   function chooseDivision(id: DivisionId) {
@@ -153,7 +159,7 @@ export function TopicsScreen() {
             {shown.map((topic) => (
               <li key={topic.id} className="topics-item">
                 <Link to="/dictionary" search={{ topic: topic.name }} className="topics-link">
-                  <span className="topics-name">{topic.name}</span>
+                  <span className="topics-name">{label(topic.name)}</span>
                   <span className="topics-meta">
                     <span className="badge">
                       {wordsText(counts.get(topicId(topic.division, topic.name)) ?? 0)}
@@ -175,7 +181,7 @@ export function TopicsScreen() {
                     <button
                       type="button"
                       className="btn btn-small"
-                      aria-label={t('topics.renameLabel', { name: topic.name })}
+                      aria-label={t('topics.renameLabel', { name: label(topic.name) })}
                       onClick={() => setRenaming(topic)}
                     >
                       {t('common.edit')}
@@ -184,7 +190,7 @@ export function TopicsScreen() {
                       <button
                         type="button"
                         className="btn btn-small btn-danger"
-                        aria-label={t('topics.deleteLabel', { name: topic.name })}
+                        aria-label={t('topics.deleteLabel', { name: label(topic.name) })}
                         onClick={() => remove(topic)}
                       >
                         {t('common.delete')}
