@@ -3,9 +3,10 @@
  * whose true memory follows a model that is neither scheduler (learner-memory.ts) study the
  * built-in curriculum of one role through the app's own rules: `prepareSession` picks every
  * session's words from the folded word states, the session asks each word in multiple choice,
- * then spells it, then spells the failed ones again (quiz-run.ts), and every answer becomes a
- * history entry folded under the schedule's rules. At the end: how many words the learner truly
- * recalls against how many the app shows as learned (MAST). Figures are printed, never asserted.
+ * then spells it (or builds a phrase in word order), then the failed ones again (quiz-run.ts),
+ * and every answer becomes a history entry folded under the schedule's rules. At the end: how
+ * many words the learner truly recalls against how many the app shows as learned (MAST).
+ * Figures are printed, never asserted.
  */
 import { performance } from 'node:perf_hooks';
 import { builtinWords } from '@/data/vocabulary/builtin';
@@ -15,10 +16,9 @@ import { type AnswerMode, applyEntry, foldAll, type HistoryEntry } from '@/domai
 import { type FoldRules, foldRulesFor } from '@/domain/memory';
 import { seededRandom } from '@/domain/random';
 import { prepareSession, sessionPool } from '@/domain/session';
-import { spellingTarget } from '@/domain/spelling';
 import { newUserWord } from '@/domain/srs';
 import type { Random, UserWord, VocabItem } from '@/domain/types';
-import { tileText } from '@/domain/vocabulary';
+import { productionQuestion } from '@/domain/word-order';
 import { LEARNER_SD, LearnerMemory, normal, wordOffsets } from './learner-memory';
 
 const DIVISION = 'deck';
@@ -99,7 +99,7 @@ interface Outcome {
 /** One answer: right with the learner's true chance, then shown (a trace), then folded. */
 function answerOnce(study: Study, vocabId: string, mode: AnswerMode, wall: number): boolean {
   const p = study.memory.recall(vocabId, wall);
-  // Multiple choice: recalled, or a lucky guess among the options; spelling: recalled only.
+  // Multiple choice: recalled, or a lucky guess among the options; spelling, word order: recalled.
   const chance = mode === 'choice' ? p + (1 - p) / CHOICE_OPTION_COUNT : p;
   const correct = study.answers() < chance;
   study.memory.present(vocabId, wall);
@@ -121,7 +121,10 @@ function answerOnce(study: Study, vocabId: string, mode: AnswerMode, wall: numbe
   return correct;
 }
 
-/** A session as quiz-run.ts runs it: choice for every word, spelling, a second spelling pass. */
+/**
+ * A session as quiz-run.ts runs it: choice for every word, its production question (letters or
+ * word order), a second pass of the failed ones.
+ */
 function runSession(study: Study, words: readonly VocabItem[], start: number): void {
   let wall = start;
   study.memory.startSession(start);
@@ -130,13 +133,15 @@ function runSession(study: Study, words: readonly VocabItem[], start: number): v
     answerOnce(study, word.id, 'choice', wall);
   }
   const failed: VocabItem[] = [];
-  for (const word of words.filter((w) => spellingTarget(tileText(w) ?? '') !== '')) {
+  const modeOf = (word: VocabItem): AnswerMode =>
+    productionQuestion(word) === 'word-order' ? 'word-order' : 'spelling';
+  for (const word of words.filter((w) => productionQuestion(w) !== null)) {
     wall += SPELLING_SECONDS * 1000;
-    if (!answerOnce(study, word.id, 'spelling', wall)) failed.push(word);
+    if (!answerOnce(study, word.id, modeOf(word), wall)) failed.push(word);
   }
   for (const word of failed) {
     wall += SPELLING_SECONDS * 1000;
-    answerOnce(study, word.id, 'spelling', wall);
+    answerOnce(study, word.id, modeOf(word), wall);
   }
   study.memory.endSession(wall);
 }

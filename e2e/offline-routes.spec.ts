@@ -9,8 +9,7 @@ import {
   currentSpelling,
   readStore,
   readVocabulary,
-  tileTextOf,
-  typeTarget,
+  typeAnswer,
 } from './study-helpers';
 import { expect, registerViaUi, test } from './support/fixtures';
 
@@ -80,7 +79,8 @@ async function studyFiveWords(page: Page): Promise<string[]> {
   await expect(page).toHaveURL(/\/select-role\?division=deck$/);
   await page.getByRole('button', { name: /Матрос \(OS\)/ }).click();
   await expect(page).toHaveURL(/\/select-topic\?division=deck&role=os$/);
-  // Mooring: every word of it has a spelling question, so the spelling asks all five.
+  // Mooring: every word of it has a production question (letters, or word order), so the
+  // spelling asks all five.
   await page.getByRole('checkbox', { name: /^Швартовка/ }).check();
   await page.getByRole('button', { name: 'Продолжить' }).click();
   await expect(page).toHaveURL(/\/session-setup$/);
@@ -103,7 +103,7 @@ async function studyFiveWords(page: Page): Promise<string[]> {
     await expect(page.getByText(`Слово ${n} из 5`)).toBeVisible();
     const word = await currentSpelling(page, vocab);
     studied.push(word.id);
-    await typeTarget(page, tileTextOf(word));
+    await typeAnswer(page, word);
     await expect(page.getByText('Верно!')).toBeVisible();
   }
   await expect(h1(page, 'Поздравляем!')).toBeVisible();

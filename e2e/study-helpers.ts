@@ -3,6 +3,7 @@
  * prompt on screen and looking its pair up in the vocabulary the app keeps in IndexedDB.
  */
 import { expect, type Page } from '@playwright/test';
+import { phraseWords, productionQuestion } from '../src/domain/word-order';
 
 export interface Pair {
   id: string;
@@ -10,7 +11,7 @@ export interface Pair {
   en: string;
   topic: string;
   division: string;
-  /** The letter-tile text when it is not the English (false: no spelling question). */
+  /** The letter-tile text when it is not the English (false: no letters; word order instead). */
   spell?: string | false;
 }
 
@@ -96,9 +97,22 @@ export async function currentQuestion(page: Page, vocab: readonly Pair[]) {
   return { prompt: shown, options, right, answer: options[right] as string };
 }
 
-/** The English words of the current spelling prompt whose letters are the tiles on screen. */
+/** Whether a pair's production question is word order (a phrase, or English with an apostrophe). */
+export function isPhrase(pair: Pair): boolean {
+  return productionQuestion({ langB: pair.en, spell: pair.spell }) === 'word-order';
+}
+
+/**
+ * The pair of the current production question: the English words whose letters are the tiles on
+ * screen, or the phrase whose words are (word order).
+ */
 export async function currentSpelling(page: Page, vocab: readonly Pair[]) {
   const shown = (await prompt(page).textContent())?.trim() ?? '';
+  if (await page.getByRole('group', { name: 'Слова' }).isVisible()) {
+    const phrase = vocab.find((v) => v.ru === shown && isPhrase(v));
+    expect(phrase, `a phrase for "${shown}" is built from the word tiles`).toBeTruthy();
+    return phrase as Pair;
+  }
   const tiles = await page
     .getByRole('group', { name: 'Буквы' })
     .getByRole('button')
@@ -126,6 +140,27 @@ export async function typeTarget(page: Page, text: string): Promise<void> {
   }
 }
 
+/**
+ * Answers the current production question of `pair` right from the keyboard: its letters, or
+ * (word order) its words, each followed by a space.
+ */
+export async function typeAnswer(page: Page, pair: Pair): Promise<void> {
+  if (!isPhrase(pair)) return typeTarget(page, tileTextOf(pair));
+  for (const word of phraseWords(pair.en)) {
+    await page.keyboard.type(word);
+    await page.keyboard.press('Space');
+  }
+}
+
+/** One mistake in the production question of `pair`: a wrong letter, or a wrong word tile. */
+export async function answerWrong(page: Page, pair: Pair): Promise<void> {
+  if (!isPhrase(pair)) return page.keyboard.press(wrongLetter(tileTextOf(pair)));
+  const next = phraseWords(pair.en)[0];
+  const tiles = page.getByRole('group', { name: 'Слова' }).getByRole('button');
+  const texts = await tiles.evaluateAll((buttons) => buttons.map((b) => b.textContent ?? ''));
+  await tiles.nth(texts.findIndex((text) => text !== next)).click();
+}
+
 /** A letter that is not the next one of the target. */
 export function wrongLetter(text: string, typed = 0): string {
   const next = target(text)[typed];
@@ -151,7 +186,7 @@ export async function studyFiveWordsRight(page: Page): Promise<void> {
   }
   for (let n = 1; n <= 5; n++) {
     await expect(page.getByText(`Слово ${n} из 5`)).toBeVisible();
-    await typeTarget(page, tileTextOf(await currentSpelling(page, vocab)));
+    await typeAnswer(page, await currentSpelling(page, vocab));
     await expect(page.getByText('Верно!')).toBeVisible();
   }
   await expect(page.getByRole('heading', { level: 1, name: 'Поздравляем!' })).toBeVisible();

@@ -4,8 +4,7 @@ import {
   currentSpelling,
   readStore,
   readVocabulary,
-  tileTextOf,
-  typeTarget,
+  typeAnswer,
 } from './study-helpers';
 import { expect, expectAccessible, registerViaUi, test } from './support/fixtures';
 
@@ -87,7 +86,7 @@ test('a signed-in user keeps the chosen division and role and the progress of a 
     await expect(page.getByText(`Слово ${n} из 5`)).toBeVisible();
     const word = await currentSpelling(page, vocab);
     studied.push(word.id);
-    await typeTarget(page, tileTextOf(word));
+    await typeAnswer(page, word);
     await expect(page.getByText('Верно!')).toBeVisible();
   }
   await expect(page.getByRole('heading', { level: 1, name: 'Поздравляем!' })).toBeVisible();

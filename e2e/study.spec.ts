@@ -1,12 +1,11 @@
 /** A guest's study session: division, role, topics, setup, quiz, spelling, the end screen; nothing saved. */
 import {
+  answerWrong,
   currentQuestion,
   currentSpelling,
   readStore,
   readVocabulary,
-  tileTextOf,
-  typeTarget,
-  wrongLetter,
+  typeAnswer,
 } from './study-helpers';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { topicSize } from './support/vocabulary';
@@ -30,7 +29,8 @@ test('a guest studies a whole session and nothing is saved', async ({ page }) =>
   // The deck list never shows engine topics; the OS sees the OS commands.
   await expect(page.getByRole('checkbox', { name: /engine/i })).toHaveCount(0);
   await expect(page.getByRole('checkbox', { name: /Команды матросу/ })).toBeVisible();
-  // Mooring: every word of it has a spelling question, so the spelling below asks all five.
+  // Mooring: every word of it has a production question (letters; word order for "monkey's
+  // fist"), so the spelling below asks all five.
   await page.getByRole('checkbox', { name: /^Швартовка/ }).check();
   await expect(page.getByText('Выбрано: 1')).toBeVisible();
   await proceed.click();
@@ -92,7 +92,7 @@ test('a guest studies a whole session and nothing is saved', async ({ page }) =>
   await expectAccessible(page);
   const failed = await currentSpelling(page, vocab);
   for (let mistakes = 1; mistakes <= 3; mistakes++) {
-    await page.keyboard.press(wrongLetter(tileTextOf(failed)));
+    await answerWrong(page, failed);
     await expect(page.getByRole('img', { name: `Ошибки: ${mistakes} из 3` })).toBeVisible();
   }
   await expect(page.getByText(`Правильно: ${failed.en}`)).toBeVisible();
@@ -100,8 +100,7 @@ test('a guest studies a whole session and nothing is saved', async ({ page }) =>
 
   for (let n = 2; n <= 5; n++) {
     await expect(page.getByText(`Слово ${n} из 5`)).toBeVisible();
-    const word = await currentSpelling(page, vocab);
-    await typeTarget(page, tileTextOf(word));
+    await typeAnswer(page, await currentSpelling(page, vocab));
     await expect(page.getByText('Верно!')).toBeVisible();
   }
 
@@ -109,7 +108,7 @@ test('a guest studies a whole session and nothing is saved', async ({ page }) =>
   await expect(page.getByText('Второй круг: слова с ошибками')).toBeVisible();
   await expect(page.getByText('Слово 1 из 1')).toBeVisible();
   expect((await currentSpelling(page, vocab)).id).toBe(failed.id);
-  await typeTarget(page, tileTextOf(failed));
+  await typeAnswer(page, failed);
   await expect(page.getByText('Верно!')).toBeVisible();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Поздравляем!' })).toBeVisible();

@@ -61,7 +61,7 @@ export const CURRICULUM_RECORD_FIELDS = {
     kind: { wire: 'kind', type: 'string', required: false, max: 20 },
     /** The tile text when it differs from langB. */
     spell: { wire: 'spell', type: 'string', required: false, max: TEXT },
-    /** The pair has no spelling question (`spell: false` in the app). */
+    /** The pair has no letter tiles (`spell: false` in the app; a phrase gets word order). */
     noSpell: { wire: 'noSpell', type: 'bool', required: false },
     ref: { wire: 'ref', type: 'string', required: false, max: TEXT },
     note: { wire: 'note', type: 'string', required: false, max: TEXT },

@@ -10,17 +10,20 @@ export function startOfDay(now: number): number {
   return date.getTime();
 }
 
+/** The production questions (letters, word order): their Skip is recorded as a wrong answer. */
+const PRODUCTION_MODES: readonly string[] = ['spelling', 'word-order'];
+
 /**
  * Whether a history entry is practice toward the daily goal: an answer, right or wrong. A skip is
  * not (it only marks the word seen, so the word's `lastSeenAt` cannot tell practice from skips).
- * A failed spelling does not count on its own either: SPEC §4 records the spelling's Skip as a
- * wrong answer, the same entry as three mistakes, so counting it would let a session skipped
- * from start to end meet the goal. Every session word has a question first, and a word whose
- * question was answered, or whose spelling came out right, counts.
+ * A failed spelling or word order does not count on its own either: SPEC §4 records the spelling's
+ * Skip as a wrong answer, the same entry as three mistakes, so counting it would let a session
+ * skipped from start to end meet the goal. Every session word has a question first, and a word
+ * whose question was answered, or whose spelling or word order came out right, counts.
  */
 export function isPractice(entry: Pick<HistoryEntry, 'kind' | 'mode' | 'correct'>): boolean {
   if (entry.kind !== 'answer') return false;
-  return entry.mode !== 'spelling' || entry.correct === true;
+  return !PRODUCTION_MODES.includes(entry.mode ?? '') || entry.correct === true;
 }
 
 /**

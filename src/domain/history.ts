@@ -54,8 +54,8 @@ export const HISTORY_KINDS: readonly HistoryKind[] = [
 ];
 
 /** How an answer was given. */
-export type AnswerMode = 'choice' | 'spelling';
-export const ANSWER_MODES: readonly AnswerMode[] = ['choice', 'spelling'];
+export type AnswerMode = 'choice' | 'spelling' | 'word-order';
+export const ANSWER_MODES: readonly AnswerMode[] = ['choice', 'spelling', 'word-order'];
 
 /**
  * Forward compatibility (the rule the README states). A later version may add entry kinds, answer

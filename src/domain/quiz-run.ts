@@ -1,9 +1,10 @@
 /**
  * The run of one study session (SPEC §4) as pure steps: the multiple-choice questions, then the
- * letter-tile spelling of every word, then a second spelling pass of the words that failed, then
- * the end screen. `stepRun(session, input, random)` returns the next session and what the step
- * did, including the answer to record; it reads no clock and writes nothing, so the store that
- * holds the session only keeps it, records the answers and saves it.
+ * production question of every word (letter-tile spelling, or word order for a phrase: see
+ * word-order.ts), then a second pass of the words that failed, then the end screen.
+ * `stepRun(session, input, random)` returns the next session and what the step did, including
+ * the answer to record; it reads no clock and writes nothing, so the store that holds the session
+ * only keeps it, records the answers and saves it.
  */
 import { SPELLING_MAX_MISTAKES } from './constants';
 import type { AnswerMode } from './history';
@@ -18,12 +19,24 @@ import {
 } from './spelling';
 import type { DirectionSetting, Random, VocabItem } from './types';
 import { tileText } from './vocabulary';
+import {
+  extraWords,
+  isNextWord,
+  matchTypedWord,
+  phraseWords,
+  productionQuestion,
+  type WordTile,
+  wordOrderTiles,
+} from './word-order';
 
 export type SessionPhase = 'choice' | 'spelling' | 'done';
 export type ChoiceResult = 'correct' | 'wrong' | 'skipped';
 export type SpellingResult = 'correct' | 'failed' | 'skipped';
 
-/** How one word went: the multiple-choice answer, the first spelling and the second-pass spelling. */
+/**
+ * How one word went: the multiple-choice answer, the first production question (letters or word
+ * order alike) and the second-pass one.
+ */
 export interface WordResult {
   choice?: ChoiceResult;
   spelling?: SpellingResult;
@@ -39,6 +52,8 @@ export interface ChoiceFeedback {
 
 /** The word being spelled: its target, tiles, progress and outcome (null while typing). */
 export interface SpellingWord {
+  /** Letter tiles: left out, as in sessions saved before word order. */
+  kind?: 'letters';
   vocabId: string;
   target: string;
   tiles: SpellingTile[];
@@ -48,13 +63,30 @@ export interface SpellingWord {
   outcome: SpellingResult | null;
 }
 
+/** The phrase being built from word tiles: its words, tiles, progress and outcome. */
+export interface WordOrderWord {
+  kind: 'word-order';
+  vocabId: string;
+  /** The answer's words in order, as the tiles show them (`phraseWords`). */
+  answer: string[];
+  /** The answer's words and the extra words, shuffled. */
+  tiles: WordTile[];
+  /** Ids of the tiles already placed, in order. */
+  used: number[];
+  mistakes: number;
+  outcome: SpellingResult | null;
+}
+
+/** The production question on screen: letters or word order. */
+export type ProductionWord = SpellingWord | WordOrderWord;
+
 export interface SpellingState {
   /** 1 for every word, 2 for the words that failed the first time. */
   pass: 1 | 2;
-  /** Vocab ids to spell in this pass, in order. */
+  /** Vocab ids to spell (or build) in this pass, in order. */
   queue: string[];
   position: number;
-  word: SpellingWord | null;
+  word: ProductionWord | null;
 }
 
 export interface RunningSession {
@@ -69,6 +101,11 @@ export interface RunningSession {
   results: Record<string, WordResult>;
   phase: SessionPhase;
   spelling: SpellingState | null;
+  /**
+   * The extra words of each word-order question, drawn from the whole vocabulary when the session
+   * starts (the run keeps no vocabulary); absent when no word has one, as in older saved sessions.
+   */
+  extraWords?: Record<string, string[]>;
 }
 
 /** One thing the learner did. */
@@ -76,8 +113,10 @@ export type RunInput =
   | { type: 'answer'; option: string }
   | { type: 'skip' }
   | { type: 'next' }
-  /** A tile tapped; equal letters are interchangeable. */
+  /** A tile tapped (a letter or a word); equal letters, or equal words, are interchangeable. */
   | { type: 'tap'; tileId: number }
+  /** A word typed for the word-order question: it picks a tile (`matchTypedWord`). */
+  | { type: 'word'; text: string }
   /** A key typed (a space types `_`). */
   | { type: 'key'; char: string }
   | { type: 'skip-spelling' }
@@ -98,6 +137,12 @@ export type RunOutcome =
   | { kind: 'right-letter'; tileId: number; record?: RunRecord }
   /** A wrong letter (the tile to flash, if any); `record` when it was the last mistake allowed. */
   | { kind: 'wrong-letter'; tileId: number | null; record?: RunRecord }
+  /** A word placed; `record` when it completed the phrase. */
+  | { kind: 'right-word'; tileId: number; record?: RunRecord }
+  /** A wrong word (the tile to flash); `record` when it was the last mistake allowed. */
+  | { kind: 'wrong-word'; tileId: number; record?: RunRecord }
+  /** Typed text that picks no tile, or could start several words: nothing changed, no mistake. */
+  | { kind: 'no-word'; match: 'none' | 'several' }
   /** The next question, spelling word, pass or the end. */
   | { kind: 'moved' };
 
@@ -120,8 +165,17 @@ export interface StartRunInput {
 /** The share of questions that are listening questions when they are included. */
 export const LISTENING_SHARE = 1 / 3;
 
-/** A new session: one question per word, built now so a reload asks the same ones. */
+/**
+ * A new session: one question per word, built now so a reload asks the same ones; so are the extra
+ * words of the word-order questions (the tiles are shuffled when each comes up).
+ */
 export function startRun(input: StartRunInput, random: Random): RunningSession {
+  const extras: Record<string, string[]> = {};
+  for (const word of input.words) {
+    if (productionQuestion(word) === 'word-order') {
+      extras[word.id] = extraWords(word, input.vocab, random);
+    }
+  }
   return {
     ownerId: input.ownerId,
     words: [...input.words],
@@ -138,6 +192,7 @@ export function startRun(input: StartRunInput, random: Random): RunningSession {
     results: {},
     phase: 'choice',
     spelling: null,
+    ...(Object.keys(extras).length > 0 ? { extraWords: extras } : {}),
   };
 }
 
@@ -177,6 +232,8 @@ export function stepRun(session: RunningSession, input: RunInput, random: Random
       return tap(session, input.tileId);
     case 'key':
       return key(session, input.char);
+    case 'word':
+      return typeWord(session, input.text);
     case 'skip-spelling':
       return skipSpelling(session);
     case 'next-spelling':
@@ -239,9 +296,9 @@ function nextQuestion(session: RunningSession, random: Random): RunStep {
   return { session: { ...session, ...patch }, outcome: { kind: 'moved' } };
 }
 
-/** The words the spelling quiz asks: those with something to spell (`spell: false` has none). */
+/** The words the spelling phase asks: those with a production question (letters or word order). */
 function spellingQueue(words: readonly VocabItem[]): string[] {
-  return words.filter((w) => spellingTarget(tileText(w) ?? '') !== '').map((w) => w.id);
+  return words.filter((w) => productionQuestion(w) !== null).map((w) => w.id);
 }
 
 /** The spelling state at `position` of `queue`, or the end screen when the queue is done. */
@@ -255,6 +312,19 @@ function spellingAt(
   const id = queue[position];
   const item = id === undefined ? undefined : session.words.find((w) => w.id === id);
   if (!item) return { phase: 'done', spelling: null };
+  if (productionQuestion(item) === 'word-order') {
+    const answer = phraseWords(item.langB);
+    const word: WordOrderWord = {
+      kind: 'word-order',
+      vocabId: item.id,
+      answer,
+      tiles: wordOrderTiles(answer, session.extraWords?.[item.id] ?? [], random),
+      used: [],
+      mistakes: 0,
+      outcome: null,
+    };
+    return { phase: 'spelling', spelling: { pass, queue, position, word } };
+  }
   const target = spellingTarget(tileText(item) ?? '');
   const word: SpellingWord = {
     vocabId: item.id,
@@ -267,19 +337,40 @@ function spellingAt(
   return { phase: 'spelling', spelling: { pass, queue, position, word } };
 }
 
-/** The word being typed, when one is (not yet settled). */
-function typing(session: RunningSession): { spelling: SpellingState; word: SpellingWord } | null {
+/** The word being answered, when one is (not yet settled). */
+function typing(session: RunningSession): { spelling: SpellingState; word: ProductionWord } | null {
   const spelling = session.spelling;
   const word = spelling?.word;
   if (session.phase !== 'spelling' || !spelling || !word || word.outcome) return null;
   return { spelling, word };
 }
 
-/** Settles the spelling word: its result in this pass and the answer to record. */
-function settle(
+/** The word being spelled in letter tiles, when one is. */
+function typingLetters(
+  session: RunningSession,
+): { spelling: SpellingState; word: SpellingWord } | null {
+  const current = typing(session);
+  if (!current || current.word.kind === 'word-order') return null;
+  return { spelling: current.spelling, word: current.word };
+}
+
+/** The phrase being built from word tiles, when one is. */
+function typingWords(
+  session: RunningSession,
+): { spelling: SpellingState; word: WordOrderWord } | null {
+  const current = typing(session);
+  if (current?.word.kind !== 'word-order') return null;
+  return { spelling: current.spelling, word: current.word };
+}
+
+/**
+ * Settles the word: its result in this pass and the answer to record, in the mode of its
+ * question ('spelling' or 'word-order'; older versions fold an unknown mode as a plain answer).
+ */
+function settle<W extends ProductionWord>(
   session: RunningSession,
   spelling: SpellingState,
-  word: SpellingWord,
+  word: W,
   outcome: SpellingResult,
 ): { session: RunningSession; record: RunRecord } {
   const previous = session.results[word.vocabId] ?? {};
@@ -295,14 +386,14 @@ function settle(
       kind: 'answer',
       vocabId: word.vocabId,
       correct: outcome === 'correct',
-      mode: 'spelling',
+      mode: word.kind === 'word-order' ? 'word-order' : 'spelling',
     },
   };
 }
 
 /** Places `char` (from tile `tileId`, or the first free tile of that letter when typed). */
 function place(session: RunningSession, char: string, tileId: number | null): RunStep {
-  const current = typing(session);
+  const current = typingLetters(session);
   if (!current) return unchanged(session);
   const { spelling, word } = current;
   if (isNextLetter(word.target, word.used.length, char)) {
@@ -341,16 +432,62 @@ function place(session: RunningSession, char: string, tileId: number | null): Ru
   };
 }
 
+/**
+ * Places word tile `tileId` of the phrase: right when it is the next word (equal words are
+ * interchangeable), otherwise a mistake, as a wrong letter is; the third mistake fails it.
+ */
+function placeWord(session: RunningSession, tileId: number): RunStep {
+  const current = typingWords(session);
+  const tile = current?.word.tiles.find((t) => t.id === tileId);
+  if (!current || !tile || current.word.used.includes(tileId)) return unchanged(session);
+  const { spelling, word } = current;
+  if (isNextWord(word.answer, word.used.length, tile.text)) {
+    const next: WordOrderWord = { ...word, used: [...word.used, tileId] };
+    const placed = { ...spelling, word: next };
+    if (next.used.length < next.answer.length) {
+      return {
+        session: { ...session, spelling: placed },
+        outcome: { kind: 'right-word', tileId },
+      };
+    }
+    const done = settle(session, placed, next, 'correct');
+    return { session: done.session, outcome: { kind: 'right-word', tileId, record: done.record } };
+  }
+  const missed: WordOrderWord = { ...word, mistakes: word.mistakes + 1 };
+  const withMistake = { ...spelling, word: missed };
+  if (missed.mistakes < SPELLING_MAX_MISTAKES) {
+    return {
+      session: { ...session, spelling: withMistake },
+      outcome: { kind: 'wrong-word', tileId },
+    };
+  }
+  const failed = settle(session, withMistake, missed, 'failed');
+  return {
+    session: failed.session,
+    outcome: { kind: 'wrong-word', tileId, record: failed.record },
+  };
+}
+
 function tap(session: RunningSession, tileId: number): RunStep {
-  const word = typing(session)?.word;
+  if (typingWords(session)) return placeWord(session, tileId);
+  const word = typingLetters(session)?.word;
   const tile = word?.tiles.find((t) => t.id === tileId);
   if (!word || !tile || word.used.includes(tileId)) return unchanged(session);
   return place(session, tile.char, tileId);
 }
 
+/** A typed word picks a tile (`matchTypedWord`) and places it; text picking none does nothing. */
+function typeWord(session: RunningSession, text: string): RunStep {
+  const word = typingWords(session)?.word;
+  if (!word) return unchanged(session);
+  const match = matchTypedWord(word.tiles, word.used, text);
+  if (match.kind === 'tile') return placeWord(session, match.tileId);
+  return { session, outcome: { kind: 'no-word', match: match.kind } };
+}
+
 function key(session: RunningSession, char: string): RunStep {
   const typed = char === ' ' ? SPACE_TILE : char.toUpperCase();
-  const word = typing(session)?.word;
+  const word = typingLetters(session)?.word;
   if (!word || typed.length !== 1) return unchanged(session);
   if (isNextLetter(word.target, word.used.length, typed)) return place(session, typed, null);
   // A wrong key flashes a free tile of that letter when there is one.
@@ -385,12 +522,15 @@ function nextSpelling(session: RunningSession, random: Random): RunStep {
   return { session: { ...session, ...patch }, outcome: { kind: 'moved' } };
 }
 
-/** The final spelling result of a word: the second pass when it had one. */
+/** The final production result (letters or word order) of a word: the second pass if it had one. */
 export function finalSpelling(result: WordResult | undefined): SpellingResult | undefined {
   return result?.retry ?? result?.spelling;
 }
 
-/** The words answered correctly: spelled right in the end, or (without spelling) chosen right. */
+/**
+ * The words answered correctly: spelled or built right in the end, or (without a production
+ * question) chosen right.
+ */
 export function learnedWords(session: RunningSession): VocabItem[] {
   return session.words.filter((word) => {
     const result = session.results[word.id];

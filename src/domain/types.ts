@@ -37,7 +37,10 @@ export interface VocabItem {
   /** Other accepted English forms. */
   alt?: string[];
   kind?: WordKind;
-  /** Letter-tile text when it differs from `langB`; false: the pair has no spelling question. */
+  /**
+   * Letter-tile text when it differs from `langB`; false: no letter tiles (a phrase of several
+   * words gets the word-order question instead: word-order.ts `productionQuestion`).
+   */
   spell?: string | false;
   /** Where the pair comes from (an SMCP section, a COLREG rule, a regulation, "industry"). */
   ref?: string;

@@ -23,7 +23,7 @@ export interface VocabRow {
   /** Other accepted English forms. */
   alt?: string[];
   kind: WordKind;
-  /** The letter-tile text where `en` is not usable for tiles, or false: no spelling question. */
+  /** The letter-tile text where `en` is not usable for tiles, or false: none (word order). */
   spell?: string | false;
   /** Where the pair comes from: an SMCP section, a COLREG rule, a regulation or "industry". */
   ref: string;
@@ -83,8 +83,9 @@ function isText(value: unknown): value is string {
 }
 
 /**
- * The tile text of a pair for the letter-tile quiz, or null when the pair has no spelling
- * question: `spell` when given (false: none), otherwise the English.
+ * The tile text of a pair for the letter-tile quiz, or null when the pair has no letter tiles:
+ * `spell` when given (false: none), otherwise the English. Which pairs get letters and which get
+ * word order: word-order.ts `productionQuestion`.
  */
 export function tileText(item: Pick<VocabItem, 'langB' | 'spell'>): string | null {
   if (item.spell === false) return null;

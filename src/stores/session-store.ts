@@ -40,21 +40,26 @@ import { GUEST_ID, useWordsStore } from './words-store';
 export type {
   ChoiceFeedback,
   ChoiceResult,
+  ProductionWord,
   RunningSession,
   SessionPhase,
   SpellingResult,
   SpellingState,
   SpellingWord,
+  WordOrderWord,
   WordResult,
 } from '@/domain/quiz-run';
 export { finalSpelling, learnedWords } from '@/domain/quiz-run';
 export type { Selection, SessionSetup } from './session-persistence';
 
-/** What a tap or a key press on the spelling tiles did. */
+/** What a tap or a key press on the spelling tiles (letters or words) did. */
 export type LetterOutcome =
   | { kind: 'right'; tileId: number }
   | { kind: 'wrong'; tileId: number | null }
   | { kind: 'ignored' };
+
+/** What a word typed for the word-order question did: a tile placed, or no tile picked. */
+export type WordOutcome = LetterOutcome | { kind: 'no-word'; match: 'none' | 'several' };
 
 interface RandomOptions {
   random?: Random;
@@ -90,10 +95,12 @@ interface SessionState extends Selection, SessionSetup {
   /** Leaves the answered question: the next one, or the spelling quiz after the last. */
   nextQuestion(options?: RandomOptions): void;
 
-  /** Places a tile; equal letters are interchangeable. */
+  /** Places a tile (a letter or a word); equal letters, or words, are interchangeable. */
   tapTile(tileId: number): LetterOutcome;
   /** Types a letter from the keyboard (a space types `_`). */
   typeLetter(char: string): LetterOutcome;
+  /** Types a word of the word-order question: the tile of that word, or the one it begins. */
+  typeWord(text: string): WordOutcome;
   skipSpelling(): void;
   /** Leaves the finished word: the next one, the second pass, or the end screen. */
   nextSpellingWord(options?: RandomOptions): void;
@@ -170,12 +177,27 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     return next.outcome;
   }
 
-  function letter(input: RunInput): LetterOutcome {
+  function tile(input: RunInput): WordOutcome {
     const outcome = step(input);
-    if (outcome?.kind === 'right-letter') return { kind: 'right', tileId: outcome.tileId };
-    if (outcome?.kind === 'wrong-letter') return { kind: 'wrong', tileId: outcome.tileId };
-    return { kind: 'ignored' };
+    switch (outcome?.kind) {
+      case 'right-letter':
+      case 'right-word':
+        return { kind: 'right', tileId: outcome.tileId };
+      case 'wrong-letter':
+      case 'wrong-word':
+        return { kind: 'wrong', tileId: outcome.tileId };
+      case 'no-word':
+        return { kind: 'no-word', match: outcome.match };
+      default:
+        return { kind: 'ignored' };
+    }
   }
+
+  /** Letters and taps never pick no tile. */
+  const letter = (input: RunInput): LetterOutcome => {
+    const outcome = tile(input);
+    return outcome.kind === 'no-word' ? { kind: 'ignored' } : outcome;
+  };
 
   return {
     ...EMPTY_SESSION,
@@ -238,6 +260,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
 
     tapTile: (tileId) => letter({ type: 'tap', tileId }),
     typeLetter: (char) => letter({ type: 'key', char }),
+    typeWord: (text) => tile({ type: 'word', text }),
     skipSpelling: () => void step({ type: 'skip-spelling' }),
     nextSpellingWord: (options = {}) => void step({ type: 'next-spelling' }, options.random),
 

@@ -27,6 +27,25 @@ const WORDS: VocabItem[] = ['bitts', 'gangway', 'fender', 'hawser', 'winch'].map
     }) as VocabItem,
 );
 
+/** Phrases: their production question is word order (word-order.ts). */
+const PHRASES: VocabItem[] = [
+  'I require medical assistance.',
+  'I am proceeding to your assistance.',
+  'Pilot ladder is rigged on port side.',
+].map(
+  (en, i) =>
+    ({
+      id: `p${i}`,
+      langA: `фраза ${i}`,
+      langB: en,
+      topic: 'Distress',
+      division: 'bridge',
+      kind: 'phrase',
+      spell: false,
+      source: 'builtin',
+    }) as VocabItem,
+);
+
 /** A random source that keeps lists in order. */
 const inOrder = () => 0.999_999;
 
@@ -56,11 +75,9 @@ function entryOf(record: RunRecord, wall: number): HistoryEntry {
 function playSession(
   choose: (session: RunningSession) => string | null,
   spell: boolean,
+  words: VocabItem[] = WORDS,
 ): HistoryEntry[] {
-  let session = startRun(
-    { ownerId: 'u1', words: WORDS, vocab: WORDS, direction: 'ru-en' },
-    inOrder,
-  );
+  let session = startRun({ ownerId: 'u1', words, vocab: words, direction: 'ru-en' }, inOrder);
   const entries: HistoryEntry[] = [];
   const step = (input: RunInput) => {
     const next = stepRun(session, input, inOrder);
@@ -77,8 +94,10 @@ function playSession(
   while (session.phase === 'spelling') {
     const word = session.spelling?.word;
     if (!word) break;
-    if (spell) for (const char of word.target) step({ type: 'key', char });
-    else step({ type: 'skip-spelling' });
+    if (!spell) step({ type: 'skip-spelling' });
+    else if (word.kind === 'word-order')
+      for (const text of word.answer) step({ type: 'word', text });
+    else for (const char of word.target) step({ type: 'key', char });
     step({ type: 'next-spelling' });
   }
   expect(session.phase).toBe('done');
@@ -109,6 +128,14 @@ describe('practisedToday: the daily goal', () => {
     expect([...words.values()].every((w) => (w.lastSeenAt ?? 0) >= MIDNIGHT)).toBe(true);
     // …but none was practised.
     expect(practisedToday(entries, NOW, words)).toBe(0);
+  });
+
+  it('so does one of phrases: a skipped word order is not practice either', () => {
+    const entries = playSession(() => null, false, PHRASES);
+    expect(entries.filter((e) => e.mode === 'word-order')).toHaveLength(6);
+    expect(practisedToday(entries, NOW, fold(entries))).toBe(0);
+    const built = playSession(() => null, true, PHRASES);
+    expect(practisedToday(built, NOW, fold(built))).toBe(3);
   });
 
   it('a question skipped but the word spelled right counts that word', () => {
@@ -151,6 +178,8 @@ describe('practisedToday: the daily goal', () => {
     // An older answer without a mode.
     expect(isPractice({ kind: 'answer', correct: false })).toBe(true);
     expect(isPractice({ kind: 'answer', correct: false, mode: 'spelling' })).toBe(false);
+    expect(isPractice({ kind: 'answer', correct: true, mode: 'word-order' })).toBe(true);
+    expect(isPractice({ kind: 'answer', correct: false, mode: 'word-order' })).toBe(false);
     expect(isPractice({ kind: 'skip' })).toBe(false);
     expect(isPractice({ kind: 'learn' })).toBe(false);
   });

@@ -7,6 +7,7 @@ import {
   type SpellingWord,
   startRun,
   stepRun,
+  type WordOrderWord,
 } from '@/domain/quiz-run';
 import { seededRandom } from '@/domain/random';
 import type { VocabItem } from '@/domain/types';
@@ -24,8 +25,10 @@ const item = (id: string, langA: string, langB: string, extra: Partial<VocabItem
 
 const ANCHOR = item('a1', 'якорь', 'anchor');
 const AFT = item('a2', 'корма', 'aft');
-/** A word with nothing to spell (`spell: false`): the spelling quiz leaves it out. */
+/** A phrase no letter tiles spell (`spell: false`): it gets word order instead (word-order.ts). */
 const SIGNAL = item('a3', 'сигнал', '7 short blasts', { spell: false });
+/** A single word with `spell: false`: no production question at all, the spelling leaves it out. */
+const SOLAS = item('a4', 'СОЛАС', 'SOLAS', { spell: false });
 
 /** A session in a known state: the questions are written out, no randomness involved. */
 function session(patch: Partial<RunningSession> = {}): RunningSession {
@@ -127,10 +130,10 @@ describe('stepRun: the multiple choice', () => {
 
   it('after the last question the spelling of every word that has something to spell begins', () => {
     const last = session({
-      words: [ANCHOR, SIGNAL],
+      words: [ANCHOR, SOLAS],
       index: 1,
       feedback: { chosen: 'x', result: 'wrong' },
-      results: { a1: { choice: 'correct' }, a3: { choice: 'wrong' } },
+      results: { a1: { choice: 'correct' }, a4: { choice: 'wrong' } },
     });
     expect(stepRun(last, { type: 'next' }, inOrder)).toEqual<RunStep>({
       session: {
@@ -146,7 +149,7 @@ describe('stepRun: the multiple choice', () => {
 
   it('a session without anything to spell ends after the questions', () => {
     const last = session({
-      words: [SIGNAL],
+      words: [SOLAS],
       index: 0,
       feedback: { chosen: null, result: 'skipped' },
     });
@@ -271,6 +274,170 @@ describe('stepRun: the spelling', () => {
   });
 });
 
+/** The phrase's word-order question with its tiles in a known order (tile id = position). */
+function orderWord(vocabId: string, words: string[], patch: Partial<WordOrderWord> = {}) {
+  return {
+    kind: 'word-order',
+    vocabId,
+    answer: words,
+    tiles: words.map((text, id) => ({ id, text })),
+    used: [],
+    mistakes: 0,
+    outcome: null,
+    ...patch,
+  } satisfies WordOrderWord;
+}
+
+describe('stepRun: the word order', () => {
+  const MEDICAL = item('p1', 'Мне нужна медицинская помощь', 'I require medical assistance.', {
+    kind: 'phrase',
+    spell: false,
+  });
+  /** The phrase's tiles: its four words and the extra word "vessel" (tile 4). */
+  const TILES = ['I', 'require', 'medical', 'assistance', 'vessel'];
+  const building = (patch: Partial<WordOrderWord> = {}, pass: 1 | 2 = 1) =>
+    session({
+      words: [ANCHOR, MEDICAL],
+      index: 2,
+      phase: 'spelling',
+      results: { a1: { choice: 'correct' }, p1: { choice: 'correct' } },
+      spelling: {
+        pass,
+        queue: ['p1'],
+        position: 0,
+        word: {
+          ...orderWord('p1', ['I', 'require', 'medical', 'assistance'], patch),
+          tiles: TILES.map((text, id) => ({ id, text })),
+        },
+      },
+    });
+
+  it('after the questions a phrase gets word tiles (its words and the extra words), a word letters', () => {
+    const last = session({
+      words: [ANCHOR, MEDICAL],
+      index: 1,
+      feedback: { chosen: 'x', result: 'wrong' },
+      extraWords: { p1: ['vessel'] },
+    });
+    const spelling = stepRun(last, { type: 'next' }, inOrder).session.spelling;
+    expect(spelling).toEqual({
+      pass: 1,
+      queue: ['a1', 'p1'],
+      position: 0,
+      word: spellingWord('a1', 'ANCHOR'),
+    });
+    const afterAnchor = stepRun(
+      {
+        ...last,
+        index: 2,
+        phase: 'spelling',
+        spelling: {
+          ...(spelling as NonNullable<typeof spelling>),
+          word: spellingWord('a1', 'ANCHOR', { outcome: 'correct' }),
+        },
+      },
+      { type: 'next-spelling' },
+      inOrder,
+    ).session.spelling?.word;
+    expect(afterAnchor).toEqual({
+      ...orderWord('p1', ['I', 'require', 'medical', 'assistance']),
+      tiles: TILES.map((text, id) => ({ id, text })),
+    });
+  });
+
+  it('takes words in order, typed (any case, or the first letters) or tapped; the last records word-order', () => {
+    const i = stepRun(building(), { type: 'word', text: 'i' }, inOrder);
+    expect(i.outcome).toEqual({ kind: 'right-word', tileId: 0 });
+    const require = stepRun(i.session, { type: 'word', text: 'req' }, inOrder);
+    expect(require.outcome).toEqual({ kind: 'right-word', tileId: 1 });
+    const medical = stepRun(require.session, { type: 'tap', tileId: 2 }, inOrder);
+    const done = stepRun(medical.session, { type: 'word', text: 'ASSISTANCE' }, inOrder);
+    expect(done).toEqual<RunStep>({
+      session: {
+        ...building({ used: [0, 1, 2, 3], outcome: 'correct' }),
+        results: { a1: { choice: 'correct' }, p1: { choice: 'correct', spelling: 'correct' } },
+      },
+      outcome: {
+        kind: 'right-word',
+        tileId: 3,
+        record: { kind: 'answer', vocabId: 'p1', correct: true, mode: 'word-order' },
+      },
+    });
+    // The end screen counts a phrase built right as learned, as a word spelled right.
+    expect(learnedWords({ ...done.session, phase: 'done' }).map((w) => w.id)).toContain('p1');
+    // Letters do not apply to word tiles, nor words to a settled phrase.
+    expect(stepRun(building(), { type: 'key', char: 'i' }, inOrder).outcome.kind).toBe('ignored');
+    expect(stepRun(done.session, { type: 'word', text: 'I' }, inOrder).outcome.kind).toBe(
+      'ignored',
+    );
+  });
+
+  it('a typed word that picks no tile changes nothing; a wrong word is a mistake, the third fails', () => {
+    const start = building();
+    expect(stepRun(start, { type: 'word', text: 'help' }, inOrder)).toEqual<RunStep>({
+      session: start,
+      outcome: { kind: 'no-word', match: 'none' },
+    });
+    const one = stepRun(start, { type: 'tap', tileId: 4 }, inOrder);
+    expect(one).toEqual<RunStep>({
+      session: building({ mistakes: 1 }),
+      outcome: { kind: 'wrong-word', tileId: 4 },
+    });
+    const two = stepRun(one.session, { type: 'word', text: 'medical' }, inOrder);
+    expect(two.outcome).toEqual({ kind: 'wrong-word', tileId: 2 });
+    const three = stepRun(two.session, { type: 'word', text: 'vess' }, inOrder);
+    expect(three).toEqual<RunStep>({
+      session: {
+        ...building({ mistakes: 3, outcome: 'failed' }),
+        results: { a1: { choice: 'correct' }, p1: { choice: 'correct', spelling: 'failed' } },
+      },
+      outcome: {
+        kind: 'wrong-word',
+        tileId: 4,
+        record: { kind: 'answer', vocabId: 'p1', correct: false, mode: 'word-order' },
+      },
+    });
+    expect(learnedWords({ ...three.session, phase: 'done' }).map((w) => w.id)).toEqual(['a1']);
+  });
+
+  it('a skipped phrase is a wrong word-order answer and comes back in the second pass', () => {
+    const skipped = stepRun(building(), { type: 'skip-spelling' }, inOrder);
+    expect(skipped.outcome).toEqual({
+      kind: 'skipped',
+      record: { kind: 'answer', vocabId: 'p1', correct: false, mode: 'word-order' },
+    });
+    const retry = stepRun(
+      { ...skipped.session, extraWords: { p1: ['vessel'] } },
+      { type: 'next-spelling' },
+      inOrder,
+    );
+    expect(retry.session.spelling).toMatchObject({
+      pass: 2,
+      queue: ['p1'],
+      word: { kind: 'word-order', answer: ['I', 'require', 'medical', 'assistance'] },
+    });
+    expect(retry.session.spelling?.word?.tiles).toHaveLength(5);
+  });
+
+  it('equal words are interchangeable', () => {
+    const both = session({
+      phase: 'spelling',
+      index: 2,
+      spelling: {
+        pass: 1,
+        queue: ['x'],
+        position: 0,
+        word: orderWord('x', ['the', 'ship', 'the', 'bell']),
+      },
+    });
+    // The second "the" placed first: still right.
+    expect(stepRun(both, { type: 'tap', tileId: 2 }, inOrder).outcome).toEqual({
+      kind: 'right-word',
+      tileId: 2,
+    });
+  });
+});
+
 describe('startRun and repeatRun', () => {
   it('builds one question per word and the same session from the same random source', () => {
     const input = {
@@ -286,6 +453,23 @@ describe('startRun and repeatRun', () => {
       ['якорь', 'anchor'],
       ['корма', 'aft'],
     ]);
+  });
+
+  it('draws the extra words of each phrase at the start, and only for phrases', () => {
+    const input = {
+      ownerId: 'u1',
+      words: [ANCHOR, SIGNAL],
+      vocab: [ANCHOR, AFT, SIGNAL, item('a5', 'x', 'Sound one prolonged blast!', { spell: false })],
+      direction: 'ru-en' as const,
+    };
+    const run = startRun(input, seededRandom(5));
+    expect(Object.keys(run.extraWords ?? {})).toEqual(['a3']);
+    expect(run.extraWords?.a3).toHaveLength(2);
+    expect(startRun(input, seededRandom(5)).extraWords).toEqual(run.extraWords);
+    // A session without phrases carries none (and looks as it did before word order).
+    expect(startRun({ ...input, words: [ANCHOR, AFT] }, seededRandom(5))).not.toHaveProperty(
+      'extraWords',
+    );
   });
 
   it('repeats the chosen words as a fresh session, or nothing when none is chosen', () => {

@@ -7,8 +7,10 @@ import {
   connectSessionStore,
   learnedWords,
   type RunningSession,
+  type SpellingWord,
   selectionPool,
   useSessionStore,
+  type WordOrderWord,
 } from '@/stores/session-store';
 import { useToastStore } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
@@ -69,9 +71,16 @@ const SIGNED_IN: User = {
 
 const state = () => useSessionStore.getState();
 const session = () => state().session as RunningSession;
-const spellingWord = () => {
+/** The word on the spelling screen, in letter tiles. */
+const spellingWord = (): SpellingWord => {
   const current = session().spelling?.word;
-  if (!current) throw new Error('no spelling word');
+  if (!current || current.kind === 'word-order') throw new Error('no letter-tile word');
+  return current;
+};
+/** The phrase on the spelling screen, in word tiles. */
+const orderWord = (): WordOrderWord => {
+  const current = session().spelling?.word;
+  if (current?.kind !== 'word-order') throw new Error('no word-order question');
   return current;
 };
 const itemOf = (id: string) => VOCAB.find((w) => w.id === id) as VocabItem;
@@ -345,6 +354,90 @@ describe('the spelling part', () => {
     }
     expect(session().phase).toBe('done');
     expect(learnedWords(session())).toHaveLength(5);
+  });
+});
+
+describe('the word-order part', () => {
+  /** A topic with a phrase, a term with an apostrophe and a plain word. */
+  const SIGNALS: VocabItem[] = [
+    {
+      ...word('s1', 'I require medical assistance.', 'Signals', 'bridge'),
+      kind: 'phrase',
+      spell: false,
+    },
+    { ...word('s2', "ship's bell", 'Signals', 'bridge'), kind: 'term', spell: 'ships bell' },
+    { ...word('s3', 'pilot', 'Signals', 'bridge'), kind: 'term' },
+    { ...word('s4', 'I am proceeding to your assistance.', 'Signals', 'bridge'), spell: false },
+  ];
+
+  beforeEach(() => {
+    useVocabStore.setState({ vocab: SIGNALS });
+    state().setTopics(['bridge::Signals'], { division: 'bridge' });
+    state().setSize(5);
+    state().startSession({ now: NOW, random: seededRandom(5), vocab: SIGNALS });
+    answerAll(() => true);
+  });
+
+  /** The kind of production question each word of the spelling queue gets. */
+  function kinds(): Record<string, string> {
+    const found: Record<string, string> = {};
+    while (session().phase === 'spelling') {
+      const current = session().spelling?.word;
+      if (!current) break;
+      found[current.vocabId] = current.kind ?? 'letters';
+      state().skipSpelling();
+      state().nextSpellingWord();
+    }
+    return found;
+  }
+
+  it('gives a phrase (and a term with an apostrophe) word order, and a word letters', () => {
+    expect(kinds()).toEqual({
+      s1: 'word-order',
+      s2: 'word-order',
+      s3: 'letters',
+      s4: 'word-order',
+    });
+  });
+
+  it('takes words typed or tapped in order, records the phrase in the word-order mode', () => {
+    const recordAnswer = vi.spyOn(useWordsStore.getState(), 'recordAnswer');
+    onTestFinished(() => recordAnswer.mockRestore());
+    while (session().spelling?.word?.kind !== 'word-order') {
+      state().skipSpelling();
+      state().nextSpellingWord();
+    }
+    const phrase = orderWord();
+    const [first, ...rest] = phrase.answer as [string, ...string[]];
+    // The first word typed (in any case), the rest tapped.
+    expect(state().typeWord(first.toUpperCase()).kind).toBe('right');
+    for (const text of rest) {
+      const tile = phrase.tiles.find(
+        (t) => t.text === text && !orderWord().used.includes(t.id),
+      ) as { id: number };
+      expect(state().tapTile(tile.id)).toEqual({ kind: 'right', tileId: tile.id });
+    }
+    expect(orderWord().outcome).toBe('correct');
+    expect(session().results[phrase.vocabId]).toEqual({ choice: 'correct', spelling: 'correct' });
+    expect(recordAnswer).toHaveBeenLastCalledWith(phrase.vocabId, true, 'word-order');
+    // A settled phrase takes no more words.
+    expect(state().typeWord(first)).toEqual({ kind: 'ignored' });
+  });
+
+  it('a word that picks no tile is not a mistake; three wrong words fail the phrase', () => {
+    while (session().spelling?.word?.kind !== 'word-order') {
+      state().skipSpelling();
+      state().nextSpellingWord();
+    }
+    const phrase = orderWord();
+    expect(state().typeWord('zzz')).toEqual({ kind: 'no-word', match: 'none' });
+    expect(orderWord().mistakes).toBe(0);
+    const wrong = phrase.tiles.find((t) => t.text !== phrase.answer[0]) as { id: number };
+    for (let i = 1; i <= 3; i++) {
+      expect(state().tapTile(wrong.id)).toEqual({ kind: 'wrong', tileId: wrong.id });
+    }
+    expect(orderWord()).toMatchObject({ mistakes: 3, outcome: 'failed' });
+    expect(session().results[phrase.vocabId]?.spelling).toBe('failed');
   });
 });
 

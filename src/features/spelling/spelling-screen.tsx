@@ -1,37 +1,31 @@
-/** /quiz/spelling: the letter-tile spelling quiz, its second pass, then the congratulations screen. */
+/**
+ * /quiz/spelling: the production question of every word (letter tiles, or word order for a
+ * phrase), its second pass, then the congratulations screen.
+ */
 
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import {
-  SPELLING_ADVANCE_CORRECT_MS,
-  SPELLING_ADVANCE_FAILED_MS,
-  SPELLING_ADVANCE_SKIPPED_MS,
-  SPELLING_FLASH_MS,
-  SPELLING_MAX_MISTAKES,
-} from '@/domain/constants';
-import { spokenText } from '@/domain/speech';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { SPACE_TILE } from '@/domain/spelling';
 import type { VocabItem } from '@/domain/types';
 import { useT } from '@/i18n';
 import {
   type LetterOutcome,
-  type SpellingResult,
   type SpellingState,
   type SpellingWord,
   useSessionStore,
 } from '@/stores/session-store';
-import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
 import { EmptyState } from '@/ui/empty-state';
-import { CheckIcon, CloseIcon } from '@/ui/icons';
-import { ListenButton } from '@/ui/listen-button';
 import { DoneView } from './done-view';
+import {
+  SpellingActions,
+  SpellingFeedback,
+  SpellingHeading,
+  SpellingPrompt,
+  useAdvance,
+  useFlash,
+} from './spelling-parts';
+import { WordOrderView } from './word-order-view';
 import './spelling.css';
-
-const ADVANCE_MS: Readonly<Record<SpellingResult, number>> = {
-  correct: SPELLING_ADVANCE_CORRECT_MS,
-  failed: SPELLING_ADVANCE_FAILED_MS,
-  skipped: SPELLING_ADVANCE_SKIPPED_MS,
-};
 
 export function SpellingScreen() {
   const t = useT();
@@ -71,13 +65,11 @@ export function SpellingScreen() {
     );
   }
 
-  return (
-    <SpellingWordView
-      key={`${spelling.pass}-${spelling.position}`}
-      spelling={spelling}
-      word={word}
-      item={item}
-    />
+  const key = `${spelling.pass}-${spelling.position}`;
+  return word.kind === 'word-order' ? (
+    <WordOrderView key={key} spelling={spelling} word={word} item={item} />
+  ) : (
+    <SpellingWordView key={key} spelling={spelling} word={word} item={item} />
   );
 }
 
@@ -100,37 +92,18 @@ function SpellingWordView({ spelling, word, item }: WordViewProps) {
   const t = useT();
   const tapTile = useSessionStore((s) => s.tapTile);
   const typeLetter = useSessionStore((s) => s.typeLetter);
-  const skipSpelling = useSessionStore((s) => s.skipSpelling);
-  const nextSpellingWord = useSessionStore((s) => s.nextSpellingWord);
-  const [flash, setFlash] = useState<{ tile: number | null; at: number } | null>(null);
+  const [flash, flashTile] = useFlash();
   const promptRef = useRef<HTMLDivElement>(null);
   const outcome = word.outcome;
-  const canSpeak = useCanSpeak();
-  const speak = useSpeechStore((s) => s.speak);
   // Listening to the finished word holds it on screen until «Далее».
-  const [held, setHeld] = useState(false);
-  const english = spokenText(item);
+  const { held, hold } = useAdvance(outcome);
 
-  useEffect(() => {
-    promptRef.current?.focus({ preventScroll: true });
-  }, []);
-
-  // A finished word stays on screen for a moment (longer when the answer is revealed).
-  useEffect(() => {
-    if (!outcome || held) return;
-    const timer = setTimeout(() => nextSpellingWord(), ADVANCE_MS[outcome]);
-    return () => clearTimeout(timer);
-  }, [outcome, held, nextSpellingWord]);
-
-  useEffect(() => {
-    if (!flash) return;
-    const timer = setTimeout(() => setFlash(null), SPELLING_FLASH_MS);
-    return () => clearTimeout(timer);
-  }, [flash]);
-
-  const show = useCallback((result: LetterOutcome) => {
-    if (result.kind === 'wrong') setFlash({ tile: result.tileId, at: Date.now() });
-  }, []);
+  const show = useCallback(
+    (result: LetterOutcome) => {
+      if (result.kind === 'wrong') flashTile(result.tileId);
+    },
+    [flashTile],
+  );
 
   // A layout effect: the keys work from the moment the word is on screen.
   useLayoutEffect(() => {
@@ -150,53 +123,16 @@ function SpellingWordView({ spelling, word, item }: WordViewProps) {
 
   const typed = word.target.slice(0, word.used.length);
   const groups = word.target.split(SPACE_TILE);
-  const progress = t('quiz.spelling.progress', {
-    n: spelling.position + 1,
-    total: spelling.queue.length,
-  });
   let offset = 0;
 
   return (
     <main className="page spelling">
-      <header className="spelling-header">
-        <h1 className="spelling-title">{t('quiz.spelling.title')}</h1>
-        <p className="spelling-progress-text">{progress}</p>
-        <span
-          className="spelling-mistakes"
-          role="img"
-          aria-label={t('quiz.spelling.mistakes', {
-            count: word.mistakes,
-            max: SPELLING_MAX_MISTAKES,
-          })}
-        >
-          {Array.from({ length: SPELLING_MAX_MISTAKES }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of three marks.
-            <span key={i} className={i < word.mistakes ? 'is-used' : undefined}>
-              ✕
-            </span>
-          ))}
-        </span>
-      </header>
-      {spelling.pass === 2 ? (
-        <p className="spelling-pass">{t('quiz.spelling.secondPass')}</p>
-      ) : null}
-      <div
-        className="spelling-bar"
-        role="progressbar"
-        aria-label={progress}
-        aria-valuemin={0}
-        aria-valuemax={spelling.queue.length}
-        aria-valuenow={spelling.position}
-      >
-        <span style={{ width: `${(spelling.position / spelling.queue.length) * 100}%` }} />
-      </div>
-
-      <div className="card spelling-prompt" ref={promptRef} tabIndex={-1}>
-        <p className="spelling-instruction">{t('quiz.spelling.instruction')}</p>
-        <h2 className="spelling-word" lang="ru">
-          {item.langA}
-        </h2>
-      </div>
+      <SpellingHeading spelling={spelling} mistakes={word.mistakes} />
+      <SpellingPrompt
+        item={item}
+        instruction={t('quiz.spelling.instruction')}
+        promptRef={promptRef}
+      />
 
       <div
         className={`spelling-answer${flash && flash.tile === null ? ' is-flash' : ''}${outcome ? ` is-${outcome}` : ''}`}
@@ -231,29 +167,7 @@ function SpellingWordView({ spelling, word, item }: WordViewProps) {
         })}
       </div>
 
-      <div className="spelling-feedback-slot" role="status">
-        {outcome === 'correct' ? (
-          <p className="spelling-feedback is-success">
-            <CheckIcon aria-hidden="true" />
-            <strong>{t('quiz.correct')}</strong>
-          </p>
-        ) : outcome ? (
-          <p className="spelling-feedback is-danger">
-            <CloseIcon aria-hidden="true" />
-            <strong>{t('quiz.spelling.reveal', { answer: item.langB })}</strong>
-          </p>
-        ) : null}
-        {outcome && canSpeak ? (
-          <ListenButton
-            label={t('speech.listen', { text: english })}
-            onListen={() => {
-              setHeld(true);
-              speak(english);
-            }}
-            className="spelling-listen"
-          />
-        ) : null}
-      </div>
+      <SpellingFeedback item={item} outcome={outcome} onHold={hold} />
 
       <fieldset className="spelling-tiles-set">
         <legend className="visually-hidden">{t('quiz.spelling.tiles')}</legend>
@@ -278,27 +192,7 @@ function SpellingWordView({ spelling, word, item }: WordViewProps) {
         </div>
       </fieldset>
 
-      <div className="spelling-actions">
-        {held ? (
-          <button
-            type="button"
-            className="btn btn-primary spelling-next"
-            onClick={() => nextSpellingWord()}
-          >
-            {t('quiz.next')}
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="btn spelling-skip"
-            disabled={outcome !== null}
-            onClick={() => skipSpelling()}
-          >
-            {t('quiz.skip')}
-          </button>
-        )}
-      </div>
-      <p className="spelling-hint muted">{t('quiz.spelling.keysHint')}</p>
+      <SpellingActions outcome={outcome} held={held} hint={t('quiz.spelling.keysHint')} />
     </main>
   );
 }

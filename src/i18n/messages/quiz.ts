@@ -1,4 +1,7 @@
-/** Texts of the multiple-choice quiz, the spelling quiz and the congratulations screen. */
+/**
+ * Texts of the multiple-choice quiz, the spelling quiz (letter tiles and word order) and the
+ * congratulations screen.
+ */
 import { defineMessages } from '@/i18n/define';
 
 export const quiz = defineMessages(
@@ -41,6 +44,17 @@ export const quiz = defineMessages(
     'quiz.spelling.tiles': 'Letters',
     'quiz.spelling.space': 'Space',
     'quiz.spelling.keysHint': 'Tap the letters in order or type them; Space types a gap.',
+    'quiz.wordOrder.instruction': 'Put the words in order in English',
+    'quiz.wordOrder.built': 'Built: {text}',
+    'quiz.wordOrder.nothingBuilt': 'No words placed yet',
+    'quiz.wordOrder.tiles': 'Words',
+    'quiz.wordOrder.input': 'Type the next word',
+    'quiz.wordOrder.right': 'Right: {word}',
+    'quiz.wordOrder.wrong': 'Not “{word}”. Mistakes: {count} of {max}',
+    'quiz.wordOrder.none': 'No word tile reads “{text}”',
+    'quiz.wordOrder.several': 'Several words begin with “{text}”: type more letters',
+    'quiz.wordOrder.keysHint':
+      'Tap the words in order, or type a word (or its first letters) and press Space or Enter.',
 
     'quiz.done.title': 'Congratulations!',
     'quiz.done.lead': 'Session complete. Well done!',
@@ -99,6 +113,17 @@ export const quiz = defineMessages(
     'quiz.spelling.tiles': 'Буквы',
     'quiz.spelling.space': 'Пробел',
     'quiz.spelling.keysHint': 'Нажимайте буквы по порядку или печатайте; пробел ставит промежуток.',
+    'quiz.wordOrder.instruction': 'Соберите фразу по-английски',
+    'quiz.wordOrder.built': 'Собрано: {text}',
+    'quiz.wordOrder.nothingBuilt': 'Пока не поставлено ни одного слова',
+    'quiz.wordOrder.tiles': 'Слова',
+    'quiz.wordOrder.input': 'Напечатайте следующее слово',
+    'quiz.wordOrder.right': 'Верно: {word}',
+    'quiz.wordOrder.wrong': 'Не «{word}». Ошибки: {count} из {max}',
+    'quiz.wordOrder.none': 'Среди слов нет «{text}»',
+    'quiz.wordOrder.several': 'С «{text}» начинается несколько слов — напечатайте больше букв',
+    'quiz.wordOrder.keysHint':
+      'Нажимайте слова по порядку или напечатайте слово (или его начало) и нажмите пробел или Enter.',
 
     'quiz.done.title': 'Поздравляем!',
     'quiz.done.lead': 'Сессия завершена. Отличная работа!',
