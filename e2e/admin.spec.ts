@@ -219,7 +219,9 @@ test.describe('topics page for admins', () => {
     test.slow();
     await registerAdmin(page);
     await page.goto('/topics');
-    await expect(page.getByRole('button', { name: 'Переименовать тему «Швартовка»' })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Переименовать тему «Швартовка»' }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Удалить тему «Швартовка»' })).toHaveCount(0);
 
     const form = page.locator('form').filter({ hasText: 'Название темы' });
