@@ -14,6 +14,7 @@ import {
   tileTextOf,
   typeTarget,
 } from './study-helpers';
+import { fakeEnglishVoice, spokenTexts } from './support/fake-voice';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { BUILTIN_ROWS } from './support/vocabulary';
 
@@ -201,42 +202,8 @@ test('in English the word-order question speaks English; a failed phrase is show
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.addInitScript(() => {
-    localStorage.setItem('marine.lang', 'en');
-    // A device with an English voice: what is spoken is kept.
-    const w = window as unknown as { __spoken: string[] };
-    w.__spoken = [];
-    const voice = {
-      name: 'Daniel',
-      voiceURI: 'daniel',
-      lang: 'en-GB',
-      localService: true,
-      default: true,
-    };
-    class FakeUtterance {
-      voice: unknown = null;
-      lang = '';
-      rate = 1;
-      constructor(readonly text: string) {}
-    }
-    const synth = {
-      getVoices: () => [voice],
-      speak: (u: FakeUtterance) => void w.__spoken.push(u.text),
-      cancel() {},
-      pause() {},
-      resume() {},
-      speaking: false,
-      pending: false,
-      paused: false,
-      addEventListener() {},
-      removeEventListener() {},
-    };
-    Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true });
-    Object.defineProperty(window, 'SpeechSynthesisUtterance', {
-      value: FakeUtterance,
-      configurable: true,
-    });
-  });
+  await page.addInitScript(() => localStorage.setItem('marine.lang', 'en'));
+  await fakeEnglishVoice(page);
   const { topic, size } = phraseTopic();
   await page.goto('/select-topic?division=deck&role=all');
   await topicBox(page, topic, 'en').check();
@@ -282,9 +249,7 @@ test('in English the word-order question speaks English; a failed phrase is show
   await expect(tiles.getByRole('button', { disabled: false })).toHaveCount(0);
   // Heard as the letter words are, and held on screen until Next.
   await page.getByRole('button', { name: `Listen: ${pair.en}` }).click();
-  expect(await page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken)).toEqual(
-    [pair.en],
-  );
+  expect(await spokenTexts(page)).toEqual([pair.en]);
   await expectAccessible(page);
   await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
 });

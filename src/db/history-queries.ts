@@ -26,6 +26,23 @@ export async function listHistory(
   return stored.map(fromStoredEntry);
 }
 
+/**
+ * The user's entries whose word id starts with `prefix` (the drills' replies: `drill:`), read by
+ * a range of the 'word' index, not the whole history.
+ */
+export async function listHistoryOfPrefix(
+  db: MarineDB,
+  userId: string,
+  prefix: string,
+): Promise<HistoryEntry[]> {
+  const stored = await db.getAllFromIndex(
+    'history',
+    'word',
+    IDBKeyRange.bound([userId, prefix], [userId, `${prefix}\uffff`]),
+  );
+  return stored.map(fromStoredEntry);
+}
+
 /** How many of the user's entries the cloud does not hold yet. */
 export async function countUnsent(db: MarineDB, userId: string): Promise<number> {
   return db.countFromIndex('history', 'unsent', [userId, 0]);

@@ -6,6 +6,7 @@
  */
 
 import type { IDBPTransaction } from 'idb';
+import { DRILL_KIND, DRILL_VOCAB_PREFIX, type DrillReplyFields } from '@/domain/drills';
 import { fsrsModel } from '@/domain/fsrs';
 import {
   applyEntry,
@@ -84,18 +85,8 @@ export async function recordChange(
     tx.objectStore('users').get(userId),
   ]);
   const rules = rulesOf(user);
-  // The physical clock corrected by what the cloud's clock said at the last sync.
-  const now = correctedNow(device, nowMs);
-  const hlc = nextStamp(device.hlc, now);
-  const entry: HistoryEntry = {
-    id: newId(),
-    userId,
-    vocabId,
-    kind: change.kind,
-    hlc,
-    wall: Math.floor(now),
-    device: device.id,
-  };
+  const entry = stampedEntry(device, userId, vocabId, change.kind, nowMs);
+  const { hlc } = entry;
   if (change.kind === 'answer') {
     entry.correct = change.correct;
     if (change.mode) entry.mode = change.mode;
@@ -124,6 +115,54 @@ export async function recordChange(
     tx.done,
   ]);
   return next;
+}
+
+/**
+ * A new entry of this device, stamped by its clock: the physical clock corrected by what the
+ * cloud's clock said at the last sync, and the device's stamp moved past it.
+ */
+function stampedEntry(
+  device: DeviceRecord,
+  userId: string,
+  vocabId: string,
+  kind: HistoryEntry['kind'],
+  nowMs: number,
+): HistoryEntry {
+  const now = correctedNow(device, nowMs);
+  return {
+    id: newId(),
+    userId,
+    vocabId,
+    kind,
+    hlc: nextStamp(device.hlc, now),
+    wall: Math.floor(now),
+    device: device.id,
+  };
+}
+
+/**
+ * Records one reply of a VHF drill (domain/drills.ts): an entry of kind `drill`, stamped like any
+ * answer and sent with the rest; no word changes. Returns the entry.
+ */
+export async function recordDrillReply(
+  db: MarineDB,
+  userId: string,
+  drillId: string,
+  correct: boolean,
+  fields: DrillReplyFields,
+  nowMs: number,
+): Promise<HistoryEntry> {
+  const tx = db.transaction(['history', 'device'], 'readwrite');
+  const device = await deviceIn(tx.objectStore('device'));
+  const entry = stampedEntry(device, userId, `${DRILL_VOCAB_PREFIX}${drillId}`, DRILL_KIND, nowMs);
+  entry.correct = correct;
+  entry.x = { run: fields.run, turn: fields.turn, of: fields.of };
+  await Promise.all([
+    tx.objectStore('device').put({ ...device, hlc: entry.hlc }),
+    tx.objectStore('history').add(toStored(entry, false)),
+    tx.done,
+  ]);
+  return entry;
 }
 
 /** The device's physical time `nowMs` corrected by the offset learned from the cloud. */

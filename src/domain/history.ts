@@ -66,6 +66,10 @@ export const ANSWER_MODES: readonly AnswerMode[] = ['choice', 'spelling', 'word-
  * - the fields a later version adds travel in the entry's `x` map (at most EXTENSION_MAX_CHARS of
  *   JSON), which this version never reads and always passes on.
  * When an update teaches the app a kind, FOLD_VERSION changes and every word is refolded once.
+ *
+ * Not every kind is a word's: a reply in a radio drill (kind `drill`, domain/drills.ts) is read by
+ * the drills and the charts, and the word fold treats it exactly as a later version's kind, so the
+ * wire contract, this fold and the previous app version all handle it the same way.
  */
 export const KIND_PATTERN = /^[a-z][a-z0-9_-]{0,31}$/;
 /** The JSON text of an entry's `x` map is at most this long. */

@@ -3,6 +3,7 @@
  * everything takes `now`. Days are the device's local calendar days (a day starts at local
  * midnight), and an entry counts on the day of its effective time (see history.ts).
  */
+import { DRILL_KIND } from './drills';
 import { applyEntry, compareEntries, effectiveTime, foldWord, type HistoryEntry } from './history';
 import type { FoldRules } from './memory';
 import type { UserWord, VocabItem } from './types';
@@ -61,7 +62,10 @@ function dayIndex(days: readonly number[], end: number, time: number): number {
   return index;
 }
 
-/** Right and wrong answers per day of the last `days` days (oldest first, today last). */
+/**
+ * Right and wrong answers per day of the last `days` days (oldest first, today last): the words'
+ * answers and the replies picked in radio drills (drills.ts).
+ */
 export function answersPerDay(
   entries: readonly HistoryEntry[],
   now: number,
@@ -72,7 +76,7 @@ export function answersPerDay(
   const end = dayAfter(now, 1);
   const seen = new Set<string>();
   for (const entry of entries) {
-    if (entry.kind !== 'answer' || seen.has(entry.id)) continue;
+    if ((entry.kind !== 'answer' && entry.kind !== DRILL_KIND) || seen.has(entry.id)) continue;
     seen.add(entry.id);
     const slot = result[dayIndex(starts, end, effectiveTime(entry))];
     if (!slot) continue;

@@ -9,6 +9,7 @@ import type { account } from './messages/account';
 import type { admin } from './messages/admin';
 import { auth } from './messages/auth';
 import { common } from './messages/common';
+import type { drills } from './messages/drills';
 import { home } from './messages/home';
 import type { library } from './messages/library';
 import type { onboarding } from './messages/onboarding';
@@ -21,7 +22,13 @@ const startSets = [common, auth, home] as const;
  * The texts of the other screens, each loaded with its screens (`loadTexts`, called by their
  * routes before they render), so the start-up bundle does not carry them.
  */
-type ScreenSets = typeof account | typeof admin | typeof library | typeof onboarding | typeof quiz;
+type ScreenSets =
+  | typeof account
+  | typeof admin
+  | typeof drills
+  | typeof library
+  | typeof onboarding
+  | typeof quiz;
 
 type KeysOf<S> = S extends MessageSet<infer E> ? keyof E & string : never;
 export type MessageKey = KeysOf<(typeof startSets)[number] | ScreenSets>;
@@ -39,6 +46,7 @@ const dictionaries: Readonly<Record<UiLang, Record<string, string>>> = {
 const TEXT_LOADERS = {
   account: () => import('./messages/account').then((m) => m.account),
   admin: () => import('./messages/admin').then((m) => m.admin),
+  drills: () => import('./messages/drills').then((m) => m.drills),
   library: () => import('./messages/library').then((m) => m.library),
   onboarding: () => import('./messages/onboarding').then((m) => m.onboarding),
   quiz: () => import('./messages/quiz').then((m) => m.quiz),

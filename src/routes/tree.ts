@@ -2,6 +2,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { adminRolesRoute } from './admin-roles';
 import { dictionaryRoute } from './dictionary';
+import { drillRoute, drillsRoute } from './drills';
 import { forgotRoute } from './forgot';
 import { redirectUnknown } from './guards';
 import { indexRoute } from './index';
@@ -36,6 +37,8 @@ export const routeTree = rootRoute.addChildren([
   quizSpellingRoute,
   topicsRoute,
   dictionaryRoute,
+  drillsRoute,
+  drillRoute,
   adminRolesRoute,
   settingsRoute,
   progressRoute,

@@ -30,6 +30,8 @@ interface SpeechState {
   settings: SpeechSettings;
   /** Speaks English text; false when it cannot (no voice). */
   speak(text: string): boolean;
+  /** Speaks English texts one after another (a radio exchange); false when it cannot. */
+  speakAll(texts: readonly string[]): boolean;
   setAccent(accent: Accent): void;
   setPace(pace: SpeechPace): void;
   setListening(listening: boolean): void;
@@ -81,17 +83,23 @@ export const useSpeechStore = create<SpeechState>()((set, get) => {
     accents: [],
     settings: DEFAULT_SPEECH,
 
-    speak(text) {
+    speak: (text) => get().speakAll([text]),
+
+    speakAll(texts) {
       const engine = synth();
       const voice = get().voice;
       const native = voice ? nativeVoices.get(voice.voiceURI) : undefined;
-      if (!engine || !voice || !native || text === '') return false;
+      const said = texts.filter((text) => text !== '');
+      if (!engine || !voice || !native || said.length === 0) return false;
       engine.cancel();
-      const utterance = new SpeechSynthesisUtterance(text);
-      utterance.voice = native;
-      utterance.lang = voice.lang;
-      utterance.rate = SPEECH_RATE[get().settings.pace];
-      engine.speak(utterance);
+      // The engine queues utterances: each is said after the one before.
+      for (const text of said) {
+        const utterance = new SpeechSynthesisUtterance(text);
+        utterance.voice = native;
+        utterance.lang = voice.lang;
+        utterance.rate = SPEECH_RATE[get().settings.pace];
+        engine.speak(utterance);
+      }
       return true;
     },
 

@@ -8,6 +8,7 @@
 import { create } from 'zustand';
 import { getDB } from '@/db/instance';
 import { listUserWords } from '@/db/user-words-repo';
+import type { DrillReplyFields } from '@/domain/drills';
 import { type AnswerMode, applyEntry, type HistoryEntry, type WordChange } from '@/domain/history';
 import { foldSettingsDiffer } from '@/domain/learner-settings';
 import { newUserWord } from '@/domain/srs';
@@ -38,6 +39,8 @@ interface WordsState {
   recordSkip(vocabId: string): Promise<UserWord>;
   setLearned(vocabId: string, learned: boolean): Promise<UserWord>;
   relearnWord(vocabId: string): Promise<UserWord>;
+  /** Records one reply of a VHF drill in the history (a guest's in memory); no word changes. */
+  recordDrillReply(drillId: string, correct: boolean, fields: DrillReplyFields): Promise<void>;
   /**
    * Refolds every word of the signed-in user under the settings now saved (schedule, retention,
    * home time zone: the same history, folded the new way) and shows the result. Resolves to the
@@ -158,6 +161,33 @@ export const useWordsStore = create<WordsState>()((set, get) => {
     recordSkip: (vocabId) => change(vocabId, { kind: 'skip' }),
     setLearned: (vocabId, learned) => change(vocabId, { kind: learned ? 'learn' : 'unlearn' }),
     relearnWord: (vocabId) => change(vocabId, { kind: 'relearn' }),
+
+    async recordDrillReply(drillId, correct, fields) {
+      const { ownerId } = get();
+      const now = Date.now();
+      if (ownerId === GUEST_ID) {
+        // The drills' rules load with the drill screens, not at start-up.
+        const { DRILL_KIND, DRILL_VOCAB_PREFIX } = await import('@/domain/drills');
+        const { guestHistory } = get();
+        const entry: HistoryEntry = {
+          id: `guest-drill-${guestHistory.length}`,
+          userId: ownerId,
+          vocabId: `${DRILL_VOCAB_PREFIX}${drillId}`,
+          kind: DRILL_KIND,
+          correct,
+          hlc: now * 1000,
+          wall: now,
+          device: 'guest',
+          x: { ...fields },
+        };
+        set({ guestHistory: [...guestHistory, entry], revision: get().revision + 1 });
+        return;
+      }
+      const { recordDrillReply } = await historyRepo();
+      await recordDrillReply(await getDB(), ownerId, drillId, correct, fields, now);
+      notifyLocalChange();
+      if (get().ownerId === ownerId) set({ revision: get().revision + 1 });
+    },
 
     async refold() {
       const { ownerId } = get();

@@ -20,6 +20,7 @@ import {
   ListIcon,
   SailboatIcon,
   SettingsIcon,
+  SpeakerIcon,
   SyncIcon,
   TargetIcon,
 } from '@/ui/icons';
@@ -131,6 +132,12 @@ export function HomeScreen() {
                 <Link to="/dictionary" className="chip">
                   <BookIcon width={18} height={18} />
                   {t('nav.dictionary')}
+                </Link>
+              </li>
+              <li>
+                <Link to="/drills" className="chip">
+                  <SpeakerIcon width={18} height={18} />
+                  {t('nav.drills')}
                 </Link>
               </li>
               <li>

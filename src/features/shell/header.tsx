@@ -33,6 +33,7 @@ export function Header() {
     { to: '/', label: t('nav.home') },
     { to: '/topics', label: t('nav.topics') },
     { to: '/dictionary', label: t('nav.dictionary') },
+    { to: '/drills', label: t('nav.drills') },
     ...(user
       ? [
           { to: '/progress', label: t('nav.progress') },
@@ -49,17 +50,20 @@ export function Header() {
           <span>{t('app.name')}</span>
         </Link>
         <nav className="header-nav" aria-label={t('nav.main')}>
-          {links.map((link) => (
-            <Link
-              key={link.to}
-              to={link.to}
-              className={
-                link.to === '/' ? 'nav-link desktop-only nav-home' : 'nav-link desktop-only'
-              }
-            >
-              {link.label}
-            </Link>
-          ))}
+          {/* The bar is full: the drills are reached from home's shortcuts and the phone menu. */}
+          {links
+            .filter((link) => link.to !== '/drills')
+            .map((link) => (
+              <Link
+                key={link.to}
+                to={link.to}
+                className={
+                  link.to === '/' ? 'nav-link desktop-only nav-home' : 'nav-link desktop-only'
+                }
+              >
+                {link.label}
+              </Link>
+            ))}
           {isAdmin(user) ? (
             <Link to="/admin/roles" className="nav-link desktop-only">
               {t('nav.admin')}

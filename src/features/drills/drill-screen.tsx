@@ -1,0 +1,385 @@
+/**
+ * /drills/$drillId: one VHF exchange. The setting says who the learner is; the other station's
+ * turns appear (and are spoken where the device has an English voice); at each of the learner's
+ * turns they pick the reply (1-3 or a tap, then «Ответить»), and every first pick is recorded in
+ * the answer history. A wrong pick shows the right reply, and the exchange goes on with it. At the
+ * end the whole exchange is read back, in English and Russian, with a button that plays it all.
+ */
+import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type Drill, type DrillTurn, ownTurns, replyOptions } from '@/domain/drills';
+import { newId } from '@/domain/ids';
+import { useLang, useT } from '@/i18n';
+import { loadedDrills } from '@/stores/drills-store';
+import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
+import { useToast } from '@/stores/toast-store';
+import { useWordsStore } from '@/stores/words-store';
+import { EmptyState } from '@/ui/empty-state';
+import { CheckIcon, CloseIcon } from '@/ui/icons';
+import { ListenButton } from '@/ui/listen-button';
+import './drills.css';
+
+/** Keys that type into a field must not drive the drill. */
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable ||
+      target instanceof HTMLTextAreaElement ||
+      (target instanceof HTMLInputElement && !['radio', 'button'].includes(target.type)))
+  );
+}
+
+/** The index of the learner's next turn from `from` on, or the number of turns (the end). */
+function nextOwnTurn(drill: Drill, from: number): number {
+  const index = drill.turns.findIndex((turn, i) => i >= from && turn.station === 'self');
+  return index === -1 ? drill.turns.length : index;
+}
+
+export function DrillScreen({ drillId }: { drillId: string }) {
+  const t = useT();
+  const drills = loadedDrills();
+  const drill = drills.find((candidate) => candidate.id === drillId);
+  const [round, setRound] = useState(0);
+  if (!drill) {
+    return (
+      <main className="page drills">
+        <h1>{t('drills.title')}</h1>
+        <EmptyState>{t('drills.notFound')}</EmptyState>
+        <p>
+          <Link to="/drills" className="btn">
+            {t('drills.back')}
+          </Link>
+        </p>
+      </main>
+    );
+  }
+  return <DrillRun key={round} drill={drill} all={drills} onAgain={() => setRound((n) => n + 1)} />;
+}
+
+interface DrillRunProps {
+  drill: Drill;
+  all: readonly Drill[];
+  onAgain: () => void;
+}
+
+interface Feedback {
+  chosen: string;
+  right: boolean;
+}
+
+function DrillRun({ drill, all, onAgain }: DrillRunProps) {
+  const t = useT();
+  const lang = useLang();
+  const toast = useToast();
+  const canSpeak = useCanSpeak();
+  const speakAll = useSpeechStore((s) => s.speakAll);
+  const recordDrillReply = useWordsStore((s) => s.recordDrillReply);
+  // One play of the drill: its id groups the replies in the history.
+  const [run] = useState(newId);
+  const [options] = useState(
+    () =>
+      new Map(
+        ownTurns(drill).map((index) => [index, replyOptions(drill, index, all, Math.random)]),
+      ),
+  );
+  const replies = options.size;
+  /** The turns before this index are on screen; the one at it is the learner's (or the end). */
+  const [shown, setShown] = useState(() => nextOwnTurn(drill, 0));
+  const [selected, setSelected] = useState<string | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [right, setRight] = useState(0);
+  const taskRef = useRef<HTMLDivElement>(null);
+  const endRef = useRef<HTMLHeadingElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const transcriptRef = useRef<HTMLOListElement>(null);
+  const finished = shown >= drill.turns.length;
+  const turn = finished ? undefined : drill.turns[shown];
+  const choices = options.get(shown) ?? [];
+
+  /** The other station's last words on screen (L plays them again). */
+  const lastHeard = [...drill.turns.slice(0, shown)].reverse().find((x) => x.station === 'other');
+
+  const play = useCallback(
+    (turns: readonly DrillTurn[]) => {
+      speakAll(turns.map((x) => x.en));
+    },
+    [speakAll],
+  );
+
+  // The other station speaks first where the exchange opens with it.
+  useEffect(() => {
+    play(drill.turns.slice(0, nextOwnTurn(drill, 0)));
+  }, [drill, play]);
+
+  // After a reply, what the other station said next is brought into view and the new task takes
+  // the focus (keyboard and screen-reader users go on from it); the end takes it to the read-back.
+  // The first turn leaves the page at its top, with the setting in view.
+  const started = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs for each new turn on screen
+  useEffect(() => {
+    if (!started.current) {
+      started.current = true;
+      return;
+    }
+    if (finished) {
+      endRef.current?.focus();
+      return;
+    }
+    transcriptRef.current?.lastElementChild?.scrollIntoView({ block: 'start' });
+    taskRef.current?.focus({ preventScroll: true });
+  }, [shown, finished]);
+
+  useEffect(() => {
+    if (feedback) nextRef.current?.focus();
+  }, [feedback]);
+
+  const reply = useCallback(
+    (option: string) => {
+      if (feedback || !turn) return;
+      const correct = option === turn.en;
+      setSelected(option);
+      setFeedback({ chosen: option, right: correct });
+      if (correct) setRight((n) => n + 1);
+      recordDrillReply(drill.id, correct, { run, turn: shown, of: replies }).catch(
+        (error: unknown) => {
+          console.error('Recording a drill reply failed', error);
+          toast.show({ tone: 'error', message: t('drills.saveFailed') });
+        },
+      );
+    },
+    [feedback, turn, recordDrillReply, drill.id, run, shown, replies, toast, t],
+  );
+
+  const next = useCallback(() => {
+    const after = nextOwnTurn(drill, shown + 1);
+    play(drill.turns.slice(shown + 1, after));
+    setShown(after);
+    setSelected(null);
+    setFeedback(null);
+  }, [drill, shown, play]);
+
+  // A layout effect: the keys work from the moment the turn is on screen.
+  useLayoutEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      if (event.code === 'KeyL' && canSpeak && lastHeard) {
+        event.preventDefault();
+        play([lastHeard]);
+        return;
+      }
+      if (feedback || finished) return;
+      const digit = Number(event.key);
+      if (Number.isInteger(digit) && digit >= 1 && digit <= choices.length) {
+        event.preventDefault();
+        reply(choices[digit - 1] as string);
+      }
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [canSpeak, lastHeard, play, feedback, finished, choices, reply]);
+
+  const optionState = (option: string) => {
+    if (!feedback || !turn) return option === selected ? 'chosen' : 'idle';
+    if (option === turn.en) return 'right';
+    return option === feedback.chosen ? 'wrong' : 'idle';
+  };
+
+  return (
+    <main className="page drills drill">
+      <header className="drill-header">
+        <p className="drill-kind">
+          <Link to="/drills">{t('drills.back')}</Link>
+          <span className="badge">{t(`drills.situation.${drill.situation}`)}</span>
+        </p>
+        <h1>{drill.title[lang]}</h1>
+      </header>
+      <section className="card drill-setting" aria-labelledby="drill-setting-title">
+        <h2 id="drill-setting-title" className="drill-setting-title">
+          {t('drills.setting')}
+        </h2>
+        <p>{drill.setting[lang]}</p>
+        <p className="muted drill-ref">{t('drills.ref', { ref: drill.ref })}</p>
+        {canSpeak ? null : <p className="muted">{t('drills.noVoice')}</p>}
+      </section>
+
+      {finished ? (
+        <ReadBack drill={drill} right={right} of={replies} endRef={endRef} onAgain={onAgain} />
+      ) : (
+        <>
+          <section aria-labelledby="drill-exchange-title">
+            <h2 id="drill-exchange-title" className="visually-hidden">
+              {t('drills.exchange')}
+            </h2>
+            <ol className="drill-transcript" aria-live="polite" ref={transcriptRef}>
+              {drill.turns.slice(0, shown).map((said, index) => (
+                // The turns of a drill never move: the index is their identity.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <TurnLine key={index} turn={said} onListen={canSpeak ? play : undefined} />
+              ))}
+            </ol>
+          </section>
+          {turn ? (
+            <form
+              className="drill-reply"
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (feedback) next();
+                else if (selected) reply(selected);
+              }}
+            >
+              <div className="drill-task card" ref={taskRef} tabIndex={-1}>
+                <h2 className="drill-task-title">{t('drills.yourTurn')}</h2>
+                <p className="drill-task-text">{turn.task?.[lang]}</p>
+              </div>
+              <fieldset className="drill-options" disabled={feedback !== null}>
+                <legend className="visually-hidden">{t('drills.options')}</legend>
+                {choices.map((option, i) => {
+                  const state = optionState(option);
+                  return (
+                    <label key={option} className={`drill-option is-${state}`}>
+                      <input
+                        type="radio"
+                        name="drill-option"
+                        value={option}
+                        checked={selected === option}
+                        onChange={() => setSelected(option)}
+                      />
+                      <span className="drill-option-key" aria-hidden="true">
+                        {state === 'right' ? (
+                          <CheckIcon width={18} height={18} />
+                        ) : state === 'wrong' ? (
+                          <CloseIcon width={18} height={18} />
+                        ) : (
+                          i + 1
+                        )}
+                      </span>
+                      <span className="drill-option-text" lang="en">
+                        {option}
+                      </span>
+                    </label>
+                  );
+                })}
+              </fieldset>
+              <div className="drill-feedback-slot" role="status">
+                {feedback ? (
+                  <p className={`drill-feedback is-${feedback.right ? 'success' : 'danger'}`}>
+                    <strong>{feedback.right ? t('drills.right') : t('drills.wrong')}</strong>
+                    {feedback.right ? null : <span lang="en"> {turn.en}</span>}
+                  </p>
+                ) : null}
+              </div>
+              <div className="drill-actions">
+                {feedback ? (
+                  <button type="submit" className="btn btn-primary btn-block" ref={nextRef}>
+                    {t('drills.next')}
+                  </button>
+                ) : (
+                  <button
+                    type="submit"
+                    className="btn btn-primary btn-block"
+                    disabled={selected === null}
+                  >
+                    {t('drills.reply')}
+                  </button>
+                )}
+              </div>
+            </form>
+          ) : null}
+          <p className="muted drill-hint">{t('drills.keysHint')}</p>
+        </>
+      )}
+    </main>
+  );
+}
+
+/** One turn as said: the station, the English, and its Russian on request. */
+function TurnLine({
+  turn,
+  onListen,
+  open = false,
+}: {
+  turn: DrillTurn;
+  onListen?: (turns: readonly DrillTurn[]) => void;
+  open?: boolean;
+}) {
+  const t = useT();
+  const lang = useLang();
+  const own = turn.station === 'self';
+  return (
+    <li className={`drill-turn is-${own ? 'self' : 'other'}`}>
+      <p className="drill-turn-speaker">
+        {own ? `${t('drills.you')} · ${turn.speaker[lang]}` : turn.speaker[lang]}
+      </p>
+      <div className="drill-turn-body">
+        <p className="drill-turn-en" lang="en">
+          {turn.en}
+        </p>
+        {onListen ? (
+          <ListenButton
+            label={t('drills.listen', { text: turn.en })}
+            onListen={() => onListen([turn])}
+            className="drill-turn-listen"
+          />
+        ) : null}
+      </div>
+      {open ? (
+        <p className="drill-turn-ru muted" lang="ru">
+          {turn.ru}
+        </p>
+      ) : (
+        <details className="drill-turn-translation">
+          <summary>{t('drills.translation')}</summary>
+          <p lang="ru">{turn.ru}</p>
+        </details>
+      )}
+    </li>
+  );
+}
+
+interface ReadBackProps {
+  drill: Drill;
+  right: number;
+  of: number;
+  endRef: React.RefObject<HTMLHeadingElement | null>;
+  onAgain: () => void;
+}
+
+/** The end: the whole exchange read back, the result, and what next. */
+function ReadBack({ drill, right, of, endRef, onAgain }: ReadBackProps) {
+  const t = useT();
+  const canSpeak = useCanSpeak();
+  const speakAll = useSpeechStore((s) => s.speakAll);
+  return (
+    <section className="drill-readback" aria-labelledby="drill-readback-title">
+      <h2 id="drill-readback-title" ref={endRef} tabIndex={-1}>
+        {t('drills.readBack')}
+      </h2>
+      <p className="drill-result" role="status">
+        {t('drills.result', { right, of })}
+      </p>
+      <p className="muted">{t('drills.readBackIntro')}</p>
+      {canSpeak ? (
+        <ListenButton
+          label={t('drills.listenAll')}
+          onListen={() => speakAll(drill.turns.map((turn) => turn.en))}
+          className="drill-listen-all"
+          showLabel
+        />
+      ) : null}
+      <ol className="drill-transcript">
+        {drill.turns.map((turn, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the turns of a drill never move
+          <TurnLine key={index} turn={turn} open />
+        ))}
+      </ol>
+      <div className="drill-end-actions">
+        <button type="button" className="btn btn-primary" onClick={onAgain}>
+          {t('drills.again')}
+        </button>
+        <Link to="/drills" className="btn">
+          {t('drills.back')}
+        </Link>
+      </div>
+    </section>
+  );
+}
