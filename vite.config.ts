@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -10,6 +10,19 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  * `--mode bench-baseline` builds the start-up benchmark's floor with this same configuration: a
  * minimal React page (bench/baseline) with the same plugins, service worker and precache.
  */
+/** Firebase's own code (the SDK packages): its chunks are named `firebase-sdk-*` (see `build`). */
+const isFirebaseModule = (id: string) => /[\\/]node_modules[\\/]@?firebase[\\/]/.test(id);
+
+/**
+ * Whether this mode builds the cloud edition: the same rule as src/auth/firebase-config.ts (an
+ * API key and a project id). The local edition never loads Firebase, so its service worker does
+ * not precache the Firebase chunks.
+ */
+function isCloudEdition(mode: string): boolean {
+  const env = loadEnv(mode, here('.'), 'VITE_');
+  return Boolean(env.VITE_FIREBASE_API_KEY?.trim() && env.VITE_FIREBASE_PROJECT_ID?.trim());
+}
+
 export default defineConfig(({ mode }) => ({
   ...(mode === 'bench-baseline'
     ? { root: here('./bench/baseline'), publicDir: here('./public'), envDir: here('.') }
@@ -87,7 +100,11 @@ export default defineConfig(({ mode }) => ({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,json}'],
         // The store screenshots (a third of the precache) are shown by install dialogs, which
         // fetch them online; no screen of the app shows them.
-        globIgnores: ['screenshots/**'],
+        // The local edition leaves Firebase's chunks out: no screen of it loads them.
+        globIgnores: [
+          'screenshots/**',
+          ...(isCloudEdition(mode) ? [] : ['assets/firebase-sdk-*.js']),
+        ],
         // Nothing is silently left out of the precache: the default limit is 2 MiB.
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
@@ -97,6 +114,15 @@ export default defineConfig(({ mode }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rollupOptions: {
+      output: {
+        // Chunks of Firebase's own code are named so the local edition's precache can skip them.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 && chunk.moduleIds.every(isFirebaseModule)
+            ? 'assets/firebase-sdk-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
   },
   preview: { port: 4173, strictPort: true },
   test: {

@@ -33,6 +33,8 @@ const site = (mode: string, out: string, port: number): Site => ({
 });
 const APP = site('e2e', 'dist-bench', 4193);
 const BASELINE = site('bench-baseline', 'dist-baseline', 4194);
+/** The cloud edition, built only to measure its precache. */
+const CLOUD = site('e2e-cloud', 'dist-bench-cloud', 4195);
 const DIST = APP.dist;
 const BASE = APP.base;
 const VITE = join(ROOT, 'node_modules', '.bin', 'vite');
@@ -100,10 +102,25 @@ function entryScripts(): string[] {
   return urls.map(fileOf);
 }
 
-/** The URLs of the precache manifest injected into sw.js. */
-function precacheUrls(): string[] {
-  const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
+/** The URLs of the precache manifest injected into a build's sw.js. */
+function precacheUrls(dist = DIST): string[] {
+  const sw = readFileSync(join(dist, 'sw.js'), 'utf8');
   return [...sw.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1] as string);
+}
+
+/** A build's precache: its size, and the JS, CSS and HTML files it leaves out. */
+function printPrecache(label: string, dist: string): void {
+  const fileIn = (url: string) => join(dist, new URL(url, BASE).pathname);
+  const precache = precacheUrls(dist);
+  const bytes = precache.reduce((sum, url) => sum + statSync(fileIn(url)).size, 0);
+  const gzip = precache.reduce((sum, url) => sum + gzipSize(readFileSync(fileIn(url))), 0);
+  const listed = new Set(precache.map(fileIn));
+  const missing = allFiles(dist)
+    .filter((path) => /\.(js|css|html)$/.test(path) && !path.endsWith('sw.js'))
+    .filter((path) => !listed.has(path));
+  console.log(
+    `${label.padEnd(66)} ${kb(gzip).padStart(10)} gzip  ${kb(bytes).padStart(10)} raw  (${precache.length} entries; JS/CSS/HTML not precached: ${missing.length ? missing.map((path) => path.slice(dist.length + 1)).join(', ') : 'none'})`,
+  );
 }
 
 function allFiles(dir: string): string[] {
@@ -305,17 +322,10 @@ export async function benchStartup(): Promise<void> {
     `${'Vocabulary in the start-up JS'.padEnd(66)} ${inEntry.length ? `YES (${inEntry.join(', ')})` : 'none'}`,
   );
 
-  // (b) the precache
-  const precache = precacheUrls();
-  const precacheBytes = precache.reduce((sum, url) => sum + statSync(fileOf(url)).size, 0);
-  const precacheGzip = precache.reduce((sum, url) => sum + gzipSize(readFileSync(fileOf(url))), 0);
-  const listed = new Set(precache.map((url) => fileOf(url)));
-  const missing = allFiles(DIST)
-    .filter((path) => /\.(js|css|html)$/.test(path) && !path.endsWith('sw.js'))
-    .filter((path) => !listed.has(path));
-  console.log(
-    `${'Precache (sw.js manifest)'.padEnd(66)} ${kb(precacheGzip).padStart(10)} gzip  ${kb(precacheBytes).padStart(10)} raw  (${precache.length} entries; JS/CSS/HTML not precached: ${missing.length ? missing.map((path) => path.slice(DIST.length + 1)).join(', ') : 'none'})`,
-  );
+  // (b) the precache of each edition: the local one leaves Firebase's code out
+  printPrecache('Precache (sw.js manifest), local edition', DIST);
+  build(CLOUD);
+  printPrecache('Precache (sw.js manifest), cloud edition (--mode e2e-cloud)', CLOUD.dist);
 
   // (c) offline cold starts and first visits, ours and the floor's, each on its own server
   const measure = async (target: Site) => {

@@ -208,3 +208,10 @@ test('a start on a link that never answers shows the signed-in home within secon
   });
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
+
+test("the cloud edition's service worker precaches Firebase's code for offline starts", async ({
+  page,
+}) => {
+  const worker = await (await page.request.get('/sw.js')).text();
+  expect(worker).toMatch(/assets\/firebase-sdk-[\w-]+\.js/);
+});

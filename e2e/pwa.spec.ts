@@ -212,3 +212,19 @@ test.describe('on an iPhone', () => {
     await expect(dialog).toBeHidden();
   });
 });
+
+test("the local edition's service worker precaches no Firebase code, and no page asks for it", async ({
+  page,
+}) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await page.goto('/');
+  const worker = await (await page.request.get('/sw.js')).text();
+  // The precache lists the app's chunks, but none of Firebase's (e2e/cloud.spec.ts: the cloud
+  // edition's lists them).
+  expect(worker).toContain('assets/app-');
+  expect(worker).not.toContain('firebase-sdk-');
+  await page.goto('/dictionary');
+  await expect(page.getByRole('heading', { level: 1, name: 'Словарь' })).toBeVisible();
+  expect(requested.filter((url) => url.includes('firebase-sdk-'))).toEqual([]);
+});

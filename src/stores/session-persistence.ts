@@ -68,16 +68,31 @@ function isSession(value: unknown): value is RunningSession {
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
 
+/** The parsed JSON object `storage` holds under `key`, or null (missing, damaged, blocked). */
+function readObject(
+  storage: Storage | null,
+  key: string,
+): Partial<Record<keyof SavedSession, unknown>> | null {
+  try {
+    const raw = storage?.getItem(key);
+    const saved: unknown = raw ? JSON.parse(raw) : null;
+    return typeof saved === 'object' && saved !== null
+      ? (saved as Partial<Record<keyof SavedSession, unknown>>)
+      : null;
+  } catch {
+    // A damaged entry only costs what it held.
+    return null;
+  }
+}
+
 /** What `storage` holds, each part checked; what is missing or invalid takes its default. */
 export function readSavedSession(storage: Storage | null): SavedSession {
-  let saved: Partial<Record<keyof SavedSession, unknown>> | null = null;
-  try {
-    const raw = storage?.getItem(SESSION_STORAGE_KEY);
-    saved = raw ? (JSON.parse(raw) as typeof saved) : null;
-  } catch {
-    // A damaged entry only costs the unfinished session.
-  }
-  if (typeof saved !== 'object' || saved === null) return EMPTY_SESSION;
+  return readSavedSessionFrom(storage, SESSION_STORAGE_KEY);
+}
+
+function readSavedSessionFrom(storage: Storage | null, key: string): SavedSession {
+  const saved = readObject(storage, key);
+  if (!saved) return EMPTY_SESSION;
   const { division, role, topics, size, mode, direction, session } = saved;
   return {
     division: text(division),
@@ -109,5 +124,44 @@ export function writeSavedSession(storage: Storage | null, state: SavedSession):
     storage?.setItem(SESSION_STORAGE_KEY, JSON.stringify(saved));
   } catch {
     // Storage full or blocked: the session still runs in memory.
+  }
+}
+
+/**
+ * The last session a signed-in learner started on this device: its selection and set-up, kept in
+ * localStorage per learner, so home starts the next one with one tap, after a restart too.
+ */
+export type LastSetup = Selection & SessionSetup;
+const LAST_SETUP_PREFIX = 'marine.lastSetup.';
+
+/** The device's localStorage, or null where there is none or it is blocked. */
+export function deviceStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The learner's last set-up, or null when none was kept (or it names no topic). */
+export function readLastSetup(storage: Storage | null, userId: string): LastSetup | null {
+  const { session: _none, ...setup } = readSavedSessionFrom(storage, LAST_SETUP_PREFIX + userId);
+  return setup.division && setup.topics.length > 0 ? setup : null;
+}
+
+/** Keeps the learner's set-up; a full or blocked storage keeps nothing (the steps still work). */
+export function writeLastSetup(storage: Storage | null, userId: string, setup: LastSetup): void {
+  const kept: LastSetup = {
+    division: setup.division,
+    role: setup.role,
+    topics: setup.topics,
+    size: setup.size,
+    mode: setup.mode,
+    direction: setup.direction,
+  };
+  try {
+    storage?.setItem(LAST_SETUP_PREFIX + userId, JSON.stringify(kept));
+  } catch {
+    // Nothing kept: home offers the steps only.
   }
 }

@@ -23,12 +23,14 @@ import { clampSessionSize, stepSessionSize } from '@/domain/validation';
 import { translate } from '@/i18n';
 import { useAuthStore } from './auth-store';
 import {
+  deviceStorage,
   EMPTY_SESSION,
   pageSessionStorage,
   readSavedSession,
   type SavedSession,
   type Selection,
   type SessionSetup,
+  writeLastSetup,
   writeSavedSession,
 } from './session-persistence';
 import { useSettingsStore } from './settings-store';
@@ -248,6 +250,11 @@ export const useSessionStore = create<SessionState>()((set, get) => {
         random,
       );
       set({ session, unsavedAnswers: 0 });
+      // A signed-in learner's set-up is kept for home's one-tap start of the next session.
+      const owner = currentOwner();
+      if (owner !== GUEST_ID && words.length > 0) {
+        writeLastSetup(deviceStorage(), owner, { division, role, topics, size, mode, direction });
+      }
       return session;
     },
 

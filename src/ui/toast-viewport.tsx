@@ -41,7 +41,6 @@ export function ToastViewport({
           <button
             type="button"
             className="icon-btn"
-            style={{ width: 32, height: 32 }}
             aria-label={t('common.close')}
             onClick={() => onDismiss(toast.id)}
           >

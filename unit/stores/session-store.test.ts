@@ -3,6 +3,7 @@ import { seededRandom } from '@/domain/random';
 import type { User, VocabItem } from '@/domain/types';
 import { loadTexts } from '@/i18n';
 import { useAuthStore } from '@/stores/auth-store';
+import { readLastSetup } from '@/stores/session-persistence';
 import {
   connectSessionStore,
   learnedWords,
@@ -507,6 +508,41 @@ describe('persistence', () => {
     storage.setItem('marine.session', '{not json');
     disconnect = connectSessionStore(storage);
     expect(state()).toMatchObject({ division: undefined, topics: [], size: 10, session: null });
+  });
+
+  it("keeps a signed-in learner's last set-up on the device for home's one-tap start", () => {
+    const device = memoryStorage();
+    vi.stubGlobal('localStorage', device);
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
+    // A guest's choice is not kept.
+    state().setTopics(['deck::Mooring']);
+    state().startSession({ now: NOW, random: seededRandom(1) });
+    expect(readLastSetup(device, GUEST_ID)).toBeNull();
+
+    useAuthStore.setState({ user: SIGNED_IN });
+    useSessionStore.setState({ division: 'deck', role: 'ab', topics: ['deck::Mooring'] });
+    state().setSize(5);
+    state().setMode('new');
+    state().startSession({ now: NOW, random: seededRandom(1) });
+    const kept = {
+      division: 'deck',
+      role: 'ab',
+      topics: ['deck::Mooring'],
+      size: 5,
+      mode: 'new',
+      direction: 'ru-en',
+    };
+    expect(readLastSetup(device, SIGNED_IN.id)).toEqual(kept);
+    // A choice that prepares no words does not replace it.
+    state().setTopics(['deck::Nothing here']);
+    state().startSession({ now: NOW, random: seededRandom(1) });
+    expect(readLastSetup(device, SIGNED_IN.id)).toEqual(kept);
+    // Another learner on the device has their own; a damaged entry is none.
+    expect(readLastSetup(device, 'u2')).toBeNull();
+    device.setItem(`marine.lastSetup.${SIGNED_IN.id}`, '{oops');
+    expect(readLastSetup(device, SIGNED_IN.id)).toBeNull();
   });
 
   it('does nothing until connected: changes are not saved and sign-ins not followed', () => {

@@ -25,6 +25,7 @@ import {
   TargetIcon,
 } from '@/ui/icons';
 import { useOnline } from '@/ui/use-online';
+import { ContinueButton } from './continue-button';
 import { goalProgress } from './dashboard';
 import { FoldChangeCard } from './fold-change-card';
 import { RankCard } from './rank-card';
@@ -120,6 +121,7 @@ export function HomeScreen() {
               <Link to="/register">{t('home.guestRegister')}</Link>
             </p>
           )}
+          {user ? <ContinueButton userId={user.id} /> : null}
           <nav aria-label={t('home.shortcuts')}>
             <ul className="chips home-shortcuts">
               <li>

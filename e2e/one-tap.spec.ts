@@ -1,0 +1,48 @@
+/**
+ * One tap from home: after a session chosen through the steps, the next one starts from home with
+ * a single tap on the last division, role, topics and size, after the app was closed too; the
+ * steps remain for a change.
+ */
+import { expect, registerViaUi, test } from './support/fixtures';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('home starts the next session with the last choice in one tap, after a restart', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await registerViaUi(page);
+  // No session yet: nothing to continue.
+  await expect(page.getByRole('button', { name: /Продолжить занятие/ })).toHaveCount(0);
+
+  await page.goto('/select-topic?division=deck&role=all');
+  await page.getByRole('checkbox').nth(1).check();
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await expect(page).toHaveURL(/\/session-setup/);
+  // From the default ten words to five.
+  await page.getByRole('button', { name: 'Меньше слов' }).click();
+  const size = 5;
+  await expect(page.locator('.stepper-value')).toHaveText(`${size} слов`);
+  await page.getByRole('button', { name: 'Начать' }).click();
+  await expect(page).toHaveURL(/\/quiz$/);
+  const first = page.getByText(/^Вопрос 1 из \d+$/);
+  await expect(first).toBeVisible();
+  const total = Number((await first.textContent())?.match(/из (\d+)/)?.[1]);
+  expect(total).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(size);
+
+  // The app closed and opened again (a new tab: the page's session storage is gone).
+  await page.close();
+  const again = await context.newPage();
+  await again.goto('/');
+  const resume = again.getByRole('button', { name: /Продолжить занятие/ });
+  await expect(resume).toContainText('Палуба');
+  await expect(resume).toContainText(`слов: ${size}`);
+  await resume.click();
+  await expect(again).toHaveURL(/\/quiz$/);
+  await expect(again.getByText(`Вопрос 1 из ${total}`)).toBeVisible();
+  // The steps remain for a change.
+  await again.goto('/');
+  await expect(again.getByRole('link', { name: 'Начать занятие' })).toBeVisible();
+});

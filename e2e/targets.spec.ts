@@ -1,0 +1,78 @@
+/**
+ * Every screen on a 390 px phone: each control is at least 44 x 44 px (e2e/support/targets.ts),
+ * signed out, signed in as an administrator, and through a whole session's screens.
+ */
+import type { Page } from '@playwright/test';
+import { claimAdminViaUi, expect, registerViaUi, test } from './support/fixtures';
+import { smallTargets } from './support/targets';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+async function expectBigTargets(page: Page, screen: string): Promise<void> {
+  expect(await smallTargets(page), `controls under 44 px on ${screen}`).toEqual([]);
+}
+
+test('the sign-in screens have 44 px targets', async ({ page }) => {
+  for (const [path, heading] of [
+    ['/login', 'Вход'],
+    ['/register', 'Регистрация'],
+    ['/forgot', 'Сброс пароля'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectBigTargets(page, path);
+  }
+});
+
+test('every screen of a signed-in administrator has 44 px targets', async ({ page }) => {
+  test.setTimeout(120_000);
+  await registerViaUi(page);
+  await claimAdminViaUi(page);
+  const screens: [string, RegExp | string][] = [
+    ['/', /Добро пожаловать/],
+    ['/select-division', 'Выберите службу'],
+    ['/select-role?division=deck', 'Выберите должность'],
+    ['/select-topic?division=deck&role=all', 'Выберите темы'],
+    ['/topics', 'Темы'],
+    ['/dictionary', 'Словарь'],
+    ['/drills', 'Радиообмен на УКВ'],
+    ['/admin/roles', 'Службы, роли и темы'],
+    ['/settings', 'Настройки'],
+    ['/progress', 'Прогресс'],
+    ['/profile', 'Профиль'],
+  ];
+  for (const [path, heading] of screens) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectBigTargets(page, path);
+  }
+  // The phone menu.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Меню' }).click();
+  await expect(page.getByRole('link', { name: 'Радиообмен' }).first()).toBeVisible();
+  await expectBigTargets(page, 'the menu');
+});
+
+test('a session’s screens have 44 px targets', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/select-topic?division=deck&role=all');
+  await page.getByRole('checkbox').first().check();
+  await expectBigTargets(page, '/select-topic');
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await expect(page).toHaveURL(/\/session-setup/);
+  await expectBigTargets(page, '/session-setup');
+  await page.getByRole('button', { name: 'Начать' }).click();
+  await expect(page).toHaveURL(/\/quiz$/);
+  await expect(page.getByText(/^Вопрос 1 из/)).toBeVisible();
+  await expectBigTargets(page, '/quiz');
+  while (/\/quiz$/.test(page.url())) {
+    await page.keyboard.press('s');
+    await page.waitForTimeout(50);
+  }
+  await expect(page.getByText(/^Слово 1 из/)).toBeVisible();
+  await expectBigTargets(page, '/quiz/spelling');
+  await page.goto('/drills');
+  await page.locator('.drills-item a').first().click();
+  await expect(page.getByText('Ваш ответ')).toBeVisible();
+  await expectBigTargets(page, 'a drill');
+});
