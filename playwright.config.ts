@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 // @ts-expect-error: a plain ES module shared with the npm script, without type declarations.
 import { findChromium, INSTALL_HINT } from './e2e/support/find-chromium.mjs';
@@ -11,9 +14,35 @@ const DIST = process.env.E2E_DIST ?? 'dist';
 /** The cloud edition's build, the Auth emulator and the Firestore REST test server (.env.e2e-cloud). */
 const CLOUD_PORT = Number(process.env.E2E_CLOUD_PORT ?? 4174);
 const CLOUD_DIST = process.env.E2E_CLOUD_DIST ?? 'dist-cloud';
-export const AUTH_EMULATOR_PORT = 9099;
-export const FIRESTORE_TEST_PORT = 8181;
+
+import { AUTH_EMULATOR_PORT, FIRESTORE_TEST_PORT } from './e2e/support/ports';
+
 const CLOUD_SPECS = /cloud.*\.spec\.ts$/;
+
+/**
+ * ` --config <file>` for an Auth emulator on a port other than firebase.json's: a throw-away
+ * firebase.json with that port and the next two for the emulators' hub and logging (firebase.json's
+ * defaults, 4400 and 4500, would collide with another run's); '' for the default port.
+ */
+function authEmulatorConfig(): string {
+  if (AUTH_EMULATOR_PORT === 9099) return '';
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-auth-'));
+  const file = join(dir, 'firebase.json');
+  const at = (port: number) => ({ host: '127.0.0.1', port });
+  writeFileSync(
+    file,
+    JSON.stringify({
+      emulators: {
+        singleProjectMode: true,
+        auth: at(AUTH_EMULATOR_PORT),
+        hub: at(AUTH_EMULATOR_PORT + 1),
+        logging: at(AUTH_EMULATOR_PORT + 2),
+        ui: { enabled: false },
+      },
+    }),
+  );
+  return ` --config ${file}`;
+}
 
 const desktop = { ...devices['Desktop Chrome'], channel: undefined };
 
@@ -75,7 +104,8 @@ export default defineConfig({
     },
     {
       // The real Firebase Auth emulator (firebase-tools; it runs offline).
-      command: `npx firebase emulators:start --only auth --project demo-marine`,
+      // With E2E_AUTH_PORT set, a throw-away firebase.json moves it (and its hub and logging ports).
+      command: `npx firebase emulators:start --only auth --project demo-marine${authEmulatorConfig()}`,
       url: `http://127.0.0.1:${AUTH_EMULATOR_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

@@ -7,8 +7,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, loginViaUi, registerViaUi, test, uniqueEmail } from './support/fixtures';
+import { AUTH_EMULATOR_HOST } from './support/ports';
 
-const AUTH_EMULATOR = '127.0.0.1:9099';
+const AUTH_EMULATOR = AUTH_EMULATOR_HOST;
 const PROJECT = 'demo-marine';
 const API_KEY = 'demo-key';
 const run = promisify(execFile);

@@ -15,8 +15,9 @@ import {
   test,
   uniqueEmail,
 } from './support/fixtures';
+import { AUTH_EMULATOR_HOST } from './support/ports';
 
-const AUTH_EMULATOR = 'http://127.0.0.1:9099';
+const AUTH_EMULATOR = `http://${AUTH_EMULATOR_HOST}`;
 const PROJECT = 'demo-marine';
 const TOPIC = 'Company Knots';
 const KNOTS = [

@@ -12,6 +12,7 @@ import {
   test,
   uniqueEmail,
 } from './support/fixtures';
+import { AUTH_EMULATOR_HOST, FIRESTORE_TEST_ORIGIN } from './support/ports';
 
 test('progress made offline reaches the cloud and a second device sees it', async ({
   page,
@@ -156,7 +157,7 @@ test('a link that looks up but never answers does not hold a profile save', asyn
   await expect(page.getByLabel('Ежедневная цель')).toBeVisible();
   // Every request to the cloud database from now on hangs (a captive portal, a dead satellite
   // link that still reports itself up).
-  await page.route('http://127.0.0.1:8181/**', () => undefined);
+  await page.route(`${FIRESTORE_TEST_ORIGIN}/**`, () => undefined);
   await page.getByLabel('Ежедневная цель').fill('40');
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Профиль обновлён' })).toBeVisible();
@@ -201,7 +202,7 @@ test('a start on a link that never answers shows the signed-in home within secon
   });
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   // Firebase checks the stored session with the server at every start: that check now hangs.
-  await page.route('http://127.0.0.1:9099/**', () => undefined);
+  await page.route(`http://${AUTH_EMULATOR_HOST}/**`, () => undefined);
   await page.reload();
   await expect(page.getByRole('link', { name: `Профиль: ${account.fullName}` })).toBeVisible({
     timeout: 10_000,

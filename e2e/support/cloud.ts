@@ -1,8 +1,9 @@
 /** What the cloud specs read from the Firestore REST test server: a user's uid and their history. */
 import { expect } from '@playwright/test';
 import { firestoreTestApi } from './firestore-rest-server';
+import { FIRESTORE_TEST_ORIGIN } from './ports';
 
-export const firestore = firestoreTestApi('http://127.0.0.1:8181');
+export const firestore = firestoreTestApi(FIRESTORE_TEST_ORIGIN);
 
 /** The uid of the account whose cloud profile holds this e-mail (written at registration). */
 export async function uidOf(email: string): Promise<string> {
