@@ -129,5 +129,9 @@ export default defineConfig(({ mode }) => ({
     include: ['unit/**/*.test.ts', 'unit/**/*.test.tsx'],
     environment: 'node',
     setupFiles: ['unit/setup.ts'],
+    // No unit test is about time: on a loaded 2-core machine a test that takes 1 s idle may take
+    // ten, so the limits only catch a hang (vitest's 5 s default failed two tests under load).
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 }));

@@ -94,10 +94,12 @@ const providers: FirebaseAuthProvider[] = [];
 const apps: FirebaseApp[] = [];
 
 beforeAll(async () => {
-  // Under the hook's own limit, so a failed start reports the emulator's output.
-  emulator = await startAuthEmulator({ projectId: PROJECT, timeoutMs: 55_000 });
+  // The emulator is ready when it answers; a loaded machine may take a minute or more (48 s was
+  // seen), so the wait is long, and under the hook's own limit so a failed start reports the
+  // emulator's output.
+  emulator = await startAuthEmulator({ projectId: PROJECT, timeoutMs: 170_000 });
   proxy = await startProxy(emulator);
-}, 60_000);
+}, 180_000);
 
 afterEach(() => {
   proxy.offline = false;
