@@ -18,8 +18,6 @@ const bannerStyle: CSSProperties = {
   margin: 'var(--space-2) auto 0',
 };
 
-const closeStyle: CSSProperties = { width: 32, height: 32 };
-
 export function UpdateToast() {
   const t = useT();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -66,7 +64,6 @@ export function UpdateToast() {
           <button
             type="button"
             className="icon-btn"
-            style={closeStyle}
             aria-label={t('common.close')}
             onClick={() => useUpdateStore.getState().dismissUpdate()}
           >
@@ -81,7 +78,6 @@ export function UpdateToast() {
             <button
               type="button"
               className="icon-btn"
-              style={closeStyle}
               aria-label={t('common.close')}
               onClick={() => useUpdateStore.getState().dismissOfflineReady()}
             >
