@@ -34,6 +34,12 @@ test('progress made offline reaches the cloud and a second device sees it', asyn
   });
   expect(profile?.data).not.toHaveProperty('isAdmin');
 
+  // A ship's app has been installed before it sails: the service worker controls the page, so
+  // the chunks a sync loads come from its cache. (Without it, an import that fails offline stays
+  // failed for the page, and no sync could run when the network came back.)
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
   // At sea: no network. Marking a word learned is saved on the device and queued.
   await page.goto('/dictionary');
   await page.getByLabel('Поиск слов').fill('кнехт');
