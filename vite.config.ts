@@ -111,6 +111,8 @@ export default defineConfig(({ mode }) => ({
       devOptions: { enabled: false },
     }),
   ],
+  // The vocabulary worker (src/db/vocabulary-worker.ts) is a module worker, like the page.
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     sourcemap: false,

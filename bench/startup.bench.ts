@@ -1,7 +1,9 @@
 /**
  * Start-up budgets: the JavaScript a guest / local-edition start downloads (gzip, and whether any
  * of it is Firebase code), the total precache size, the offline cold start in Chromium with 4x
- * CPU throttling (navigation start to the home screen's `app:ready` mark) and the first visit.
+ * CPU throttling (navigation start to the home screen's `app:ready` mark) and the first visit
+ * (FCP, LCP and TBT as Lighthouse names them, read from the page's own performance entries, and
+ * when home renders against when the vocabulary has installed in its worker).
  * Builds the local edition into dist-bench and, as the floor, a minimal React 19 page built by the
  * same Vite configuration with the same service worker (`--mode bench-baseline`, bench/baseline)
  * into dist-baseline; serves both with `vite preview` and prints our times as ratios to the floor.
@@ -190,35 +192,80 @@ interface Start {
   fcp: number | null;
 }
 
+/** A first visit's figures, as Lighthouse names them, from the page's own performance entries. */
+interface Visit {
+  fcp: number;
+  lcp: number;
+  /** Total blocking time: what every main-thread task after FCP spent beyond 50 ms. */
+  tbt: number;
+  /** The home screen (the floor's one screen) rendered. */
+  ready: number;
+  /** The built-in vocabulary installed (the app only). */
+  installed: number | null;
+}
+
+/** Collects long tasks and LCP candidates from the start of the page (an init script). */
+const OBSERVE = `
+  window.__visit = { longTasks: [], lcp: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__visit.longTasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__visit.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+`;
+
+/** How long a first visit is watched after its screen (and the vocabulary install) settled. */
+const QUIET_MS = 1000;
+
 /**
- * The first visit of a new device: a fresh profile each run, so MarineDB is created and the whole
- * built-in vocabulary installed before the home screen renders (the Loading screen shows meanwhile).
+ * The first visit of a new device, as Lighthouse's mobile run sees it: a fresh profile each run,
+ * no service worker yet, the CPU throttled 4x. Home renders while the vocabulary installs in its
+ * worker; the visit is watched until the install is done and a quiet second has passed, so every
+ * long task it causes on the page counts toward TBT.
  */
-async function firstVisits(BASE: string): Promise<number[]> {
+async function firstVisits(BASE: string): Promise<Visit[]> {
   const executablePath: string | null = findChromium();
   if (!executablePath) throw new Error('Chromium not found (see e2e/support/find-chromium.mjs)');
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-  const times: number[] = [];
+  const visits: Visit[] = [];
   try {
     for (let run = 0; run < 5; run++) {
       const context = await browser.newContext({ serviceWorkers: 'block', locale: 'ru-RU' });
       await context.addInitScript(() => localStorage.setItem('marine.splash', 'off'));
+      await context.addInitScript(OBSERVE);
       const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
       await page.goto(BASE, { waitUntil: 'load' });
       await page.waitForFunction(() => performance.getEntriesByName('app:ready').length > 0, null, {
-        timeout: 30_000,
+        timeout: 60_000,
       });
-      times.push(
-        await page.evaluate<number>(
-          `performance.getEntriesByName('app:ready', 'mark')[0].startTime`,
-        ),
+      // The app marks the end of the install; the floor has none (nor does a current database).
+      await page
+        .waitForFunction(
+          () => performance.getEntriesByName('vocabulary:installed').length > 0,
+          null,
+          { timeout: 60_000 },
+        )
+        .catch(() => undefined);
+      await page.waitForTimeout(QUIET_MS);
+      visits.push(
+        await page.evaluate<Visit>(`(() => {
+          const mark = (name) => performance.getEntriesByName(name, 'mark')[0]?.startTime ?? null;
+          const fcp = performance.getEntriesByName('first-contentful-paint', 'paint')[0]?.startTime ?? 0;
+          const tbt = window.__visit.longTasks
+            .filter(([start]) => start >= fcp)
+            .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+          return { fcp, lcp: window.__visit.lcp, tbt, ready: mark('app:ready'), installed: mark('vocabulary:installed') };
+        })()`),
       );
       await context.close();
     }
   } finally {
     await browser.close();
   }
-  return times;
+  return visits;
 }
 
 async function coldStarts(
@@ -356,6 +403,9 @@ export async function benchStartup(): Promise<void> {
     measureJs(ours.later),
   );
   printJs('  the floor', measureJs(floor.later));
+  console.log(
+    `${'  ratio to the floor (gzip), goal <= 1.5x'.padEnd(66)} ${(measureJs(ours.later).gzip / measureJs(floor.later).gzip).toFixed(2)}x`,
+  );
   console.log(`Offline cold start, Chromium, ${CPU_SLOWDOWN}x CPU throttling, splash off:`);
   printTimes(
     '  navigation -> first-contentful-paint',
@@ -370,12 +420,34 @@ export async function benchStartup(): Promise<void> {
   printTimes('  navigation -> app:ready mark (home screen rendered)', ready);
   printTimes('  the floor: navigation -> its screen rendered', floorReady);
   console.log(
-    `${'  ratio to the floor (medians), goal <= 1.25x'.padEnd(66)} ${ratio(ready, floorReady)}`,
+    `${'  ratio to the floor (medians), goal <= 1.5x'.padEnd(66)} ${ratio(ready, floorReady)}`,
   );
-  console.log('First visit, Chromium, no throttling, a new database each time:');
-  printTimes('  navigation -> app:ready (includes installing the whole vocabulary)', ours.visits);
-  printTimes('  the floor: navigation -> its screen rendered', floor.visits);
+  const { visits } = ours;
+  const floorVisits = floor.visits;
+  const of = (list: readonly Visit[], key: keyof Visit) => list.flatMap((v) => v[key] ?? []);
   console.log(
-    `${'  ratio to the floor (medians), goal <= 1.25x'.padEnd(66)} ${ratio(ours.visits, floor.visits)}`,
+    `First visit, Chromium, ${CPU_SLOWDOWN}x CPU throttling, a new database each time (figures as Lighthouse names them, from the page's own performance entries):`,
   );
+  const visitRow = (label: string, key: keyof Visit, goal: string) => {
+    printTimes(`  ${label}`, of(visits, key));
+    printTimes(`    the floor`, of(floorVisits, key));
+    if (!goal) return;
+    const floorMedian = median(of(floorVisits, key));
+    console.log(
+      `${`    ratio to the floor (medians), goal ${goal}`.padEnd(66)} ${
+        floorMedian > 0
+          ? ratio(of(visits, key), of(floorVisits, key))
+          : `(the floor has none; ours ${median(of(visits, key)).toFixed(0)} ms)`
+      }`,
+    );
+  };
+  visitRow('First Contentful Paint', 'fcp', '');
+  visitRow('Largest Contentful Paint', 'lcp', '<= 1.25x');
+  visitRow(
+    'Total Blocking Time (long tasks after FCP, vocabulary install included)',
+    'tbt',
+    '<= 2x',
+  );
+  visitRow('navigation -> home screen rendered (app:ready)', 'ready', '');
+  printTimes('  navigation -> vocabulary installed (in its worker)', of(visits, 'installed'));
 }

@@ -45,6 +45,9 @@ export async function readVocabulary(
   page: Page,
   scope: { topic?: string; division?: string } = {},
 ): Promise<Pair[]> {
+  // A first visit installs the words beside a usable home screen, in one transaction: the store
+  // is either empty or whole.
+  await expect.poll(async () => (await readStore(page, 'vocab')).length).toBeGreaterThan(0);
   const items = await readStore<{
     id: string;
     langA: string;

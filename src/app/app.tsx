@@ -4,7 +4,7 @@
  */
 import { RouterProvider } from '@tanstack/react-router';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { getDB } from '@/db/instance';
+import { openDB } from '@/db/instance';
 import { ErrorBoundary } from '@/features/shell/error-boundary';
 import { LoadingScreen } from '@/features/shell/loading-screen';
 import { Splash } from '@/features/shell/splash';
@@ -27,15 +27,15 @@ const databaseListeners = new Set<() => void>();
 let started = false;
 
 /**
- * Starts what the first screen waits for, before the first render: the database opens (a new
- * one, or one an app update brings new words to, gets the built-in vocabulary before any screen
- * shows), the session is restored, the vocabulary loads; then the cloud wiring and the service
- * worker. Called once by the bootstrap when this chunk has loaded.
+ * Starts what the first screen waits for, before the first render: the database opens (the
+ * built-in vocabulary, when new or older than the app's, installs beside it in a worker: no
+ * screen waits for it), the session is restored, the vocabulary loads once installed; then the
+ * cloud wiring and the service worker. Called once by the bootstrap when this chunk has loaded.
  */
 export function startApp(): void {
   if (started) return;
   started = true;
-  void getDB()
+  void openDB()
     .catch(() => undefined)
     .finally(() => {
       databaseSettled = true;

@@ -1,34 +1,48 @@
 /**
- * The app's one MarineDB connection, opened on first use with the built-in vocabulary brought up
- * to date, and the reset that deletes it.
+ * The app's one MarineDB connection and the reset that deletes it. `openDB` gives the connection
+ * as soon as it is open; the built-in vocabulary is brought up to date beside it, in a worker, and
+ * `getDB` waits for that too (whatever reads or writes the catalogue uses `getDB`; what the home
+ * screen needs, such as users and progress, uses `openDB` and never waits for the words).
  */
 import { VOCABULARY_VERSION } from '@/data/vocabulary/version';
 import { installedVocabularyVersion } from './meta-repo';
 import { deleteMarineDB, openMarineDB } from './open';
 import type { MarineDB } from './schema';
 import { seedEmptyDivisions } from './seed';
+import { runVocabularyJobOffThread } from './vocabulary-client';
 
 let connection: Promise<MarineDB> | null = null;
+let ready: Promise<MarineDB> | null = null;
 
-type Listener = (installing: boolean) => void;
+/** The install of the built-in vocabulary now: null when none runs; `total` 0 until it is known. */
+export interface VocabularyInstall {
+  done: number;
+  total: number;
+}
+
+type Listener = (install: VocabularyInstall | null) => void;
 const listeners = new Set<Listener>();
-let installing = false;
+let install: VocabularyInstall | null = null;
 
-function setInstalling(value: boolean): void {
-  installing = value;
+function setInstall(value: VocabularyInstall | null): void {
+  install = value;
   for (const listener of listeners) listener(value);
 }
 
-/** Whether the built-in vocabulary is being installed or upgraded right now (the Loading screen says so). */
+/** Whether the built-in vocabulary is being installed or upgraded right now. */
 export function isInstallingVocabulary(): boolean {
-  return installing;
+  return install !== null;
+}
+
+/** The running install's progress (a stable object between reports), or null. */
+export function vocabularyInstall(): VocabularyInstall | null {
+  return install;
 }
 
 export function onVocabularyInstall(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-
 const blockedListeners = new Set<() => void>();
 let blocked = false;
 
@@ -53,39 +67,47 @@ export function onUpgradeBlocked(listener: () => void): () => void {
 
 /**
  * Installs the shipped vocabulary when the database holds an older one (or none: a new
- * database). The word data is imported only then, so it never weighs on a normal start. A
- * failure (storage full, the data chunk not reachable) leaves the database as it was, which the
- * app can still use; the install is tried again at the next start.
+ * database), in a worker that loads the word data only then, so it never weighs on a normal start
+ * or on the page's thread. A failure (storage full, the worker's file not reachable) leaves the
+ * database as it was, which the app can still use; the install is tried again at the next start.
  */
 async function bringVocabularyUpToDate(db: MarineDB): Promise<void> {
   if ((await installedVocabularyVersion(db)) >= VOCABULARY_VERSION) return;
-  setInstalling(true);
+  setInstall({ done: 0, total: 0 });
   try {
-    const [{ builtinVocabulary, LEGACY_V1_INSTALLED }, { installVocabulary }] = await Promise.all([
-      import('@/data/vocabulary/builtin'),
-      import('./vocabulary-install'),
-    ]);
-    await installVocabulary(db, builtinVocabulary(), { legacy: LEGACY_V1_INSTALLED });
+    await runVocabularyJobOffThread(
+      { kind: 'install' },
+      async () => db,
+      (done, total) => setInstall({ done, total }),
+    );
   } catch (error) {
     console.error('MarineDB: the built-in vocabulary could not be installed', error);
   } finally {
-    setInstalling(false);
+    setInstall(null);
   }
+  performance.mark('vocabulary:installed');
 }
 
-export function getDB(): Promise<MarineDB> {
+/** The open connection, without waiting for the vocabulary (which starts installing, if due). */
+export function openDB(): Promise<MarineDB> {
   if (!connection) {
-    connection = openMarineDB({
+    const opening = openMarineDB({
       onBlocked: () => setBlocked(true),
       // Another tab upgrades or deletes the database: this handle is closed; reopen on next use.
       onBlocking: () => {
         connection = null;
+        ready = null;
       },
       onTerminated: () => {
         connection = null;
+        ready = null;
       },
-    }).then(async (db) => {
+    }).then((db) => {
       setBlocked(false);
+      return db;
+    });
+    connection = opening;
+    ready = opening.then(async (db) => {
       await bringVocabularyUpToDate(db);
       await seedEmptyDivisions(db).catch((error: unknown) => {
         // Storage full: the app still works with what it has; the seed is tried at the next start.
@@ -93,18 +115,29 @@ export function getDB(): Promise<MarineDB> {
       });
       return db;
     });
-    connection.catch(() => {
+    ready.catch(() => undefined);
+    opening.catch(() => {
       setBlocked(false);
-      connection = null;
+      if (connection === opening) {
+        connection = null;
+        ready = null;
+      }
     });
   }
   return connection;
+}
+
+/** The open connection with the built-in vocabulary brought up to date. */
+export function getDB(): Promise<MarineDB> {
+  void openDB();
+  return ready as Promise<MarineDB>;
 }
 
 /** Closes this tab's connection and deletes the whole database; the next `getDB` seeds it anew. */
 export async function resetDB(): Promise<void> {
   const open = connection;
   connection = null;
+  ready = null;
   if (open) (await open.catch(() => null))?.close();
   await deleteMarineDB();
 }

@@ -20,7 +20,15 @@ import type { MarineDB, VocabularyMeta } from './schema';
 export interface InstallOptions {
   /** What a `legacy` record stands for: the first vocabulary's digests. */
   legacy: InstalledVocabulary;
+  /**
+   * Told how many of the install's writes have succeeded so far, of how many, every
+   * `PROGRESS_STEP` writes and at the last (the writes commit together at the end).
+   */
+  onProgress?: (done: number, total: number) => void;
 }
+
+/** How many writes pass between two progress reports. */
+const PROGRESS_STEP = 100;
 
 function byId<T extends { id: string }>(records: readonly T[]): Map<string, T> {
   return new Map(records.map((record) => [record.id, record]));
@@ -69,21 +77,25 @@ export async function installVocabulary(
     hasProgress: (id) => progressIds.has(id),
   });
 
-  await writeAllOrNothing(tx, (writes) => {
-    const vocabStore = tx.objectStore('vocab');
-    for (const item of plan.putVocab) writes.push(vocabStore.put(toStoredVocab(item)));
-    for (const id of plan.deleteVocab) writes.push(vocabStore.delete(id));
-    for (const topic of plan.putTopics) {
-      writes.push(tx.objectStore('topics').put(toStoredTopic(topic)));
-    }
-    for (const id of plan.deleteTopics) writes.push(tx.objectStore('topics').delete(id));
-    for (const role of plan.putRoles) writes.push(tx.objectStore('roles').put(role));
-    for (const division of plan.putDivisions) {
-      writes.push(tx.objectStore('divisions').put(division));
-    }
-    const record: VocabularyMeta = { key: META_KEY, ...plan.installed };
-    writes.push(tx.objectStore('meta').put(record));
-  });
+  await writeAllOrNothing(
+    tx,
+    (writes) => {
+      const vocabStore = tx.objectStore('vocab');
+      for (const item of plan.putVocab) writes.push(vocabStore.put(toStoredVocab(item)));
+      for (const id of plan.deleteVocab) writes.push(vocabStore.delete(id));
+      for (const topic of plan.putTopics) {
+        writes.push(tx.objectStore('topics').put(toStoredTopic(topic)));
+      }
+      for (const id of plan.deleteTopics) writes.push(tx.objectStore('topics').delete(id));
+      for (const role of plan.putRoles) writes.push(tx.objectStore('roles').put(role));
+      for (const division of plan.putDivisions) {
+        writes.push(tx.objectStore('divisions').put(division));
+      }
+      const record: VocabularyMeta = { key: META_KEY, ...plan.installed };
+      writes.push(tx.objectStore('meta').put(record));
+    },
+    options.onProgress,
+  );
   return plan;
 }
 
@@ -95,10 +107,24 @@ export async function installVocabulary(
 async function writeAllOrNothing(
   tx: { abort(): void; done: Promise<void> },
   add: (writes: Promise<unknown>[]) => void,
+  onProgress?: (done: number, total: number) => void,
 ): Promise<void> {
   const writes: Promise<unknown>[] = [];
   try {
     add(writes);
+    if (onProgress) {
+      const total = writes.length;
+      let done = 0;
+      for (const write of writes) {
+        write.then(
+          () => {
+            done++;
+            if (done % PROGRESS_STEP === 0 || done === total) onProgress(done, total);
+          },
+          () => undefined,
+        );
+      }
+    }
     await Promise.all([...writes, tx.done]);
   } catch (error) {
     for (const write of writes) write.catch(() => undefined);

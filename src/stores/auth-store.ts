@@ -8,7 +8,7 @@ import { AuthError, type AuthProvider, type RegisterInput } from '@/auth/auth-pr
 import { createFirebaseAuth } from '@/auth/firebase-auth';
 import { firebaseSettings } from '@/auth/firebase-config';
 import { createLocalAuth } from '@/auth/local-auth';
-import { getDB } from '@/db/instance';
+import { openDB } from '@/db/instance';
 import { getUser, markProfileSent, markProfileUnsent, putUser, updateUser } from '@/db/users-repo';
 import {
   type FoldSettings,
@@ -48,9 +48,9 @@ function requireUser(user: User | null): User {
 
 function createProvider(): AuthProvider {
   const settings = firebaseSettings();
-  if (!settings) return createLocalAuth({ getDB });
+  if (!settings) return createLocalAuth({ getDB: openDB });
   return createFirebaseAuth(settings, {
-    getDB,
+    getDB: openDB,
     // A disabled account or a revoked token ends the session; a network error never does.
     onSignedOut: () => useAuthStore.setState({ user: null }),
     // A claim granted or revoked takes effect with the next token.
@@ -71,7 +71,7 @@ function createProvider(): AuthProvider {
  * made offline, or a push that fails, is sent by the next sync instead of being lost.
  */
 async function shareProfile(user: User): Promise<void> {
-  const db = await getDB();
+  const db = await openDB();
   const revision = await markProfileUnsent(db, user.id);
   // Not waited for: the change is saved here already, and a link that looks up but never
   // answers must not hold a screen for the push's timeout. A push that fails is the next
@@ -87,7 +87,7 @@ async function shareProfile(user: User): Promise<void> {
  * to this device would otherwise be forgotten at sea).
  */
 async function rememberAdmin(userId: string, isAdmin: boolean): Promise<void> {
-  const db = await getDB();
+  const db = await openDB();
   await updateUser(db, userId, (record) =>
     Boolean(record.isAdmin) === isAdmin ? record : { ...record, isAdmin },
   );
@@ -104,7 +104,7 @@ interface LocalRecord {
  * profile (read only when no local record exists, SPEC §7), else from the provider's defaults.
  */
 async function ensureLocalRecord(user: User): Promise<LocalRecord> {
-  const db = await getDB();
+  const db = await openDB();
   const local = await getUser(db, user.id);
   // Admin rights come from the token (the claim, or the verified owner address), never from a
   // flag stored on the device or in the profile: a revoked claim must not linger. What the token
@@ -137,7 +137,7 @@ async function ensureLocalRecord(user: User): Promise<LocalRecord> {
  */
 async function refoldStored(userId: string): Promise<void> {
   try {
-    const [db, { refoldUser }] = await Promise.all([getDB(), import('@/db/history-repo')]);
+    const [db, { refoldUser }] = await Promise.all([openDB(), import('@/db/history-repo')]);
     await refoldUser(db, userId);
   } catch (error) {
     console.error('Refolding the words under new settings failed', error);
@@ -232,7 +232,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       let user = await get().provider.register({ ...input, settings });
       if (cloud()) {
         user = { ...user, settings };
-        await putUser(await getDB(), user);
+        await putUser(await openDB(), user);
         await shareProfile(user);
       }
       set({ user });
@@ -273,7 +273,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     async reloadStoredSettings() {
       const current = get().user;
       if (!current) return;
-      const record = await getUser(await getDB(), current.id);
+      const record = await getUser(await openDB(), current.id);
       if (record && get().user?.id === current.id) {
         set({ user: { ...current, settings: record.settings } });
       }

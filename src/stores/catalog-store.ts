@@ -29,6 +29,7 @@ import {
   listVocabByTopic,
   putVocab,
 } from '@/db/vocab-repo';
+import { runVocabularyJobOffThread } from '@/db/vocabulary-client';
 import {
   type BulkImportOutcome,
   type CatalogErrorCode,
@@ -228,14 +229,15 @@ export const useCatalogStore = create<CatalogState>()(() => ({
 
   async restoreBuiltin() {
     if (!canManageCatalog(actor())) return fail('forbidden');
-    // The word data loads only for this (the service worker precaches it: it works offline).
-    const [{ builtinVocabulary }, { restoreBuiltinCurriculum }] = await Promise.all([
-      import('@/data/vocabulary/builtin'),
-      import('@/db/vocabulary-install'),
-    ]);
+    // The word data is read by the vocabulary worker, never by the page (the service worker
+    // precaches the worker: it works offline).
     return writing(async (db) => {
-      const plan = await restoreBuiltinCurriculum(db, builtinVocabulary(), shared());
-      const { counts } = plan;
+      const result = await runVocabularyJobOffThread(
+        { kind: 'restore', share: shared() },
+        async () => db,
+      );
+      if (result.kind !== 'restore') throw new Error('the vocabulary worker answered another job');
+      const { counts } = result;
       return ok(counts, counts.divisions + counts.roles + counts.topics + counts.words > 0);
     });
   },

@@ -5,7 +5,7 @@
  * owns the history's write side.
  */
 import { listHistoryOfPrefix } from '@/db/history-queries';
-import { getDB } from '@/db/instance';
+import { openDB } from '@/db/instance';
 import {
   DRILL_VOCAB_PREFIX,
   type Drill,
@@ -49,6 +49,6 @@ export async function readDrillProgress(): Promise<Map<string, DrillProgress>> {
   const entries: readonly HistoryEntry[] =
     ownerId === GUEST_ID
       ? guestHistory
-      : await listHistoryOfPrefix(await getDB(), ownerId, DRILL_VOCAB_PREFIX);
+      : await listHistoryOfPrefix(await openDB(), ownerId, DRILL_VOCAB_PREFIX);
   return drillProgress(entries.map((entry) => ({ ...entry, time: effectiveTime(entry) })));
 }

@@ -9,7 +9,7 @@ import {
   listHistory,
   readDeadLetterList,
 } from '@/db/history-queries';
-import { getDB } from '@/db/instance';
+import { openDB } from '@/db/instance';
 import type { DeadLetter } from '@/db/schema';
 import { getUser, updateUser } from '@/db/users-repo';
 import type { HistoryEntry } from '@/domain/history';
@@ -23,17 +23,17 @@ export { DEAD_LETTERS_KEPT };
  * is `since` or later (today's, for the daily goal: an index range, not the whole history).
  */
 export async function readHistory(userId: string, since?: number): Promise<HistoryEntry[]> {
-  return listHistory(await getDB(), userId, since);
+  return listHistory(await openDB(), userId, since);
 }
 
 /** The user's dead letters, newest first, and how many more were set aside but not kept. */
 export async function readDeadLetters(userId: string): Promise<DeadLetterList> {
-  return readDeadLetterList(await getDB(), userId);
+  return readDeadLetterList(await openDB(), userId);
 }
 
 /** Forgets the given dead letters (and summaries: the `ids` of a list). */
 export async function forgetDeadLetters(ids: readonly string[]): Promise<void> {
-  await deleteDeadLetters(await getDB(), ids);
+  await deleteDeadLetters(await openDB(), ids);
 }
 
 /** The text a letter shows of its record, at most `max` characters (plus '…' when cut). */
@@ -49,7 +49,7 @@ export interface FoldChange {
 
 /** The change to tell the learner about once (home), or null. */
 export async function readFoldChange(userId: string): Promise<FoldChange | null> {
-  const record = await getUser(await getDB(), userId);
+  const record = await getUser(await openDB(), userId);
   return record?.foldChange
     ? { before: record.foldChange.before, after: record.foldChange.after }
     : null;
@@ -57,5 +57,5 @@ export async function readFoldChange(userId: string): Promise<FoldChange | null>
 
 /** The learner has read it: it is not shown again on this device. */
 export async function dismissFoldChange(userId: string): Promise<void> {
-  await updateUser(await getDB(), userId, ({ foldChange: _read, ...rest }) => rest);
+  await updateUser(await openDB(), userId, ({ foldChange: _read, ...rest }) => rest);
 }

@@ -1,18 +1,28 @@
 /**
- * The local database as the Loading screen sees it: whether the built-in vocabulary is being
- * installed, how many local changes the cloud lacks, and the reset (features never reach into db/).
+ * The local database as the screens see it: the built-in vocabulary's install and its progress,
+ * how many local changes the cloud lacks, and the reset (features never reach into db/).
  */
+import { useSyncExternalStore } from 'react';
 import { countAllUnsent } from '@/db/history-queries';
 import {
-  getDB,
   isInstallingVocabulary,
   isUpgradeBlocked,
   onUpgradeBlocked,
   onVocabularyInstall,
+  openDB,
   resetDB,
+  type VocabularyInstall,
+  vocabularyInstall,
 } from '@/db/instance';
 
-export { isInstallingVocabulary, isUpgradeBlocked, onUpgradeBlocked, onVocabularyInstall };
+export {
+  isInstallingVocabulary,
+  isUpgradeBlocked,
+  onUpgradeBlocked,
+  onVocabularyInstall,
+  type VocabularyInstall,
+  vocabularyInstall,
+};
 
 /** `unsentChanges` says this when the database could not be opened in time. */
 export const UNREADABLE = -1;
@@ -24,7 +34,7 @@ export const UNREADABLE = -1;
  */
 export function unsentChanges(waitMs: number): Promise<number> {
   return Promise.race([
-    getDB().then(countAllUnsent),
+    openDB().then(countAllUnsent),
     new Promise<number>((resolve) => setTimeout(() => resolve(UNREADABLE), waitMs)),
   ]);
 }
@@ -32,4 +42,9 @@ export function unsentChanges(waitMs: number): Promise<number> {
 /** Deletes the whole local database (the reset). */
 export function resetLocalDatabase(): Promise<void> {
   return resetDB();
+}
+
+/** The built-in vocabulary's install now (its progress, a stable object between reports), or null. */
+export function useVocabularyInstall(): VocabularyInstall | null {
+  return useSyncExternalStore(onVocabularyInstall, vocabularyInstall);
 }

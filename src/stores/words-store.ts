@@ -6,7 +6,7 @@
  * A guest's records live only in memory and are never saved.
  */
 import { create } from 'zustand';
-import { getDB } from '@/db/instance';
+import { openDB } from '@/db/instance';
 import { listUserWords } from '@/db/user-words-repo';
 import type { DrillReplyFields } from '@/domain/drills';
 import { type AnswerMode, applyEntry, type HistoryEntry, type WordChange } from '@/domain/history';
@@ -71,7 +71,7 @@ let maintenance: Promise<boolean> | null = null;
  * fold). Resolves true when word records changed, so the shown list is read again.
  */
 function maintainOnce(): Promise<boolean> {
-  maintenance ??= Promise.all([getDB(), historyRepo()])
+  maintenance ??= Promise.all([openDB(), historyRepo()])
     .then(([db, { maintainHistory }]) => maintainHistory(db, Date.now()))
     .then((report) => report.refolded > 0 || report.restamped > 0)
     .catch((error: unknown) => {
@@ -116,7 +116,7 @@ export const useWordsStore = create<WordsState>()((set, get) => {
       return next;
     }
     const { recordChange } = await historyRepo();
-    const next = await recordChange(await getDB(), ownerId, vocabId, what, now);
+    const next = await recordChange(await openDB(), ownerId, vocabId, what, now);
     notifyLocalChange();
     show(ownerId, next);
     return next;
@@ -147,7 +147,7 @@ export const useWordsStore = create<WordsState>()((set, get) => {
           if (changed && owner !== GUEST_ID) void get().load(owner);
         });
       }
-      const records = await listUserWords(await getDB(), userId);
+      const records = await listUserWords(await openDB(), userId);
       if (get().ownerId !== userId) return;
       set({
         words: new Map(records.map((w) => [w.vocabId, w])),
@@ -184,7 +184,7 @@ export const useWordsStore = create<WordsState>()((set, get) => {
         return;
       }
       const { recordDrillReply } = await historyRepo();
-      await recordDrillReply(await getDB(), ownerId, drillId, correct, fields, now);
+      await recordDrillReply(await openDB(), ownerId, drillId, correct, fields, now);
       notifyLocalChange();
       if (get().ownerId === ownerId) set({ revision: get().revision + 1 });
     },
@@ -192,7 +192,7 @@ export const useWordsStore = create<WordsState>()((set, get) => {
     async refold() {
       const { ownerId } = get();
       if (ownerId === GUEST_ID) return 0;
-      const [db, { refoldUser }] = await Promise.all([getDB(), historyRepo()]);
+      const [db, { refoldUser }] = await Promise.all([openDB(), historyRepo()]);
       const count = await refoldUser(db, ownerId);
       await get().load(ownerId);
       return count;
@@ -201,7 +201,7 @@ export const useWordsStore = create<WordsState>()((set, get) => {
     async importProgress({ userWords, history = [] }) {
       const { ownerId } = get();
       if (ownerId === GUEST_ID) return { added: 0, rejected: 0 };
-      const [db, { importBaselines }] = await Promise.all([getDB(), historyRepo()]);
+      const [db, { importBaselines }] = await Promise.all([openDB(), historyRepo()]);
       // The word records and the history in one transaction: all of the file or nothing.
       const merged = await importBaselines(db, ownerId, userWords as UserWord[], {
         sent: false,

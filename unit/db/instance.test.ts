@@ -1,20 +1,48 @@
-/** The app's connection: a new database gets the built-in vocabulary before `getDB` resolves. */
+/**
+ * The app's connection: `openDB` gives a new database at once, while the built-in vocabulary
+ * installs beside it reporting its progress; `getDB` resolves once the vocabulary is in.
+ */
 import { expect, it } from 'vitest';
 import { VOCABULARY_VERSION } from '@/data/vocabulary/version';
-import { getDB, onVocabularyInstall, resetDB } from '@/db/instance';
+import {
+  getDB,
+  isInstallingVocabulary,
+  onVocabularyInstall,
+  openDB,
+  resetDB,
+  type VocabularyInstall,
+} from '@/db/instance';
 import { installedVocabularyVersion } from '@/db/meta-repo';
 
-it('installs the vocabulary of a new database, telling the Loading screen meanwhile', async () => {
+it('opens a new database before its vocabulary is in, and installs it with progress', async () => {
   await resetDB();
-  const seen: boolean[] = [];
-  const stop = onVocabularyInstall((installing) => seen.push(installing));
+  const seen: (VocabularyInstall | null)[] = [];
+  const stop = onVocabularyInstall((install) => seen.push(install));
+  const opened = await openDB();
+  // Open, and the words not in yet: the home screen can render now.
+  expect(await installedVocabularyVersion(opened)).toBe(0);
+  expect(isInstallingVocabulary()).toBe(true);
+
   const db = await getDB();
-  expect(seen).toEqual([true, false]);
+  expect(db).toBe(opened);
+  expect(isInstallingVocabulary()).toBe(false);
   expect(await installedVocabularyVersion(db)).toBe(VOCABULARY_VERSION);
-  expect(await db.count('vocab')).toBeGreaterThanOrEqual(1500);
+  const words = await db.count('vocab');
+  expect(words).toBeGreaterThanOrEqual(1500);
+  // Starts at nothing known, counts up, reaches every write (each word and the rest), then ends.
+  expect(seen[0]).toEqual({ done: 0, total: 0 });
+  expect(seen.at(-1)).toBeNull();
+  const reports = seen.slice(1, -1) as VocabularyInstall[];
+  expect(reports.length).toBeGreaterThan(10);
+  expect(reports.map((r) => r.done)).toEqual([...reports.map((r) => r.done)].sort((a, b) => a - b));
+  const last = reports.at(-1) as VocabularyInstall;
+  expect(last.done).toBe(last.total);
+  expect(last.total).toBeGreaterThan(words);
+
   // The same connection again: nothing more to install.
+  seen.length = 0;
   await getDB();
-  expect(seen).toEqual([true, false]);
+  expect(seen).toEqual([]);
   stop();
   await resetDB();
 });

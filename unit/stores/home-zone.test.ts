@@ -32,7 +32,7 @@ const cloud = vi.hoisted(() => ({
   pushed: [] as unknown[],
 }));
 
-vi.mock('@/db/instance', () => ({ getDB: async () => db }));
+vi.mock('@/db/instance', () => ({ getDB: async () => db, openDB: async () => db }));
 vi.mock('@/sync/cloud-remote', () => ({
   readProfileChecked: vi.fn(async () => cloud.read),
   pushProfile: vi.fn(async (_userId: string, patch: unknown) => {

@@ -20,7 +20,7 @@ const storage = vi.hoisted(() => {
 });
 
 // The words store and the refold reach the database through the app's connection: this test's.
-vi.mock('@/db/instance', () => ({ getDB: async () => db }));
+vi.mock('@/db/instance', () => ({ getDB: async () => db, openDB: async () => db }));
 
 type Stores = typeof import('@/stores/settings-store') &
   typeof import('@/stores/auth-store') &

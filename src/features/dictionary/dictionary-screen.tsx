@@ -12,6 +12,7 @@ import type { VocabItem } from '@/domain/types';
 import { useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
 import { useCatalogRunner, useCatalogStore } from '@/stores/catalog-store';
+import { useVocabularyInstall } from '@/stores/local-database';
 import { useSessionStore } from '@/stores/session-store';
 import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
 import { useToast } from '@/stores/toast-store';
@@ -20,6 +21,7 @@ import { useWordsStore } from '@/stores/words-store';
 import { useConfirm } from '@/ui/confirm';
 import { EmptyState } from '@/ui/empty-state';
 import { useTopicLabel } from '@/ui/topic-name';
+import { WordsLoading } from '@/ui/vocabulary-progress';
 import { AddWordForm, BulkImportForm, EditWordDialog } from './word-forms';
 import { WordTable } from './word-table';
 import './dictionary.css';
@@ -32,6 +34,7 @@ const haystackOf = (item: VocabItem) =>
 
 export function DictionaryScreen({ topic }: { topic?: string }) {
   const t = useT();
+  const install = useVocabularyInstall();
   const user = useUser();
   const toast = useToast();
   const confirm = useConfirm();
@@ -229,9 +232,11 @@ export function DictionaryScreen({ topic }: { topic?: string }) {
       ) : null}
 
       {!loaded ? (
-        <p className="muted dictionary-loading" role="status">
-          {t('loading.title')}
-        </p>
+        <WordsLoading
+          install={install}
+          label={t('loading.title')}
+          className="muted dictionary-loading"
+        />
       ) : matches.length === 0 ? (
         <EmptyState>{t('dictionary.empty')}</EmptyState>
       ) : (

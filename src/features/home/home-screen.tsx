@@ -7,6 +7,7 @@ import { useEffect, useMemo } from 'react';
 import { dueCount, learnableCount, learnedCount } from '@/domain/daily';
 import { plural, useLang, useT } from '@/i18n';
 import { useAuthStore, useUser } from '@/stores/auth-store';
+import { useVocabularyInstall } from '@/stores/local-database';
 import { useDailyGoal } from '@/stores/settings-store';
 import { useSyncStore } from '@/stores/sync-store';
 import { useToast } from '@/stores/toast-store';
@@ -25,6 +26,7 @@ import {
   TargetIcon,
 } from '@/ui/icons';
 import { useOnline } from '@/ui/use-online';
+import { VocabularyProgress } from '@/ui/vocabulary-progress';
 import { ContinueButton } from './continue-button';
 import { goalProgress } from './dashboard';
 import { FoldChangeCard } from './fold-change-card';
@@ -35,6 +37,7 @@ import './home.css';
 
 export function HomeScreen() {
   const t = useT();
+  const install = useVocabularyInstall();
   const lang = useLang();
   const user = useUser();
   const online = useOnline();
@@ -114,6 +117,7 @@ export function HomeScreen() {
               ) : null}
             </div>
           </div>
+          <VocabularyProgress install={install} note />
           {user ? null : (
             <p className="notice home-guest">
               {t('home.guestNote')} <Link to="/login">{t('home.guestSignIn')}</Link>

@@ -5,12 +5,14 @@ import { CATALOGUE_DIVISIONS } from '@/domain/constants';
 import { inDivision } from '@/domain/topics';
 import type { Division } from '@/domain/types';
 import { useLang, useT } from '@/i18n';
+import { useVocabularyInstall } from '@/stores/local-database';
 import { useSessionStore } from '@/stores/session-store';
 import { useToast } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { divisionLabel } from '@/ui/division-label';
 import { EmptyState } from '@/ui/empty-state';
 import { CheckIcon, DivisionIcon } from '@/ui/icons';
+import { WordsLoading } from '@/ui/vocabulary-progress';
 import { wordCount } from './labels';
 import { StepHeader } from './step-header';
 import './onboarding.css';
@@ -26,6 +28,7 @@ function ordered(divisions: readonly Division[]): Division[] {
 
 export function SelectDivisionScreen() {
   const t = useT();
+  const install = useVocabularyInstall();
   const lang = useLang();
   const navigate = useNavigate();
   const toast = useToast();
@@ -55,9 +58,7 @@ export function SelectDivisionScreen() {
       <StepHeader step={1} title={t('onboarding.division.title')} />
       <p className="onboarding-lead">{t('onboarding.division.lead')}</p>
       {!loaded ? (
-        <p className="muted" role="status">
-          {t('onboarding.loading')}
-        </p>
+        <WordsLoading install={install} label={t('onboarding.loading')} />
       ) : divisions.length === 0 ? (
         <EmptyState>{t('onboarding.division.empty')}</EmptyState>
       ) : (

@@ -3,17 +3,20 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { ALL_ROLES, divisionRoleCodes, roleLabel } from '@/domain/roles';
 import { useLang, useT } from '@/i18n';
+import { useVocabularyInstall } from '@/stores/local-database';
 import { useSessionStore } from '@/stores/session-store';
 import { useToast } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { divisionLabel } from '@/ui/division-label';
 import { EmptyState } from '@/ui/empty-state';
 import { CheckIcon, DivisionIcon } from '@/ui/icons';
+import { WordsLoading } from '@/ui/vocabulary-progress';
 import { StepHeader } from './step-header';
 import './onboarding.css';
 
 export function SelectRoleScreen({ division: param }: { division?: string }) {
   const t = useT();
+  const install = useVocabularyInstall();
   const lang = useLang();
   const navigate = useNavigate();
   const toast = useToast();
@@ -95,9 +98,7 @@ export function SelectRoleScreen({ division: param }: { division?: string }) {
       </p>
       <p className="onboarding-lead">{t('onboarding.role.lead')}</p>
       {!loaded ? (
-        <p className="muted" role="status">
-          {t('onboarding.loading')}
-        </p>
+        <WordsLoading install={install} label={t('onboarding.loading')} />
       ) : (
         <ul className="pick-grid pick-grid-roles">
           {roles.map((code) => option(code))}

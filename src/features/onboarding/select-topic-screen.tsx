@@ -6,12 +6,14 @@ import { COMMON_DIVISION } from '@/domain/constants';
 import { roleLabel } from '@/domain/roles';
 import { visibleTopics, wordsOfTopic } from '@/domain/topics';
 import { useLang, useT } from '@/i18n';
+import { useVocabularyInstall } from '@/stores/local-database';
 import { useSessionStore } from '@/stores/session-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { divisionLabel } from '@/ui/division-label';
 import { EmptyState } from '@/ui/empty-state';
 import { DivisionIcon } from '@/ui/icons';
 import { useTopicLabel } from '@/ui/topic-name';
+import { WordsLoading } from '@/ui/vocabulary-progress';
 import { wordCount } from './labels';
 import { StepHeader } from './step-header';
 import './onboarding.css';
@@ -24,6 +26,7 @@ export function SelectTopicScreen({
   role?: string;
 }) {
   const t = useT();
+  const install = useVocabularyInstall();
   const label = useTopicLabel();
   const lang = useLang();
   const navigate = useNavigate();
@@ -99,9 +102,7 @@ export function SelectTopicScreen({
         </Link>
       </p>
       {!loaded ? (
-        <p className="muted" role="status">
-          {t('onboarding.loading')}
-        </p>
+        <WordsLoading install={install} label={t('onboarding.loading')} />
       ) : topics.length === 0 ? (
         <>
           <EmptyState>{t('onboarding.topic.empty')}</EmptyState>

@@ -1,6 +1,6 @@
 /**
- * Shown while authentication loads (and, on a new database or after an app update, while the
- * built-in vocabulary is installed). Its reset button deletes the local database, but only when
+ * Shown while the database opens and authentication loads (saying so if the built-in vocabulary
+ * is installing meanwhile, in its worker: home does not wait for that). Its reset button deletes the local database, but only when
  * there are queued local changes; otherwise it says there are none.
  */
 import { useState, useSyncExternalStore } from 'react';

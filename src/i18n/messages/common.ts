@@ -35,6 +35,9 @@ export const common = defineMessages(
     'splash.skip': 'Tap or press any key to skip',
     'loading.title': 'Loading…',
     'loading.vocabulary': 'Installing the vocabulary of this version…',
+    'loading.vocabularyProgress': 'Installing the vocabulary: {percent}%',
+    'loading.vocabularyNote':
+      'You can look around meanwhile; the lessons open once the words are in.',
     'loading.reset': 'Reset local database',
     'loading.noLocalChanges': 'There are no local changes: nothing to reset.',
     'loading.blocked':
@@ -106,6 +109,9 @@ export const common = defineMessages(
     'splash.skip': 'Коснитесь или нажмите любую клавишу, чтобы пропустить',
     'loading.title': 'Загрузка…',
     'loading.vocabulary': 'Устанавливаем словарь этой версии…',
+    'loading.vocabularyProgress': 'Устанавливаем словарь: {percent} %',
+    'loading.vocabularyNote':
+      'Пока можно осмотреться: занятия откроются, как только слова будут на месте.',
     'loading.reset': 'Сбросить локальную БД',
     'loading.noLocalChanges': 'Локальных изменений нет — сбрасывать нечего.',
     'loading.blocked':

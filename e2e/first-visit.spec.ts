@@ -1,0 +1,101 @@
+/**
+ * A first visit on a slow link: home renders while the built-in vocabulary is still on its way
+ * (the worker that installs it is held back here), says how far the install is, and the words
+ * arrive whole; a tab closed during the install leaves nothing half-written and the next start
+ * installs them all, once.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { readStore } from './study-helpers';
+import { expect, expectAccessible, test } from './support/fixtures';
+import { BUILTIN_ROWS } from './support/vocabulary';
+
+const WORKER = /\/assets\/vocabulary-worker-[^/]*\.js$/;
+
+/** Holds the vocabulary worker's script back until `release` is called. */
+async function holdWorker(context: BrowserContext) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await context.route(WORKER, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
+const installing = (page: Page) =>
+  page.getByRole('status').filter({ hasText: /^Устанавливаем словарь: \d+ %/ });
+
+/** The installed vocabulary's version and how many words the database holds. */
+async function stored(page: Page): Promise<{ version: number; words: number }> {
+  const meta = await readStore<{ key: string; version?: number }>(page, 'meta');
+  return {
+    version: meta.find((record) => record.key === 'vocabulary')?.version ?? 0,
+    words: (await readStore(page, 'vocab')).length,
+  };
+}
+
+test('home renders before the words are in, shows the install, and a session starts once they are', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const release = await holdWorker(context);
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Добро пожаловать на борт!' }),
+  ).toBeVisible();
+  await expect(installing(page)).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: /Устанавливаем словарь/ })).toBeVisible();
+  await expect(page.getByText('Пока можно осмотреться')).toBeVisible();
+  expect((await stored(page)).words).toBe(0);
+  await expectAccessible(page);
+
+  // The first step waits for the words and says why, instead of "no divisions".
+  await page.getByRole('link', { name: 'Начать занятие' }).click();
+  await expect(page).toHaveURL(/\/select-division$/);
+  await expect(installing(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: /Палуба/ })).toHaveCount(0);
+
+  release();
+  await expect(page.getByRole('button', { name: /Палуба/ })).toBeVisible();
+  await expect(installing(page)).toHaveCount(0);
+  expect(await stored(page)).toEqual({ version: expect.any(Number), words: BUILTIN_ROWS.length });
+  expect((await stored(page)).version).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: /Палуба/ }).click();
+  await page.getByRole('button', { name: /Матрос \(OS\)/ }).click();
+  await expect(page).toHaveURL(/\/select-topic\b/);
+  await expect(page.getByRole('checkbox').first()).toBeVisible();
+});
+
+test('a tab closed during the install leaves no half vocabulary, and the next start installs it once', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  // Closed as soon as the install reports progress: its one transaction never commits (or has
+  // just committed whole).
+  await expect(installing(page)).toBeVisible();
+  await page.waitForFunction(() =>
+    /: [1-9]\d* %/.test(document.querySelector('.vocabulary-progress p')?.textContent ?? ''),
+  );
+  await page.close();
+
+  const release = await holdWorker(context);
+  const next = await context.newPage();
+  await next.goto('/');
+  await expect(
+    next.getByRole('heading', { level: 1, name: 'Добро пожаловать на борт!' }),
+  ).toBeVisible();
+  const between = await stored(next);
+  expect([0, BUILTIN_ROWS.length]).toContain(between.words);
+  expect(between.version > 0).toBe(between.words > 0);
+
+  release();
+  await expect(installing(next)).toHaveCount(0);
+  await expect.poll(() => stored(next).then((s) => s.words)).toBe(BUILTIN_ROWS.length);
+  await next.getByRole('link', { name: 'Словарь' }).first().click();
+  await expect(next.getByText(`Показано 200 из ${BUILTIN_ROWS.length}`)).toBeVisible();
+});
