@@ -66,6 +66,16 @@ describe('dependency direction', () => {
     ['src/features/profile', '../home/use-online'],
     ['src/stores', '../db/instance'],
     ['src/sync', '../stores/auth-store'],
+    // ... however the path is spelled: through `./` or back out of an alias.
+    ['src/features/profile', './../home/use-online'],
+    ['src/features/profile', '@/ui/../features/home/home-screen'],
+    ['src/stores', './../db/instance'],
+    ['src/ui', '@/ui/../stores/auth-store'],
+    ['src/db', '@/domain/../stores/auth-store'],
+    ['src/auth', './../stores/auth-store'],
+    ['src/routes', '@/stores/../db/open'],
+    ['src/domain', './../db/open'],
+    ['sw', '@/sync/../stores/auth-store'],
     // Each feature is its own zone, and none reaches into db/.
     ['src/features/profile', '@/features/home/home-screen'],
     ['src/features/shell', '@/db/instance'],
