@@ -21,8 +21,8 @@ import type { Random, UserWord, VocabItem } from '@/domain/types';
 import { productionQuestion } from '@/domain/word-order';
 import { LEARNER_SD, LearnerMemory, normal, wordOffsets } from './learner-memory';
 
-const DIVISION = 'deck';
-const ROLE = 'os';
+export const DIVISION = 'deck';
+export const ROLE = 'os';
 const LEARNERS = 20;
 const DAYS = 90;
 /** Four sessions of 10 words a day (≈ 15 minutes), at these UTC hours. */
@@ -30,11 +30,11 @@ const SESSION_HOURS = [6, 11, 16, 21];
 /** Seconds per multiple-choice question (with its 1.5 s feedback) and per spelling. */
 const CHOICE_SECONDS = 6;
 const SPELLING_SECONDS = 15;
-const START = Date.UTC(2026, 0, 5);
+export const START = Date.UTC(2026, 0, 5);
 /** When true recall is measured: the morning after day 90, and 30 days later with no study. */
 const MEASURE_AT = START + DAYS * DAY_MS + 6 * 3_600_000;
 const LATER_AT = MEASURE_AT + 30 * DAY_MS;
-const USER = 'learner';
+export const USER = 'learner';
 
 /**
  * The app's rules with their day function remembered per quarter hour. Exact: `dayInZone` is
@@ -59,7 +59,7 @@ function withDayMemo(rules: FoldRules): FoldRules {
   };
 }
 
-const SCHEDULES: readonly { label: string; rules: FoldRules }[] = [
+export const SCHEDULES: readonly { label: string; rules: FoldRules }[] = [
   { label: 'spec: every answer a step', rules: {} },
   {
     label: 'one step a day (spec)',
@@ -146,12 +146,23 @@ function runSession(study: Study, words: readonly VocabItem[], start: number): v
   study.memory.endSession(wall);
 }
 
-function simulate(
+/** What a simulated learner ends with: their true memory and the app's fold of their history. */
+export interface Studied {
+  memory: LearnerMemory;
+  entries: HistoryEntry[];
+}
+
+/**
+ * A learner (`seed`: ability, answer luck, session draws) studying `pool` for `days` days under
+ * `rules`, four sessions a day, as the app runs them.
+ */
+export function studyLearner(
   pool: readonly VocabItem[],
   offsets: ReadonlyMap<string, number>,
   seed: number,
   rules: FoldRules,
-): Outcome {
+  days = DAYS,
+): Studied {
   // The same learner (ability, answer luck, session draws) under every schedule.
   const ability = LEARNER_SD * normal(seededRandom(seed));
   const study: Study = {
@@ -162,7 +173,7 @@ function simulate(
     entries: [],
   };
   const sessionRandom = seededRandom(seed * 7919 + 2);
-  for (let day = 0; day < DAYS; day++) {
+  for (let day = 0; day < days; day++) {
     for (const hour of SESSION_HOURS) {
       const now = START + day * DAY_MS + hour * 3_600_000;
       const words = prepareSession({
@@ -180,6 +191,16 @@ function simulate(
       runSession(study, words, now);
     }
   }
+  return { memory: study.memory, entries: study.entries };
+}
+
+function simulate(
+  pool: readonly VocabItem[],
+  offsets: ReadonlyMap<string, number>,
+  seed: number,
+  rules: FoldRules,
+): Outcome {
+  const study = studyLearner(pool, offsets, seed, rules);
   // The figures come from a fresh fold of the whole history, as a new device would compute them.
   const states = foldAll(USER, study.entries, rules);
   const outcome: Outcome = {

@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: prints the figures of every benchmark. Timings are medians; nothing is asserted.
- * `npm run bench -- memory` (any section names: domain, choices, db, sync, memory, startup) runs only
+ * `npm run bench -- memory` (any section names: domain, choices, db, sync, memory, exam, startup) runs only
  * those.
  */
 import { benchChoices } from './choices.bench';
 import { benchDb } from './db.bench';
 import { benchDomain } from './domain.bench';
+import { benchExam } from './exam.bench';
 import { benchMemory } from './memory.bench';
 import { benchStartup } from './startup.bench';
 import { benchSync } from './sync.bench';
@@ -16,6 +17,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   db: benchDb,
   sync: benchSync,
   memory: benchMemory,
+  exam: benchExam,
   startup: benchStartup,
 };
 
