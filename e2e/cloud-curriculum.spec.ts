@@ -1,7 +1,9 @@
 /**
  * The shared curriculum in the cloud edition: an admin (the `admin` custom claim, set in the real
  * Auth emulator) adds a topic with words and renames a role on a laptop in port; a crew member
- * signed in on another device gets them at the next sync, then studies them offline.
+ * signed in on another device gets them at the next sync, then studies them offline. Every name
+ * the test creates carries this run's tag: a repeat (or another test) sharing the cloud never
+ * meets it, and the figures it checks count only what this run shared.
  */
 import type { Page } from '@playwright/test';
 import { currentQuestion } from './study-helpers';
@@ -19,11 +21,24 @@ import { AUTH_EMULATOR_HOST } from './support/ports';
 
 const AUTH_EMULATOR = `http://${AUTH_EMULATOR_HOST}`;
 const PROJECT = 'demo-marine';
-const TOPIC = 'Company Knots';
+/** This run's tag (letters only: a role's name is a lower-case code). */
+const RUN = [
+  ...`${Date.now().toString(36)}${process.pid.toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+]
+  .map((char) => (/[0-9]/.test(char) ? String.fromCharCode(97 + Number(char)) : char))
+  .join('');
+const TOPIC = `Company Knots ${RUN}`;
+const ROLE = `cadet${RUN}`;
+const RENAMED = `deck cadet${RUN}`;
 const KNOTS = [
-  { ru: 'беседочный узел', en: 'bowline' },
-  { ru: 'выбленочный узел', en: 'clove hitch' },
+  { ru: `беседочный узел ${RUN}`, en: 'bowline' },
+  { ru: `выбленочный узел ${RUN}`, en: 'clove hitch' },
 ];
+/** This run's documents in the cloud's curriculum. */
+const ours = async () =>
+  (await firestore.documents('curriculum/')).filter((doc) =>
+    JSON.stringify(doc.data).includes(RUN),
+  );
 
 /** Sets the `admin` custom claim as the Admin SDK would (the emulator's owner credentials). */
 async function grantAdmin(uid: string): Promise<void> {
@@ -64,9 +79,9 @@ test('an admin’s topic, words and role rename reach a crew device, which studi
 
   // A role of the deck, then a topic with two words (a JSON import names the topic).
   const roles = page.getByRole('region', { name: /^Роли/ });
-  await roles.getByLabel('Новая роль').fill('cadet');
+  await roles.getByLabel('Новая роль').fill(ROLE);
   await roles.getByRole('button', { name: 'Добавить' }).click();
-  await expect(roles.getByRole('button', { name: 'cadet', exact: true })).toBeVisible();
+  await expect(roles.getByRole('button', { name: ROLE, exact: true })).toBeVisible();
   await page.goto('/dictionary');
   await page.getByText('Массовый импорт', { exact: true }).click();
   const form = page.locator('details').filter({ hasText: 'Массовый импорт' });
@@ -82,17 +97,17 @@ test('an admin’s topic, words and role rename reach a crew device, which studi
 
   // The topic goes to the new role, then the role is renamed: every change is queued.
   await page.getByRole('link', { name: 'Админ' }).first().click();
-  await roles.getByRole('button', { name: 'cadet', exact: true }).click();
+  await roles.getByRole('button', { name: ROLE, exact: true }).click();
   const topics = page.getByRole('region', { name: /^Темы/ });
   await topics.getByRole('checkbox', { name: TOPIC }).check();
-  await renameTo(page, 'Переименовать «cadet»', 'deck cadet');
+  await renameTo(page, `Переименовать «${ROLE}»`, RENAMED);
   await expect(page.getByText(/Ещё не отправлено в облако изменений: \d+/)).toBeVisible();
   // What waits is listed on demand: what the crew will get.
   await page.getByText('Показать, что ждёт отправки').click();
   const waiting = page.locator('.admin-pending-list');
-  await expect(waiting).toContainText('Роль: deck cadet');
+  await expect(waiting).toContainText(`Роль: ${RENAMED}`);
   await expect(waiting).toContainText(`Тема: ${TOPIC}`);
-  await expect(waiting).toContainText('Слово: беседочный узел — bowline');
+  await expect(waiting).toContainText(`Слово: ${KNOTS[0]?.ru} — bowline`);
   await expectAccessible(page);
   await syncNow(page);
   await page.getByRole('link', { name: 'Админ' }).first().click();
@@ -100,8 +115,17 @@ test('an admin’s topic, words and role rename reach a crew device, which studi
     page.getByText('Все изменения в облаке: экипаж получит их при следующей синхронизации.'),
   ).toBeVisible();
   await expectAccessible(page);
-  const shared = await firestore.documents('curriculum/');
-  expect(shared.map((doc) => doc.data.kind).sort()).toEqual(['role', 'topic', 'word', 'word']);
+  expect((await ours()).map((doc) => doc.data.kind).sort()).toEqual([
+    'role',
+    'topic',
+    'word',
+    'word',
+  ]);
+  // What a new device gets: this run's words and those other runs shared (before it, or, in a
+  // repeat running beside it, while it syncs).
+  const wordsInCloud = async () =>
+    (await firestore.documents('curriculum/')).filter((doc) => doc.data.kind === 'word').length;
+  const before = await wordsInCloud();
 
   // A crew member on another device: the next sync brings the curriculum.
   const phone = await browser.newContext({ locale: 'ru-RU' });
@@ -112,11 +136,15 @@ test('an admin’s topic, words and role rename reach a crew device, which studi
   // Through the app, no reload: the new words show at once.
   const nav = crew.getByRole('navigation', { name: 'Основная навигация' });
   await nav.getByRole('link', { name: 'Настройки' }).click();
-  await expect(
-    crew.getByRole('region', { name: 'Синхронизация' }).getByText(/^обновлена .+; новых слов: 2$/),
-  ).toBeVisible();
+  const synced = crew
+    .getByRole('region', { name: 'Синхронизация' })
+    .getByText(/^обновлена .+; новых слов: \d+$/);
+  await expect(synced).toBeVisible();
+  const got = Number(/новых слов: (\d+)$/.exec((await synced.textContent()) ?? '')?.[1]);
+  expect(got).toBeGreaterThanOrEqual(before);
+  expect(got).toBeLessThanOrEqual(await wordsInCloud());
   await nav.getByRole('link', { name: 'Темы' }).click();
-  await crew.getByRole('button', { name: 'deck cadet', exact: true }).click();
+  await crew.getByRole('button', { name: RENAMED, exact: true }).click();
   await expect(crew.getByRole('main').getByRole('link').filter({ hasText: TOPIC })).toBeVisible();
 
   // At sea: the new words are studied with no network (once the worker holds the app, as after
@@ -128,7 +156,7 @@ test('an admin’s topic, words and role rename reach a crew device, which studi
   await phone.setOffline(true);
   await crew.getByRole('main').getByRole('link').filter({ hasText: TOPIC }).click();
   const rows = crew.getByRole('table').getByRole('row');
-  await expect(rows.filter({ hasText: 'беседочный узел' })).toContainText('bowline');
+  await expect(rows.filter({ hasText: KNOTS[0]?.ru ?? '' })).toContainText('bowline');
   await crew.getByRole('button', { name: 'Учить эту тему' }).click();
   await expect(crew.getByText('Доступно слов: 2', { exact: true })).toBeVisible();
   await crew.getByRole('button', { name: 'Начать' }).click();
