@@ -8,7 +8,8 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { cloudKinds, uidOf } from './support/cloud';
 import { expect, registerViaUi, test, uniqueEmail } from './support/fixtures';
 
-const ORIGIN = 'http://localhost:4174';
+/** The cloud project's origin (its port is overridable: E2E_CLOUD_PORT). */
+const origin = () => new URL(test.info().project.use.baseURL as string).origin;
 
 /** Fires the worker's `sync` event for the tag through the DevTools protocol of `page`. */
 async function dispatchSync(context: BrowserContext, page: Page): Promise<void> {
@@ -16,13 +17,13 @@ async function dispatchSync(context: BrowserContext, page: Page): Promise<void> 
   const registrations: string[] = [];
   cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
     for (const r of event.registrations) {
-      if (!r.isDeleted && r.scopeURL.startsWith(ORIGIN)) registrations.push(r.registrationId);
+      if (!r.isDeleted && r.scopeURL.startsWith(origin())) registrations.push(r.registrationId);
     }
   });
   await cdp.send('ServiceWorker.enable');
   await expect.poll(() => registrations.length).toBeGreaterThan(0);
   await cdp.send('ServiceWorker.dispatchSyncEvent', {
-    origin: ORIGIN,
+    origin: origin(),
     registrationId: registrations[0] as string,
     tag: 'marine-sync',
     lastChance: false,
@@ -31,7 +32,7 @@ async function dispatchSync(context: BrowserContext, page: Page): Promise<void> 
 
 /** Registers, goes offline, marks a word learned: the change is queued and the tag registered. */
 async function queueOfflineChange(page: Page, context: BrowserContext) {
-  await context.grantPermissions(['background-sync'], { origin: ORIGIN });
+  await context.grantPermissions(['background-sync'], { origin: origin() });
   const account = await registerViaUi(page, { email: uniqueEmail('bgsync') });
   const uid = await uidOf(account.email);
   await page.evaluate(() => navigator.serviceWorker.ready);
