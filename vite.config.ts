@@ -14,7 +14,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const isFirebaseModule = (id: string) => /[\\/]node_modules[\\/]@?firebase[\\/]/.test(id);
 
 /**
- * Whether this mode builds the cloud edition: the same rule as src/auth/firebase-config.ts (an
+ * Whether this mode builds the cloud edition: the same rule as src/firebase/config.ts (an
  * API key and a project id). The local edition never loads Firebase, so its service worker does
  * not precache the Firebase chunks.
  */

@@ -4,7 +4,7 @@
  * of the one-shot tag 'marine-sync' asks an open window to sync and waits for its answer; with no
  * window open the worker syncs itself (`syncInWorker`). The local edition has nothing to sync.
  */
-import { firebaseSettings } from '@/auth/firebase-config';
+import { firebaseSettings } from '@/firebase/config';
 
 declare let self: ServiceWorkerGlobalScope;
 

@@ -1,25 +1,19 @@
 /// <reference lib="webworker" />
 /**
  * The sync the worker runs itself when no app window is open: the same MarineDB, the persisted
- * Firebase session (indexedDBLocalPersistence, shared with the page), the same sync engine and
- * Firestore Lite adapter, and the same Web Lock as the page, so a window opened meanwhile never
- * syncs at the same time.
+ * Firebase session (its Auth instance started as the page starts it: src/firebase), the same sync
+ * engine and Firestore Lite adapter, and the same Web Lock as the page, so a window opened
+ * meanwhile never syncs at the same time.
  */
-import { connectAuthEmulator, indexedDBLocalPersistence, initializeAuth } from 'firebase/auth';
-import type { FirebaseSettings } from '@/auth/firebase-config';
 import { openMarineDB } from '@/db/open';
 import { SYNC_LOCK_NAME, SYNC_LOCK_WAIT_MS } from '@/domain/constants';
+import { startFirebaseAuth } from '@/firebase/auth-instance';
+import type { FirebaseSettings } from '@/firebase/config';
 import { syncOnce } from '@/sync/engine';
-import { loadFirebaseApp } from '@/sync/firebase-app';
 import { createFirestoreRemote } from '@/sync/firestore-remote';
 
 export async function syncFromWorker(settings: FirebaseSettings): Promise<'signed-out' | 'synced'> {
-  const app = await loadFirebaseApp(settings);
-  const auth = initializeAuth(app, { persistence: indexedDBLocalPersistence });
-  if (settings.authEmulator) {
-    connectAuthEmulator(auth, `http://${settings.authEmulator}`, { disableWarnings: true });
-  }
-  await auth.authStateReady();
+  const { auth } = await startFirebaseAuth(settings);
   const user = auth.currentUser;
   if (!user) return 'signed-out';
   const run = async () => {

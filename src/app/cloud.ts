@@ -3,7 +3,7 @@
  * (the Firestore adapter is loaded with import() only then), sync stops at logout, and words the
  * cloud changed are reloaded. With no configuration this does nothing and loads nothing.
  */
-import { firebaseSettings } from '@/auth/firebase-config';
+import { firebaseSettings } from '@/firebase/config';
 import { useAuthStore } from '@/stores/auth-store';
 import { useSyncStore } from '@/stores/sync-store';
 import { useVocabStore } from '@/stores/vocab-store';

@@ -6,7 +6,6 @@
 import { create } from 'zustand';
 import { AuthError, type AuthProvider, type RegisterInput } from '@/auth/auth-provider';
 import { createFirebaseAuth } from '@/auth/firebase-auth';
-import { firebaseSettings } from '@/auth/firebase-config';
 import { createLocalAuth } from '@/auth/local-auth';
 import { openDB } from '@/db/instance';
 import { getUser, markProfileSent, markProfileUnsent, putUser, updateUser } from '@/db/users-repo';
@@ -18,6 +17,7 @@ import {
 } from '@/domain/learner-settings';
 import { profileRecordOf } from '@/domain/synced-records';
 import type { User, UserSettings } from '@/domain/types';
+import { firebaseSettings } from '@/firebase/config';
 import { type ProfileRead, pushProfile, readProfileChecked } from '@/sync/cloud-remote';
 import { deviceTimeZone } from './device-zone';
 

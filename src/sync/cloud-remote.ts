@@ -2,8 +2,9 @@
  * The cloud RemoteStore of this build: the Firestore Lite adapter, loaded with import() on first
  * use, or null in the local edition (no Firebase configuration), which never loads it.
  */
-import { firebaseSettings } from '@/auth/firebase-config';
+
 import { REMOTE_CALL_TIMEOUT_MS } from '@/domain/constants';
+import { firebaseSettings } from '@/firebase/config';
 import type { RemoteProfile, RemoteStore } from './remote-store';
 import { withTimeout } from './timeout';
 

@@ -6,12 +6,12 @@
  * Firebase is loaded with `import()` on first use only.
  */
 import type { DocumentData, Firestore, QueryDocumentSnapshot } from 'firebase/firestore/lite';
-import type { FirebaseSettings } from '@/auth/firebase-config';
 import { SYNC_BATCH_MAX_WRITES } from '@/domain/constants';
 import { CURRICULUM_COLLECTION } from '@/domain/curriculum';
 import { hasWireType, PROFILE_FIELDS, type ProfileField } from '@/domain/synced-records';
 import type { UserWord, WordStatus } from '@/domain/types';
-import { loadFirebaseApp, parseEmulatorHost } from './firebase-app';
+import { loadFirebaseApp } from '@/firebase/app';
+import { type FirebaseSettings, parseEmulatorHost } from '@/firebase/config';
 import { entriesOfBatch, HISTORY_COLLECTION, toBatchDocuments } from './history-wire';
 import type {
   HistoryPage,

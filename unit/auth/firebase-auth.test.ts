@@ -13,13 +13,13 @@ import {
   createFirebaseAuth,
   type FirebaseAuthOptions,
   type FirebaseAuthProvider,
-  mapFirebaseError,
-  NO_AUTHENTICATED_USER,
 } from '@/auth/firebase-auth';
-import type { FirebaseSettings } from '@/auth/firebase-config';
+import { mapFirebaseError, NO_AUTHENTICATED_USER } from '@/auth/firebase-errors';
 import { getUser } from '@/db/users-repo';
 import type { User, UserSettings } from '@/domain/types';
-import { loadFirebaseAppModule } from '@/sync/firebase-app';
+import { loadFirebaseAppModule } from '@/firebase/app';
+import { startFirebaseAuth } from '@/firebase/auth-instance';
+import type { FirebaseSettings } from '@/firebase/config';
 import {
   type AuthEmulator,
   applyOobCode,
@@ -499,6 +499,27 @@ describe('Firebase auth provider (Auth emulator)', () => {
     expect(restored).toMatchObject({ id: user.id, email: user.email, isAdmin: true });
     expect(restored?.settings).toEqual(SETTINGS);
     expect(onSignedOut).not.toHaveBeenCalled();
+  });
+
+  it('starts one Auth instance per app: the worker’s start sees the session the page signed in', async () => {
+    const { initializeApp } = await loadFirebaseAppModule();
+    const app = initializeApp({ apiKey: API_KEY, projectId: PROJECT }, `unit-${++appCount}`);
+    apps.push(app);
+    const loadApp = async () => app;
+    const page = provider({ loadApp });
+    const user = await registered(page);
+
+    // The worker names the emulator as a URL: the rule is the page's, and the instance too.
+    const worker = await startFirebaseAuth(
+      { ...settings(), authEmulator: `http://${proxy.host}` },
+      loadApp,
+    );
+    expect(worker.auth.currentUser?.uid).toBe(user.id);
+    expect((await startFirebaseAuth(settings(), loadApp)).auth).toBe(worker.auth);
+    expect(worker.auth.emulatorConfig).toMatchObject({
+      host: '127.0.0.1',
+      port: Number(proxy.host.split(':')[1]),
+    });
   });
 
   it('an unreachable emulator at start gives network-request-failed, not a crash', async () => {

@@ -30,7 +30,6 @@ import {
   where,
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FirebaseSettings } from '@/auth/firebase-config';
 import { countUnsent, listHistory } from '@/db/history-queries';
 import { recordChange } from '@/db/history-repo';
 import { getUserWord } from '@/db/user-words-repo';
@@ -38,8 +37,8 @@ import { SYNC_BATCH_MAX_WRITES } from '@/domain/constants';
 import { curriculumDocId, toCurriculumDoc } from '@/domain/curriculum';
 import { checkEntry, type HistoryEntry } from '@/domain/history';
 import type { VocabItem } from '@/domain/types';
+import { type FirebaseSettings, parseEmulatorHost } from '@/firebase/config';
 import { syncOnce } from '@/sync/engine';
-import { parseEmulatorHost } from '@/sync/firebase-app';
 import { createFirestoreRemote, openFirestore } from '@/sync/firestore-remote';
 import { HISTORY_BATCH_MAX_CHARS } from '@/sync/history-wire';
 import type { PushBatchInput, RemoteStore } from '@/sync/remote-store';

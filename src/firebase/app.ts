@@ -1,18 +1,21 @@
 /**
- * The one Firebase app of the page (named '[DEFAULT]'), shared by the Firestore Lite adapter and the
- * Firebase auth provider so that Firestore picks up the signed-in user's token. `firebase/app` is
- * loaded with `import()` on first use only: nothing Firebase lands in the start-up bundle.
+ * The one Firebase app of the page or the service worker (named '[DEFAULT]'), shared by the
+ * Firestore Lite adapter and the Auth instance so that Firestore picks up the signed-in user's
+ * token. `firebase/app` is loaded with `import()` on first use only: nothing Firebase lands in the
+ * start-up bundle.
  */
 import type { FirebaseApp } from 'firebase/app';
-import type { FirebaseSettings } from '@/auth/firebase-config';
+import type { FirebaseSettings } from './config';
 
 export const FIREBASE_APP_NAME = '[DEFAULT]';
 
-let appModule: Promise<typeof import('firebase/app')> | undefined;
+type AppModule = typeof import('firebase/app');
+
+let appModule: Promise<AppModule> | undefined;
 let app: Promise<FirebaseApp> | undefined;
 
 /** The cached `firebase/app` module. */
-export function loadFirebaseAppModule(): Promise<typeof import('firebase/app')> {
+export function loadFirebaseAppModule(): Promise<AppModule> {
   if (!appModule) {
     appModule = import('firebase/app');
     // A failed chunk load (offline start) must not poison the cache for the next attempt.
@@ -47,15 +50,4 @@ export function loadFirebaseApp(settings: FirebaseSettings): Promise<FirebaseApp
     });
   }
   return app;
-}
-
-/** host:port (also [ipv6]:port) of an emulator setting. */
-export function parseEmulatorHost(value: string): { host: string; port: number } {
-  const colon = value.lastIndexOf(':');
-  const host = value.slice(0, colon).replace(/^\[(.*)\]$/, '$1');
-  const port = Number(value.slice(colon + 1));
-  if (colon <= 0 || !host || !Number.isInteger(port) || port <= 0 || port > 65535) {
-    throw new Error(`Invalid emulator address "${value}": expected host:port`);
-  }
-  return { host, port };
 }
