@@ -79,14 +79,15 @@ test('two devices answer the same word offline, one with its clock a day ahead: 
   await syncNow(second);
 
   // At sea: both answer the word, the phone right, the tablet wrong (the worker serves the app).
-  // (A first visit's worker installs the whole precache first: slower on a loaded machine.)
+  // (A first visit's worker installs the whole precache first: on a loaded machine that took
+  // over 20 s once in 10 repeats; the limit is not what is tested, the test's own is 120 s.)
   for (const device of [page, second]) {
     await device.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
     await expect
       .poll(() => device.evaluate(() => navigator.serviceWorker.controller !== null), {
-        timeout: 20_000,
+        timeout: 60_000,
       })
       .toBe(true);
   }
