@@ -76,3 +76,26 @@ test('a session’s screens have 44 px targets', async ({ page }) => {
   await expect(page.getByText('Ваш ответ')).toBeVisible();
   await expectBigTargets(page, 'a drill');
 });
+
+test('the exam’s screens have 44 px targets', async ({ page }) => {
+  test.setTimeout(120_000);
+  await registerViaUi(page);
+  await page.goto('/exam');
+  await page.getByLabel('Служба').selectOption({ label: 'Палуба' });
+  await page.getByLabel('Должность').selectOption({ label: 'Матрос (OS)' });
+  await expectBigTargets(page, '/exam');
+  await page.getByRole('button', { name: 'Начать экзамен' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 1 из 40' })).toBeVisible();
+  await page.keyboard.press('1');
+  await expectBigTargets(page, 'an exam question');
+  await page.getByRole('button', { name: 'Завершить экзамен' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Завершить экзамен' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Экзамен не сдан' })).toBeVisible();
+  await expectBigTargets(page, 'the exam result');
+  await page.getByRole('link', { name: 'Сертификат' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Сертификат/ })).toBeVisible();
+  await expectBigTargets(page, 'the certificate');
+  await page.goto('/progress');
+  await expect(page.getByRole('region', { name: 'Экзамены' }).getByRole('listitem')).toHaveCount(1);
+  await expectBigTargets(page, '/progress with an exam');
+});

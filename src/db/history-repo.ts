@@ -7,6 +7,7 @@
 
 import type { IDBPTransaction } from 'idb';
 import { DRILL_KIND, DRILL_VOCAB_PREFIX, type DrillReplyFields } from '@/domain/drills';
+import { EXAM_KIND, EXAM_VOCAB_PREFIX } from '@/domain/exam-result';
 import { fsrsModel } from '@/domain/fsrs';
 import {
   applyEntry,
@@ -157,6 +158,32 @@ export async function recordDrillReply(
   const entry = stampedEntry(device, userId, `${DRILL_VOCAB_PREFIX}${drillId}`, DRILL_KIND, nowMs);
   entry.correct = correct;
   entry.x = { run: fields.run, turn: fields.turn, of: fields.of };
+  await Promise.all([
+    tx.objectStore('device').put({ ...device, hlc: entry.hlc }),
+    tx.objectStore('history').add(toStored(entry, false)),
+    tx.done,
+  ]);
+  return entry;
+}
+
+/**
+ * Records a finished exam (domain/exam.ts): one entry of kind `exam`, `correct` = passed, the
+ * result in `x`, stamped like any answer and sent with the rest; no word changes (an exam
+ * measures, it does not train). Returns the entry.
+ */
+export async function recordExamResult(
+  db: MarineDB,
+  userId: string,
+  examId: string,
+  passed: boolean,
+  fields: Record<string, unknown>,
+  nowMs: number,
+): Promise<HistoryEntry> {
+  const tx = db.transaction(['history', 'device'], 'readwrite');
+  const device = await deviceIn(tx.objectStore('device'));
+  const entry = stampedEntry(device, userId, `${EXAM_VOCAB_PREFIX}${examId}`, EXAM_KIND, nowMs);
+  entry.correct = passed;
+  entry.x = { ...fields };
   await Promise.all([
     tx.objectStore('device').put({ ...device, hlc: entry.hlc }),
     tx.objectStore('history').add(toStored(entry, false)),

@@ -277,3 +277,8 @@ export function predictScore(
   const clamp = (value: number) => Math.min(100, Math.max(0, Math.round(value * 100)));
   return { percent: clamp(mean), low: clamp(mean - 1.645 * sd), high: clamp(mean + 1.645 * sd) };
 }
+
+/** The seconds left of a sitting started at `startedAt` (ms) with `minutes`, at `now`. */
+export function secondsLeft(startedAt: number, minutes: number, now: number): number {
+  return Math.max(0, Math.ceil((startedAt + minutes * 60_000 - now) / 1000));
+}

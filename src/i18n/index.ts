@@ -10,6 +10,7 @@ import type { admin } from './messages/admin';
 import { auth } from './messages/auth';
 import { common } from './messages/common';
 import type { drills } from './messages/drills';
+import type { exam } from './messages/exam';
 import { home } from './messages/home';
 import type { library } from './messages/library';
 import type { onboarding } from './messages/onboarding';
@@ -26,6 +27,7 @@ type ScreenSets =
   | typeof account
   | typeof admin
   | typeof drills
+  | typeof exam
   | typeof library
   | typeof onboarding
   | typeof quiz;
@@ -47,6 +49,7 @@ const TEXT_LOADERS = {
   account: () => import('./messages/account').then((m) => m.account),
   admin: () => import('./messages/admin').then((m) => m.admin),
   drills: () => import('./messages/drills').then((m) => m.drills),
+  exam: () => import('./messages/exam').then((m) => m.exam),
   library: () => import('./messages/library').then((m) => m.library),
   onboarding: () => import('./messages/onboarding').then((m) => m.onboarding),
   quiz: () => import('./messages/quiz').then((m) => m.quiz),

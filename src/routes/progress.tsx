@@ -8,7 +8,7 @@ export const progressRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/progress',
   beforeLoad: requireSignedIn,
-  loader: prepare(['account']),
+  loader: prepare(['account', 'exam']),
   component: lazyRouteComponent(
     () => import('@/features/progress/progress-screen'),
     'ProgressScreen',

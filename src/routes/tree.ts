@@ -3,6 +3,7 @@ import { createRoute } from '@tanstack/react-router';
 import { adminRolesRoute } from './admin-roles';
 import { dictionaryRoute } from './dictionary';
 import { drillRoute, drillsRoute } from './drills';
+import { certificateRoute, examRoute } from './exam';
 import { forgotRoute } from './forgot';
 import { redirectUnknown } from './guards';
 import { indexRoute } from './index';
@@ -39,6 +40,8 @@ export const routeTree = rootRoute.addChildren([
   dictionaryRoute,
   drillsRoute,
   drillRoute,
+  examRoute,
+  certificateRoute,
   adminRolesRoute,
   settingsRoute,
   progressRoute,

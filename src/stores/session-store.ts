@@ -17,6 +17,7 @@ import {
   startRun,
   stepRun,
 } from '@/domain/quiz-run';
+import { shuffle } from '@/domain/random';
 import { prepareSession, sessionPool } from '@/domain/session';
 import type { DivisionId, Random, SessionMode, User, UserWord, VocabItem } from '@/domain/types';
 import { clampSessionSize, stepSessionSize } from '@/domain/validation';
@@ -109,6 +110,8 @@ interface SessionState extends Selection, SessionSetup {
 
   /** Starts a new session of the given words (the end screen's "repeat selected"). */
   repeatWords(vocabIds: readonly string[], options?: RandomOptions): RunningSession | null;
+  /** Starts a session of these words of the vocabulary (an exam's mistakes); null if none is left. */
+  studyWords(vocabIds: readonly string[], options?: RandomOptions): RunningSession | null;
   /** Ends the session. */
   finish(): void;
 }
@@ -270,6 +273,26 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     typeWord: (text) => tile({ type: 'word', text }),
     skipSpelling: () => void step({ type: 'skip-spelling' }),
     nextSpellingWord: (options = {}) => void step({ type: 'next-spelling' }, options.random),
+
+    studyWords(vocabIds, options = {}) {
+      const random = options.random ?? Math.random;
+      const vocab = useVocabStore.getState().vocab;
+      const wanted = new Set(vocabIds);
+      const words = vocab.filter((item) => wanted.has(item.id));
+      if (words.length === 0) return null;
+      const session = startRun(
+        {
+          ownerId: currentOwner(),
+          words: shuffle(words, random),
+          vocab,
+          direction: get().direction,
+          listening: listeningWanted(),
+        },
+        random,
+      );
+      set({ session, unsavedAnswers: 0 });
+      return session;
+    },
 
     repeatWords(vocabIds, options = {}) {
       const session = get().session;

@@ -41,6 +41,8 @@ interface WordsState {
   relearnWord(vocabId: string): Promise<UserWord>;
   /** Records one reply of a VHF drill in the history (a guest's in memory); no word changes. */
   recordDrillReply(drillId: string, correct: boolean, fields: DrillReplyFields): Promise<void>;
+  /** Records a finished exam of the signed-in user in the history; no word changes. */
+  recordExamResult(examId: string, passed: boolean, fields: object): Promise<void>;
   /**
    * Refolds every word of the signed-in user under the settings now saved (schedule, retention,
    * home time zone: the same history, folded the new way) and shows the result. Resolves to the
@@ -185,6 +187,22 @@ export const useWordsStore = create<WordsState>()((set, get) => {
       }
       const { recordDrillReply } = await historyRepo();
       await recordDrillReply(await openDB(), ownerId, drillId, correct, fields, now);
+      notifyLocalChange();
+      if (get().ownerId === ownerId) set({ revision: get().revision + 1 });
+    },
+
+    async recordExamResult(examId, passed, fields) {
+      const { ownerId } = get();
+      if (ownerId === GUEST_ID) throw new Error('An exam result needs a signed-in learner');
+      const { recordExamResult } = await historyRepo();
+      await recordExamResult(
+        await openDB(),
+        ownerId,
+        examId,
+        passed,
+        { ...fields } as Record<string, unknown>,
+        Date.now(),
+      );
       notifyLocalChange();
       if (get().ownerId === ownerId) set({ revision: get().revision + 1 });
     },

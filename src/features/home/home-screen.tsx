@@ -146,6 +146,14 @@ export function HomeScreen() {
                   {t('nav.drills')}
                 </Link>
               </li>
+              {user ? (
+                <li>
+                  <Link to="/exam" className="chip">
+                    <CheckIcon width={18} height={18} />
+                    {t('nav.exam')}
+                  </Link>
+                </li>
+              ) : null}
               <li>
                 <Link to="/topics" className="chip">
                   <ListIcon width={18} height={18} />

@@ -15,6 +15,7 @@ import { useToast } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
 import { EmptyState } from '@/ui/empty-state';
+import { ExamResults } from './exam-results';
 import { leechesOf, progressLists, type RecallFigure, recallNow } from './lists';
 import { ProgressCharts } from './progress-charts';
 import './progress.css';
@@ -50,6 +51,7 @@ export function ProgressScreen() {
             division={user?.settings.division}
           />
           <MemoryCard words={words} />
+          <ExamResults />
           {user ? <ProgressCharts userId={user.id} words={words} vocab={vocab} /> : null}
           <div className="progress-lists">
             <WordList

@@ -36,6 +36,7 @@ export function Header() {
     { to: '/drills', label: t('nav.drills') },
     ...(user
       ? [
+          { to: '/exam', label: t('nav.exam') },
           { to: '/progress', label: t('nav.progress') },
           { to: '/settings', label: t('nav.settings') },
         ]
@@ -50,9 +51,10 @@ export function Header() {
           <span>{t('app.name')}</span>
         </Link>
         <nav className="header-nav" aria-label={t('nav.main')}>
-          {/* The bar is full: the drills are reached from home's shortcuts and the phone menu. */}
+          {/* The bar is full: the drills and the exam are reached from home's shortcuts and the
+              phone menu. */}
           {links
-            .filter((link) => link.to !== '/drills')
+            .filter((link) => link.to !== '/drills' && link.to !== '/exam')
             .map((link) => (
               <Link
                 key={link.to}

@@ -1,0 +1,176 @@
+/**
+ * The exam by post, in the production build with the real IndexedDB and service worker: sat
+ * offline on a 390 px phone by keyboard, passed and failed, with the result's sections, mistakes,
+ * a session of the missed words, the certificate and the results list; a reload in the middle
+ * finds the exam where it was; leaving asks first; in English too. Axe checks every step.
+ */
+import type { Page } from '@playwright/test';
+import { type Pair, readVocabulary } from './study-helpers';
+import { expect, expectAccessible, registerViaUi, test } from './support/fixtures';
+
+/** The right option of the question on screen, looked up in the page's vocabulary. */
+async function rightOption(page: Page, vocab: readonly Pair[]): Promise<number> {
+  const prompt = (await page.locator('.exam-prompt').textContent())?.trim() ?? '';
+  const options = (await page.locator('.exam-option span[lang]').allTextContents()).map((text) =>
+    text.trim(),
+  );
+  const index = options.findIndex((option) =>
+    vocab.some(
+      (pair) =>
+        (pair.ru === prompt && pair.en === option) || (pair.en === prompt && pair.ru === option),
+    ),
+  );
+  expect(index, `an option of «${prompt}» among ${options.join(' | ')}`).toBeGreaterThanOrEqual(0);
+  return index;
+}
+
+/** Answers the question on screen by keyboard: its number, then Enter. */
+async function answerByKeyboard(page: Page, option: number): Promise<void> {
+  const heading = page.getByRole('heading', { level: 1 });
+  const before = await heading.textContent();
+  await page.keyboard.press(String(option + 1));
+  await page.keyboard.press('Enter');
+  await expect(heading).not.toHaveText(before ?? '');
+}
+
+/** Goes offline once the service worker holds the app (as after any first visit). */
+async function atSea(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.context().setOffline(true);
+}
+
+async function openExam(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Быстрые переходы' })
+    .getByRole('link', {
+      name: 'Экзамен',
+    })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Экзамен' })).toBeVisible();
+  await page.getByLabel('Служба').selectOption({ label: 'Палуба' });
+  await page.getByLabel('Должность').selectOption({ label: 'Матрос (OS)' });
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+});
+
+test('a sailor passes the exam offline by keyboard, sees the result and the certificate, and fails the next one', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await registerViaUi(page, { fullName: 'Пётр Штурвалов' });
+  await atSea(page);
+  await openExam(page);
+  // Nothing studied yet: the prediction is what guessing one of four gives.
+  await expect(
+    page.getByText(/^Прогноз по вашим ответам: 25 % \(от \d+ до \d+ %\)$/),
+  ).toBeVisible();
+  await expect(page.getByText('Проходной балл: 70 %')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Начать экзамен' }).click();
+
+  const vocab = await readVocabulary(page, { division: 'deck' });
+  const common = await readVocabulary(page, { division: 'common' });
+  const all = [...vocab, ...common];
+  await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 1 из 40' })).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveText(/^Осталось: (30:00|29:5\d)$/);
+  await expectAccessible(page);
+  // No feedback: the answer just moves on.
+  for (let i = 0; i < 40; i++) {
+    await answerByKeyboard(page, await rightOption(page, all));
+    await expect(page.getByText('Верно!')).toHaveCount(0);
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Экзамен сдан' })).toBeFocused();
+  await expect(page.getByText('Верно 40 из 40 (100 %); проходной балл 70 %')).toBeVisible();
+  await expect(page.getByText('Ошибок нет.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Учить слова с ошибками' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'Сертификат' }).click();
+  const sheet = page.getByRole('article', { name: 'Сертификат экзамена по морскому английскому' });
+  await expect(sheet).toContainText('Пётр Штурвалов');
+  await expect(sheet).toContainText('Палуба, Матрос (OS)');
+  await expect(sheet).toContainText('100 % (40/40)');
+  await expect(sheet).toContainText('Экзамен сдан');
+  await expect(sheet).toContainText(
+    'Локальная версия: результат хранится только на этом устройстве',
+  );
+  await expectAccessible(page);
+  // One A4 page when printed: the sheet fits the printable height and the app around it is hidden.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('header.header')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Печать или PDF' })).toBeHidden();
+  const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
+  expect((pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length).toBe(1);
+  await page.emulateMedia({ media: 'screen' });
+
+  // The second exam ends early: five right, then the sailor leaves.
+  await page.getByRole('link', { name: 'К прогрессу' }).click();
+  const results = page.getByRole('region', { name: 'Экзамены' });
+  await expect(results.getByRole('link', { name: /100 % — сдан$/ })).toBeVisible();
+  await results.getByRole('link', { name: 'Начать экзамен' }).click();
+  await page.getByLabel('Служба').selectOption({ label: 'Палуба' });
+  await page.getByLabel('Должность').selectOption({ label: 'Матрос (OS)' });
+  await page.getByRole('button', { name: 'Начать экзамен' }).click();
+  for (let i = 0; i < 5; i++) await answerByKeyboard(page, await rightOption(page, all));
+  // A reload in the middle finds the exam at the same question.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 6 из 40' })).toBeVisible();
+  // Leaving by a link asks first; «no» stays in the exam.
+  await page.getByRole('button', { name: 'Меню', exact: true }).click();
+  await page.getByRole('link', { name: 'Главная' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Завершить экзамен сейчас?');
+  await dialog.getByRole('button', { name: 'Отмена' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 6 из 40' })).toBeVisible();
+  await page.getByRole('button', { name: 'Завершить экзамен' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Завершить экзамен' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Экзамен не сдан' })).toBeVisible();
+  await expect(page.getByText('Верно 5 из 40 (13 %); проходной балл 70 %')).toBeVisible();
+  await expect(page.locator('.exam-missed li')).toHaveCount(35);
+  await expect(page.locator('.exam-missed li').first()).toContainText('(без ответа)');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Учить слова с ошибками' }).click();
+  await expect(page).toHaveURL(/\/quiz$/);
+  await expect(page.getByText(/^Вопрос 1 из \d+$/)).toBeVisible();
+
+  // Both results are listed, newest first, after a reload too.
+  await page.reload();
+  await page.goto('/progress');
+  const rows = page.getByRole('region', { name: 'Экзамены' }).getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('13 % — не сдан');
+  await expect(rows.nth(1)).toContainText('100 % — сдан');
+});
+
+test('in English the exam reads in English, and an unknown certificate id is said so', async ({
+  page,
+}) => {
+  await registerViaUi(page);
+  await page.goto('/settings');
+  await page.getByRole('radio', { name: 'English' }).check();
+  await page.goto('/exam');
+  await expect(page.getByRole('heading', { level: 1, name: 'Exam' })).toBeVisible();
+  await page.getByLabel('Department').selectOption({ label: 'Engine' });
+  const post = page.getByLabel('Post');
+  await post.selectOption({ index: 1 });
+  await expect(
+    page.getByText(/^Predicted from your answers so far: 25% \(from \d+ to \d+%\)$/),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Start the exam' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Question 1 of 40' })).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveText(/^Time left: (30:00|29:5\d)$/);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'End the exam' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End the exam' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Exam not passed' })).toBeVisible();
+  await expect(page.getByText('0 of 40 right (0%); pass mark 70%')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/exam/not-an-exam');
+  await expect(page.getByText('No exam result with this id on this device.')).toBeVisible();
+});

@@ -1,0 +1,103 @@
+/**
+ * /exam/$examId: the certificate of one exam result, laid out for one A4 page (the print
+ * stylesheet hides the app around it; "save as PDF" is the browser's). It says plainly that the
+ * result cannot be verified by anyone else.
+ */
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { ExamSection } from '@/domain/exam';
+import type { ExamRecord } from '@/domain/exam-result';
+import { roleLabel } from '@/domain/roles';
+import { type MessageKey, useLang, useT } from '@/i18n';
+import { useAuthStore, useUser } from '@/stores/auth-store';
+import { readExamResult } from '@/stores/exam-store';
+import { useVocabStore } from '@/stores/vocab-store';
+import { divisionLabel } from '@/ui/division-label';
+import { EmptyState } from '@/ui/empty-state';
+import './exam.css';
+
+export function CertificateScreen({ examId }: { examId: string }) {
+  const t = useT();
+  const lang = useLang();
+  const user = useUser();
+  const divisions = useVocabStore((s) => s.divisions);
+  const cloud = useAuthStore((s) => s.provider.kind === 'firebase');
+  const [record, setRecord] = useState<ExamRecord | null | undefined>(undefined);
+
+  useEffect(() => {
+    let live = true;
+    readExamResult(examId).then(
+      (found) => live && setRecord(found),
+      () => live && setRecord(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [examId]);
+
+  if (record === undefined) return <main className="page exam" aria-busy="true" />;
+  if (record === null) {
+    return (
+      <main className="page exam">
+        <h1>{t('exam.certificate.title')}</h1>
+        <EmptyState>{t('exam.certificate.notFound')}</EmptyState>
+        <p>
+          <Link to="/progress" className="btn">
+            {t('exam.certificate.back')}
+          </Link>
+        </p>
+      </main>
+    );
+  }
+  const { fields } = record;
+  const date = new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }).format(record.at);
+  const sections = (Object.entries(fields.s) as [ExamSection, [number, number]][])
+    .map(([section, [right, of]]) => `${t(`exam.section.${section}` as MessageKey)} ${right}/${of}`)
+    .join(', ');
+
+  return (
+    <main className="page exam certificate">
+      <div className="certificate-actions no-print">
+        <Link to="/progress" className="btn">
+          {t('exam.certificate.back')}
+        </Link>
+        <button type="button" className="btn btn-primary" onClick={() => window.print()}>
+          {t('exam.certificate.print')}
+        </button>
+      </div>
+      <article className="certificate-sheet" aria-labelledby="certificate-title">
+        <h1 id="certificate-title">{t('exam.certificate.title')}</h1>
+        <dl className="certificate-fields">
+          <dt>{t('exam.certificate.name')}</dt>
+          <dd>{user ? user.fullName.trim() || user.email : ''}</dd>
+          <dt>{t('exam.certificate.post')}</dt>
+          <dd>
+            {divisionLabel(t, fields.dv, divisions)}, {roleLabel(fields.role, lang)}
+          </dd>
+          <dt>{t('exam.certificate.date')}</dt>
+          <dd>{date}</dd>
+          <dt>{t('exam.certificate.score')}</dt>
+          <dd>
+            {record.percent} % ({fields.c}/{fields.n})
+          </dd>
+          <dt>{t('exam.certificate.passMark')}</dt>
+          <dd>{fields.pm} %</dd>
+          <dt>{t('exam.certificate.result')}</dt>
+          <dd className={record.passed ? 'exam-passed' : 'exam-failed'}>
+            {t(record.passed ? 'exam.result.passed' : 'exam.result.failed')}
+          </dd>
+          <dt>{t('exam.certificate.sections')}</dt>
+          <dd>{sections}</dd>
+          <dt>{t('exam.certificate.id')}</dt>
+          <dd className="certificate-id">{record.examId}</dd>
+        </dl>
+        <p className="certificate-note">
+          {t(cloud ? 'exam.certificate.unverifiedCloud' : 'exam.certificate.unverified')}
+        </p>
+      </article>
+    </main>
+  );
+}
