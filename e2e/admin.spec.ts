@@ -331,7 +331,7 @@ test.describe('dictionary for admins', () => {
     await form.getByRole('button', { name: 'Импортировать' }).click();
 
     const result = form.getByRole('status');
-    await expect(result).toContainText('Добавлено 3, пропущено 4');
+    await expect(result).toContainText('Добавлено 3, уже есть 1, пропущено 4');
     await expect(result.getByRole('listitem')).toHaveText([
       'Строка 2: нет знака «=» между русским и английским. без знака',
       'Строка 4: русская часть пуста. =пусто',
@@ -372,11 +372,14 @@ test.describe('dictionary for admins', () => {
     );
     await form.getByRole('button', { name: 'Импортировать' }).click();
     const result = form.getByRole('status');
-    await expect(result).toContainText('Добавлено 1, пропущено 2');
+    await expect(result).toContainText('Добавлено 1, уже есть 0, пропущено 2');
     await expect(result.getByRole('listitem')).toHaveText([
       'Строка 2: английская часть пуста.',
       'Строка 3: неизвестная роль wizard.',
     ]);
+    // The same file again: the word is counted as already there, not silently dropped.
+    await form.getByRole('button', { name: 'Импортировать' }).click();
+    await expect(result).toContainText('Добавлено 0, уже есть 1, пропущено 2');
     await page.goto('/dictionary?topic=Company%20Words');
     const row = page
       .getByRole('table')

@@ -228,6 +228,7 @@ export function BulkImportForm({ topic, topicList }: AddWordFormProps) {
             <p className={outcome.added > 0 ? 'form-success' : undefined}>
               {t('dictionary.bulkResult', {
                 added: outcome.added,
+                existing: outcome.duplicates,
                 skipped: outcome.problems.length,
               })}
             </p>

@@ -69,7 +69,7 @@ export const library = defineMessages(
       'Words: one per line as ru=en, or a JSON or CSV file of the built-in data format',
     'dictionary.bulkSubmit': 'Import',
     'dictionary.bulkRunning': 'Importing {count} lines…',
-    'dictionary.bulkResult': 'Added {added}, skipped {skipped}',
+    'dictionary.bulkResult': 'Added {added}, already there {existing}, skipped {skipped}',
     'dictionary.bulkSkipped': 'Not imported:',
     'dictionary.bulkHint':
       'JSON: a list of objects with ru, en and optionally topic, division, roles, alt, kind, spell, ref, note. CSV: a header line with ru,en and any of those columns; lists in a cell are separated by |.',
@@ -165,7 +165,7 @@ export const library = defineMessages(
       'Слова: по одному в строке ru=en или файл JSON или CSV в формате встроенного словаря',
     'dictionary.bulkSubmit': 'Импортировать',
     'dictionary.bulkRunning': 'Импортируем строк: {count}…',
-    'dictionary.bulkResult': 'Добавлено {added}, пропущено {skipped}',
+    'dictionary.bulkResult': 'Добавлено {added}, уже есть {existing}, пропущено {skipped}',
     'dictionary.bulkSkipped': 'Не импортировано:',
     'dictionary.bulkHint':
       'JSON: список объектов с полями ru, en и по желанию topic, division, roles, alt, kind, spell, ref, note. CSV: строка заголовка с ru,en и любыми из этих столбцов; списки в ячейке разделяются знаком |.',
