@@ -2,7 +2,8 @@
 import { destinationFor, planImport, wordsToAdd } from '@/domain/catalog';
 import { BULK_IMPORT_MAX_ROWS, DAY_MS } from '@/domain/constants';
 import { fsrsModel } from '@/domain/fsrs';
-import { foldAll, type HistoryEntry } from '@/domain/history';
+import type { HistoryEntry } from '@/domain/history';
+import { foldAll } from '@/domain/history-fold';
 import { foldRulesFor } from '@/domain/memory';
 import { answersPerDay, learnedOverTime } from '@/domain/progress-charts';
 import { seededRandom } from '@/domain/random';

@@ -17,7 +17,7 @@ import {
   scoreExam,
 } from '@/domain/exam';
 import { fsrsModel } from '@/domain/fsrs';
-import { foldAll } from '@/domain/history';
+import { foldAll } from '@/domain/history-fold';
 import { seededRandom } from '@/domain/random';
 import { wordOffsets } from './learner-memory';
 import { DIVISION, ROLE, SCHEDULES, START, studyLearner, USER } from './memory.bench';

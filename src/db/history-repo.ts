@@ -9,18 +9,10 @@ import type { IDBPTransaction } from 'idb';
 import { DRILL_KIND, DRILL_VOCAB_PREFIX, type DrillReplyFields } from '@/domain/drills';
 import { EXAM_KIND, EXAM_VOCAB_PREFIX } from '@/domain/exam-result';
 import { fsrsModel } from '@/domain/fsrs';
-import {
-  applyEntry,
-  baselineEntry,
-  checkEntry,
-  effectiveTime,
-  entryIdOf,
-  FOLD_VERSION,
-  foldWord,
-  type HistoryEntry,
-  makesWordRecord,
-  type WordChange,
-} from '@/domain/history';
+import { effectiveTime, FOLD_VERSION, type HistoryEntry, type WordChange } from '@/domain/history';
+import { checkEntry, entryIdOf } from '@/domain/history-contract';
+import { applyEntry, foldWord, makesWordRecord } from '@/domain/history-fold';
+import { baselineEntry } from '@/domain/history-snapshot';
 import { clockOffset, isFarAhead, nextStamp, observeStamps, saneClock } from '@/domain/hlc';
 import { newId } from '@/domain/ids';
 import { type FoldRules, foldRulesFor } from '@/domain/memory';

@@ -1,14 +1,10 @@
 /** The schema migrations of MarineDB, one step per version 1..8, run inside the versionchange transaction. */
 import type { IDBPDatabase, IDBPObjectStore, IDBPTransaction } from 'idb';
 import { DB_VERSION } from '@/domain/constants';
-import {
-  baselineEntry,
-  checkEntry,
-  effectiveTime,
-  entryIdOf,
-  foldWord,
-  type HistoryEntry,
-} from '@/domain/history';
+import { effectiveTime, type HistoryEntry } from '@/domain/history';
+import { checkEntry, entryIdOf } from '@/domain/history-contract';
+import { foldWord } from '@/domain/history-fold';
+import { baselineEntry } from '@/domain/history-snapshot';
 import { newId } from '@/domain/ids';
 import type { UserWord } from '@/domain/types';
 import { abortQuietly } from './abort';

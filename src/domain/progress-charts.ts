@@ -4,7 +4,8 @@
  * midnight), and an entry counts on the day of its effective time (see history.ts).
  */
 import { DRILL_KIND } from './drills';
-import { applyEntry, compareEntries, effectiveTime, foldWord, type HistoryEntry } from './history';
+import { compareEntries, effectiveTime, type HistoryEntry } from './history';
+import { applyEntry, foldWord } from './history-fold';
 import type { FoldRules } from './memory';
 import type { UserWord, VocabItem } from './types';
 

@@ -11,7 +11,8 @@ import {
 } from '@/db/history-repo';
 import { getUserWord } from '@/db/user-words-repo';
 import { DAY_MS } from '@/domain/constants';
-import { foldWord, type HistoryEntry } from '@/domain/history';
+import type { HistoryEntry } from '@/domain/history';
+import { foldWord } from '@/domain/history-fold';
 import { userWord, withDB } from './helpers';
 
 const NOW = Date.UTC(2026, 10, 23, 8);

@@ -5,7 +5,7 @@ import { countUnsent, listDeadLetters, listHistory } from '@/db/history-queries'
 import { upgradeMarineDB } from '@/db/migrations';
 import { openMarineDB } from '@/db/open';
 import { countByStatus, listDueUserWords, listUserWords } from '@/db/user-words-repo';
-import { foldWord } from '@/domain/history';
+import { foldWord } from '@/domain/history-fold';
 import { uniqueName, vocab } from './helpers';
 
 /** Creates a database at `version` by running the real migration steps 0..version. */

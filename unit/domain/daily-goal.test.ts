@@ -1,7 +1,8 @@
 /** The daily goal counts practice: words answered today, not words merely skipped. */
 import { describe, expect, it } from 'vitest';
 import { isPractice, practisedToday, startOfDay } from '@/domain/daily';
-import { applyEntry, type HistoryEntry } from '@/domain/history';
+import type { HistoryEntry } from '@/domain/history';
+import { applyEntry } from '@/domain/history-fold';
 import {
   type RunInput,
   type RunningSession,

@@ -4,17 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@/domain/constants';
 import { dueCount } from '@/domain/daily';
 import {
-  baselineEntry,
-  checkEntry,
   compareEntries,
   EXTENSION_MAX_CHARS,
   effectiveTime,
-  foldWord,
   HISTORY_KINDS,
   type HistoryEntry,
   type HistoryKind,
-  makesWordRecord,
 } from '@/domain/history';
+import { checkEntry } from '@/domain/history-contract';
+import { foldWord, makesWordRecord } from '@/domain/history-fold';
+import { baselineEntry } from '@/domain/history-snapshot';
 import {
   CLOCK_OFFSET_TOLERANCE_MS,
   clockOffset,

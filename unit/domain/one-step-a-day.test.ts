@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@/domain/constants';
 import { fsrsModel } from '@/domain/fsrs';
-import { foldWord, type HistoryEntry } from '@/domain/history';
+import type { HistoryEntry } from '@/domain/history';
+import { foldWord } from '@/domain/history-fold';
 import { dayInZone, FSRS_LEARNED_STABILITY_DAYS, foldRulesFor } from '@/domain/memory';
 import { answer, newUserWord } from '@/domain/srs';
 

@@ -2,13 +2,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@/domain/constants';
-import {
-  baselineEntry,
-  effectiveTime,
-  foldAll,
-  foldWord,
-  type HistoryEntry,
-} from '@/domain/history';
+import { effectiveTime, type HistoryEntry } from '@/domain/history';
+import { foldAll, foldWord } from '@/domain/history-fold';
+import { baselineEntry } from '@/domain/history-snapshot';
 import {
   accuracyByTopic,
   answersPerDay,

@@ -9,13 +9,9 @@ import { maintainHistory, mergeEntries, recordChange, takePushBatches } from '@/
 import type { MarineDB } from '@/db/schema';
 import { getUserWord } from '@/db/user-words-repo';
 import { putUser } from '@/db/users-repo';
-import {
-  applyEntry,
-  checkEntry,
-  FOLD_VERSION,
-  foldWord,
-  type HistoryEntry,
-} from '@/domain/history';
+import { FOLD_VERSION, type HistoryEntry } from '@/domain/history';
+import { checkEntry } from '@/domain/history-contract';
+import { applyEntry, foldWord } from '@/domain/history-fold';
 import { HLC_MAX, stampBound } from '@/domain/hlc';
 import { newUserWord } from '@/domain/srs';
 import type { UserWord } from '@/domain/types';

@@ -10,7 +10,8 @@ import { maintainHistory, recordChange, recordDrillReply } from '@/db/history-re
 import type { MarineDB } from '@/db/schema';
 import { getUserWord, listUserWords } from '@/db/user-words-repo';
 import { DRILL_VOCAB_PREFIX, drillProgress } from '@/domain/drills';
-import { checkEntry, effectiveTime, HISTORY_KINDS, isKnownKind } from '@/domain/history';
+import { effectiveTime, HISTORY_KINDS, isKnownKind } from '@/domain/history';
+import { checkEntry } from '@/domain/history-contract';
 import { answersPerDay } from '@/domain/progress-charts';
 import { syncOnce } from '@/sync/engine';
 import { MemoryRemote } from '@/sync/memory-remote';

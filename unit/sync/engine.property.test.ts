@@ -17,7 +17,8 @@ import type { MarineDB } from '@/db/schema';
 import { listUserWords } from '@/db/user-words-repo';
 import { getUser } from '@/db/users-repo';
 import { DAY_MS } from '@/domain/constants';
-import { foldAll, type WordChange } from '@/domain/history';
+import type { WordChange } from '@/domain/history';
+import { foldAll } from '@/domain/history-fold';
 import { syncOnce } from '@/sync/engine';
 import { MemoryRemote } from '@/sync/memory-remote';
 import type {

@@ -6,7 +6,7 @@ import type { MarineDB } from '@/db/schema';
 import { getUserWord } from '@/db/user-words-repo';
 import { getUser, markProfileUnsent, updateUser } from '@/db/users-repo';
 import { DAY_MS } from '@/domain/constants';
-import { foldWord } from '@/domain/history';
+import { foldWord } from '@/domain/history-fold';
 import { NOT_SIGNED_IN_MESSAGE, syncOnce } from '@/sync/engine';
 import { MemoryRemote } from '@/sync/memory-remote';
 import type { RemoteStore } from '@/sync/remote-store';

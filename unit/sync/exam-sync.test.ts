@@ -17,7 +17,8 @@ import {
   examResultFields,
   readExamEntry,
 } from '@/domain/exam-result';
-import { checkEntry, effectiveTime, isKnownKind } from '@/domain/history';
+import { effectiveTime, isKnownKind } from '@/domain/history';
+import { checkEntry } from '@/domain/history-contract';
 import { answersPerDay } from '@/domain/progress-charts';
 import { seededRandom } from '@/domain/random';
 import { syncOnce } from '@/sync/engine';
