@@ -1,5 +1,5 @@
 // Prints the counts of the built-in vocabulary as Markdown tables (per division, per topic, per
-// role, per reference family), as the README lists them: `node scripts/vocabulary-counts.mjs`.
+// role, per reference family), as docs/vocabulary.md lists them: `node scripts/vocabulary-counts.mjs`.
 import { readFileSync } from 'node:fs';
 
 const FILES = ['common', 'deck', 'bridge', 'engine', 'galley'];

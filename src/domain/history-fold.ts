@@ -52,7 +52,7 @@ function unmark(word: UserWord, now: number): UserWord {
 }
 
 /**
- * One answer under the fold's rules (README, "One step a day"). The first answer of a word on the
+ * One answer under the fold's rules (docs/learning.md, "One schedule step per word per day"). The first answer of a word on the
  * learner's day is a schedule step exactly as SPEC §4 says (or, under FSRS, a review of the memory
  * model whose due date and stability then say when next and whether learned). A later answer the
  * same day counts in attempts and correct only; a wrong one still counts as a lapse — the

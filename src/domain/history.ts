@@ -10,7 +10,7 @@
  * the old last-writer-wins sync used, so a baseline loses nothing the old sync kept), and every
  * other entry is applied on top.
  *
- * Clock sanity (the rule the README states). The stamp only orders entries. The time an entry
+ * Clock sanity (the rule docs/cloud-edition.md states). The stamp only orders entries. The time an entry
  * happened at, which the spaced-repetition rules use as "now" (last seen, next review) and the
  * charts use as its day, is `effectiveTime`: the physical clock of the device that made it,
  * capped by the server time at which the cloud received it. A device whose clock runs a year
@@ -57,7 +57,7 @@ export type AnswerMode = 'choice' | 'spelling' | 'word-order';
 export const ANSWER_MODES: readonly AnswerMode[] = ['choice', 'spelling', 'word-order'];
 
 /**
- * Forward compatibility (the rule the README states). A later version may add entry kinds, answer
+ * Forward compatibility (the rule docs/cloud-edition.md states). A later version may add entry kinds, answer
  * modes and fields; this version keeps, syncs and exports such an entry unchanged:
  * - a kind it does not know (a name of KIND_PATTERN) is stored and folded as neutral: it changes
  *   no word's state, and a word with only such entries has no word record;

@@ -5,7 +5,7 @@
  * always sorts after everything it already knew. When more than 1,000 stamps fall in one
  * millisecond the counter carries into the milliseconds, which keeps the order and costs nothing.
  *
- * The bound (the rule the README states). A stamp from elsewhere moves this device's clock at
+ * The bound (the rule docs/cloud-edition.md states). A stamp from elsewhere moves this device's clock at
  * most to STAMP_LEAD_MS past this device's (corrected) physical time, and past the time the cloud
  * received it when that is known. A device whose clock runs a year ahead is still followed, so
  * the answers made after seeing its entries sort after them; a stamp near the year 2200 (a broken

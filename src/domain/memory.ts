@@ -1,6 +1,6 @@
 /**
  * The learner's memory of a word as the fold derives it, and the rules that take it: one schedule
- * step per word per day (a deliberate deviation from SPEC §4, see README), the day in the
+ * step per word per day (a deliberate deviation from SPEC §4, see docs/learning.md), the day in the
  * learner's home time zone, and the schedule the learner chose. The FSRS model itself lives in
  * fsrs.ts (with its library), which only the parts that fold stored histories load: the
  * start-up bundle never carries it.
