@@ -1,6 +1,19 @@
-/** The divisions table: division records, and division deletion cascading to its roles, topics and vocabulary. */
+/**
+ * The divisions table: division records, and the admin's edits of them, each in one transaction
+ * (deleting a division cascades to its roles, topics and vocabulary).
+ */
+import {
+  type CatalogEdit,
+  divisionAdded,
+  divisionDeleted,
+  divisionRenamed,
+  type NamesOf,
+  succeeded,
+} from '@/domain/catalog-edits';
+import { newId } from '@/domain/ids';
 import type { Division, DivisionId } from '@/domain/types';
-import { changes, queueChanges, type Share, withOutbox } from './curriculum-repo';
+import { editCatalog } from './catalog-edits';
+import type { Share } from './curriculum-repo';
 import type { MarineDB } from './schema';
 
 export async function listDivisions(db: MarineDB): Promise<Division[]> {
@@ -13,65 +26,53 @@ export async function putDivision(
   division: Division,
   share?: Share,
 ): Promise<Division> {
-  const tx = db.transaction(withOutbox(['divisions'], share), 'readwrite');
-  await Promise.all([
-    tx.objectStore('divisions').put(division),
-    ...queueChanges(tx, share, [changes.division(division)]),
-    tx.done,
-  ]);
+  await editCatalog(db, ['divisions'], share, async () =>
+    succeeded(division, true, { divisions: { put: [division] } }),
+  );
   return division;
 }
 
-export interface DeletedDivision {
-  roles: number;
-  topics: number;
-  vocab: number;
+/** Adds a division named `name`, unless one goes by that name already (see `divisionAdded`). */
+export function findOrAddDivision(
+  db: MarineDB,
+  name: string,
+  namesOf: NamesOf<Division>,
+  share?: Share,
+): Promise<CatalogEdit<Division>> {
+  return editCatalog(db, ['divisions'], share, async (tx) =>
+    divisionAdded(await tx.objectStore('divisions').getAll(), name, namesOf, newId),
+  );
+}
+
+/** Renames division `id`, unless another division goes by `name` (see `divisionRenamed`). */
+export function renameDivisionTo(
+  db: MarineDB,
+  id: DivisionId,
+  name: string,
+  namesOf: NamesOf<Division>,
+  share?: Share,
+): Promise<CatalogEdit<Division>> {
+  return editCatalog(db, ['divisions'], share, async (tx) =>
+    divisionRenamed(await tx.objectStore('divisions').getAll(), id, name, namesOf),
+  );
 }
 
 /**
  * Deletes a division and every role, topic and vocab item whose `division` is its id, in one
- * transaction. User words of the deleted items are kept (they are progress, and sync data).
- * Returns how many records of each kind went; the cascade also runs if the division record is
- * already gone, so orphans can be cleaned up.
+ * transaction. User words of the deleted items are kept (they are progress, and sync data). The
+ * cascade also runs if the division record is already gone, so orphans can be cleaned up.
  */
-export async function deleteDivision(
+export function deleteDivision(
   db: MarineDB,
   id: DivisionId,
   share?: Share,
-): Promise<DeletedDivision> {
-  const tx = db.transaction(
-    withOutbox(['divisions', 'roles', 'topics', 'vocab'], share),
-    'readwrite',
-  );
-  const result: DeletedDivision = { roles: 0, topics: 0, vocab: 0 };
-  const gone = [changes.deleted('division', id)];
-  await tx.objectStore('divisions').delete(id);
-  let role = await tx.objectStore('roles').openCursor();
-  while (role) {
-    if (role.value.division === id) {
-      gone.push(changes.deleted('role', role.value.id));
-      await role.delete();
-      result.roles++;
-    }
-    role = await role.continue();
-  }
-  let topic = await tx.objectStore('topics').openCursor();
-  while (topic) {
-    if (topic.value.division === id) {
-      gone.push(changes.deleted('topic', topic.value.id));
-      await topic.delete();
-      result.topics++;
-    }
-    topic = await topic.continue();
-  }
-  let item = await tx.objectStore('vocab').index('division').openCursor(id);
-  while (item) {
-    gone.push(changes.deleted('word', item.value.id));
-    await item.delete();
-    result.vocab++;
-    item = await item.continue();
-  }
-  await Promise.all(queueChanges(tx, share, gone));
-  await tx.done;
-  return result;
+): Promise<CatalogEdit<DivisionId>> {
+  return editCatalog(db, ['divisions', 'roles', 'topics', 'vocab'], share, async (tx) => {
+    const [roles, topics, words] = await Promise.all([
+      tx.objectStore('roles').getAll(),
+      tx.objectStore('topics').getAll(),
+      tx.objectStore('vocab').index('division').getAllKeys(id),
+    ]);
+    return divisionDeleted(id, roles, topics, words);
+  });
 }

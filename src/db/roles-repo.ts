@@ -1,7 +1,9 @@
-/** The roles table: role records per division, and role deletion optionally detaching the role code. */
-import { normalizeRole } from '@/domain/roles';
+/** The roles table: role records per division, and the admin's edits of them, each in one transaction. */
+import { type CatalogEdit, roleAdded, roleDeleted, succeeded } from '@/domain/catalog-edits';
+import { newId } from '@/domain/ids';
 import type { DivisionId, Role } from '@/domain/types';
-import { changes, queueChanges, type Share, withOutbox } from './curriculum-repo';
+import { editCatalog } from './catalog-edits';
+import type { Share } from './curriculum-repo';
 import type { MarineDB } from './schema';
 
 export async function listRoles(db: MarineDB): Promise<Role[]> {
@@ -14,60 +16,43 @@ export async function listRolesByDivision(db: MarineDB, division: DivisionId): P
 
 /** Writes a role; a shared write is queued for the cloud in the same transaction. */
 export async function putRole(db: MarineDB, role: Role, share?: Share): Promise<Role> {
-  const tx = db.transaction(withOutbox(['roles'], share), 'readwrite');
-  await Promise.all([
-    tx.objectStore('roles').put(role),
-    ...queueChanges(tx, share, [changes.role(role)]),
-    tx.done,
-  ]);
+  await editCatalog(db, ['roles'], share, async () =>
+    succeeded(role, true, { roles: { put: [role] } }),
+  );
   return role;
+}
+
+/** Adds role `role.name` (a normalised code) to its division, unless the division has it already. */
+export function findOrAddRole(
+  db: MarineDB,
+  role: Omit<Role, 'id'>,
+  share?: Share,
+): Promise<CatalogEdit<Role>> {
+  return editCatalog(db, ['roles'], share, async (tx) =>
+    roleAdded(await tx.objectStore('roles').getAll(), role, newId),
+  );
 }
 
 /**
  * Deletes a role. With `detach`, also removes its code (the normalised name) from the roles of
  * every topic and vocab item of its division, in the same transaction (a list left empty then
- * means everyone). Returns false when the role did not exist.
+ * means everyone). Refused as 'not-found' when the role did not exist.
  */
-export async function deleteRole(
+export function deleteRole(
   db: MarineDB,
   id: string,
   options: { detach?: boolean; share?: Share } = {},
-): Promise<boolean> {
-  const { share } = options;
-  const tx = db.transaction(withOutbox(['roles', 'topics', 'vocab'], share), 'readwrite');
-  const roles = tx.objectStore('roles');
-  const role = await roles.get(id);
-  if (!role) {
-    await tx.done;
-    return false;
-  }
-  await roles.delete(id);
-  const changed = [changes.deleted('role', id)];
-  if (options.detach) {
-    const code = normalizeRole(role.name);
-    const without = (list: string[]) => list.filter((r) => normalizeRole(r) !== code);
-    let topic = await tx.objectStore('topics').openCursor();
-    while (topic) {
-      const value = topic.value;
-      if (value.division === role.division && value.roles?.some((r) => normalizeRole(r) === code)) {
-        const detached = { ...value, roles: without(value.roles) };
-        changed.push(changes.topic(detached));
-        await topic.update(detached);
-      }
-      topic = await topic.continue();
-    }
-    let item = await tx.objectStore('vocab').index('division').openCursor(role.division);
-    while (item) {
-      const value = item.value;
-      if (value.roles?.some((r) => normalizeRole(r) === code)) {
-        const detached = { ...value, roles: without(value.roles) };
-        changed.push(changes.word(detached));
-        await item.update(detached);
-      }
-      item = await item.continue();
-    }
-  }
-  await Promise.all(queueChanges(tx, share, changed));
-  await tx.done;
-  return true;
+): Promise<CatalogEdit<string>> {
+  const detach = options.detach === true;
+  return editCatalog(db, ['roles', 'topics', 'vocab'], options.share, async (tx) => {
+    const role = await tx.objectStore('roles').get(id);
+    const [topics, words] =
+      role && detach
+        ? await Promise.all([
+            tx.objectStore('topics').getAll(),
+            tx.objectStore('vocab').index('division').getAll(role.division),
+          ])
+        : [[], []];
+    return roleDeleted(role, { topics, words }, detach);
+  });
 }

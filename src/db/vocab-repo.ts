@@ -1,6 +1,27 @@
-import type { DivisionId, Topic, VocabItem } from '@/domain/types';
-import { changes, queueChanges, type Share, withOutbox } from './curriculum-repo';
-import { toStoredTopic, toStoredVocab } from './records';
+/** The vocab table: queries, and the word edits of the dictionary, each in one transaction. */
+import {
+  type BulkImportOutcome,
+  destinationFor,
+  editTarget,
+  type WordInput,
+  type WordPatch,
+} from '@/domain/catalog';
+import {
+  type CatalogEdit,
+  draftImport,
+  newWords,
+  refused,
+  succeeded,
+  wordAdded,
+  wordDeleted,
+  wordEdited,
+  wordsImported,
+} from '@/domain/catalog-edits';
+import { newId } from '@/domain/ids';
+import type { DivisionId, Topic, User, VocabItem } from '@/domain/types';
+import type { WordPair } from '@/domain/validation';
+import { editCatalog } from './catalog-edits';
+import type { Share } from './curriculum-repo';
 import type { MarineDB } from './schema';
 
 export interface VocabFilters {
@@ -46,14 +67,24 @@ function _containsText(item: VocabItem, needle: string): boolean {
 
 /** Writes an item (roles normalised, empty topic/division -> General/deck); returns what was stored. */
 export async function putVocab(db: MarineDB, item: VocabItem, share?: Share): Promise<VocabItem> {
-  const stored = toStoredVocab(item);
-  const tx = db.transaction(withOutbox(['vocab'], share), 'readwrite');
-  await Promise.all([
-    tx.objectStore('vocab').put(stored),
-    ...queueChanges(tx, share, [changes.word(stored)]),
-    tx.done,
-  ]);
-  return stored;
+  const edit = await editCatalog(db, ['vocab'], share, async () =>
+    succeeded(item, true, { vocab: { put: [item] } }),
+  );
+  return edit.changes.vocab.put[0] as VocabItem;
+}
+
+export async function deleteVocab(db: MarineDB, id: string, share?: Share): Promise<void> {
+  await editCatalog(db, ['vocab'], share, async () =>
+    succeeded(id, false, { vocab: { deleted: [id] } }),
+  );
+}
+
+/** The stored words whose topic has one of `names` (any division), read through the topic index. */
+async function wordsOfTopics(
+  index: { getAll(name: string): Promise<VocabItem[]> },
+  names: Iterable<string>,
+): Promise<VocabItem[]> {
+  return (await Promise.all([...new Set(names)].map((name) => index.getAll(name)))).flat();
 }
 
 /**
@@ -67,50 +98,104 @@ export async function addWordsWithTopics(
   items: readonly VocabItem[],
   share?: Share,
 ): Promise<{ added: VocabItem[]; duplicates: VocabItem[] }> {
-  const tx = db.transaction(withOutbox(['vocab', 'topics'], share), 'readwrite');
-  const topicStore = tx.objectStore('topics');
-  const vocabStore = tx.objectStore('vocab');
-  const keyOf = (item: Pick<VocabItem, 'division' | 'topic' | 'langA' | 'langB'>) =>
-    [item.division, item.topic, item.langA, item.langB]
-      .map((v) => v.trim().toLowerCase())
-      .join('\n');
-  const names = [...new Set(items.map((item) => item.topic))];
-  const [existingTopics, ...known] = await Promise.all([
-    topicStore.getAllKeys(),
-    ...names.map((name) => vocabStore.index('topic').getAll(name)),
-  ]);
-  const seen = new Set(known.flat().map(keyOf));
-  const present = new Set(existingTopics);
-  const writes: Promise<unknown>[] = [];
-  for (const topic of topics) {
-    if (present.has(topic.id)) continue;
-    const stored = toStoredTopic(topic);
-    writes.push(topicStore.put(stored), ...queueChanges(tx, share, [changes.topic(stored)]));
-  }
-  const added: VocabItem[] = [];
-  const duplicates: VocabItem[] = [];
-  for (const item of items) {
-    const key = keyOf(item);
-    if (seen.has(key)) {
-      duplicates.push(item);
-      continue;
-    }
-    seen.add(key);
-    const stored = toStoredVocab(item);
-    added.push(stored);
-    writes.push(vocabStore.put(stored), ...queueChanges(tx, share, [changes.word(stored)]));
-  }
-  await Promise.all([...writes, tx.done]);
-  return { added, duplicates };
+  const edit = await editCatalog(db, ['vocab', 'topics'], share, async (tx) => {
+    const [stored, known] = await Promise.all([
+      tx.objectStore('topics').getAllKeys(),
+      wordsOfTopics(
+        tx.objectStore('vocab').index('topic'),
+        items.map((item) => item.topic),
+      ),
+    ]);
+    const fresh = newWords(topics, items, known, new Set(stored));
+    return succeeded(fresh.duplicates, fresh.added.length > 0, {
+      topics: { put: fresh.topics },
+      vocab: { put: fresh.added },
+    });
+  });
+  return { added: edit.changes.vocab.put, duplicates: edit.result.ok ? edit.result.value : [] };
 }
 
-export async function deleteVocab(db: MarineDB, id: string, share?: Share): Promise<void> {
-  const tx = db.transaction(withOutbox(['vocab'], share), 'readwrite');
-  await Promise.all([
-    tx.objectStore('vocab').delete(id),
-    ...queueChanges(tx, share, [changes.deleted('word', id)]),
-    tx.done,
-  ]);
+/**
+ * `user` adds a word (sides already checked) to the topic the input names, made if needed (see
+ * `destinationFor`); a duplicate of a word of that topic is not written (see `wordAdded`).
+ */
+export function addWordBy(
+  db: MarineDB,
+  user: User,
+  pair: WordPair,
+  input: Pick<WordInput, 'topic' | 'roles' | 'division'>,
+  share?: Share,
+): Promise<CatalogEdit<VocabItem>> {
+  return editCatalog(db, ['topics', 'vocab'], share, async (tx) => {
+    const target = destinationFor(await tx.objectStore('topics').getAll(), user, input, newId);
+    const { name, division } = target.topic;
+    const known = target.isNew
+      ? []
+      : (await tx.objectStore('vocab').index('topic').getAll(name)).filter(
+          (item) => item.division === division,
+        );
+    return wordAdded(target, known, pair, { roles: input.roles, createdBy: user.id }, newId);
+  });
+}
+
+/** `user` edits word `id`, if they may (see `wordEdited`). */
+export function editWordBy(
+  db: MarineDB,
+  user: User | null,
+  id: string,
+  patch: WordPatch,
+  share?: Share,
+): Promise<CatalogEdit<VocabItem>> {
+  return editCatalog(db, ['topics', 'vocab'], share, async (tx) => {
+    const item = await tx.objectStore('vocab').get(id);
+    const topics = item ? await tx.objectStore('topics').getAll() : [];
+    const words = item
+      ? await tx
+          .objectStore('vocab')
+          .index('topic')
+          .getAll(editTarget(item, topics, patch.topic).name)
+      : [];
+    return wordEdited(item, user, patch, { topics, words }, newId);
+  });
+}
+
+/** `user` deletes word `id`, if they may. */
+export function deleteWordBy(
+  db: MarineDB,
+  user: User | null,
+  id: string,
+  share?: Share,
+): Promise<CatalogEdit<string>> {
+  return editCatalog(db, ['vocab'], share, async (tx) =>
+    wordDeleted(await tx.objectStore('vocab').get(id), user),
+  );
+}
+
+/**
+ * `user` imports words from `text` (ru=en lines, JSON or CSV; see `draftImport`) into the topics
+ * it names or the form's, in one transaction: all of them or none.
+ */
+export function importWordsBy(
+  db: MarineDB,
+  user: User,
+  text: string,
+  input: Pick<WordInput, 'topic' | 'roles' | 'division'>,
+  share?: Share,
+): Promise<CatalogEdit<BulkImportOutcome>> {
+  return editCatalog(db, ['roles', 'topics', 'divisions', 'vocab'], share, async (tx) => {
+    const [roles, topics, divisions] = await Promise.all([
+      tx.objectStore('roles').getAll(),
+      tx.objectStore('topics').getAll(),
+      tx.objectStore('divisions').getAll(),
+    ]);
+    const draft = draftImport(text, input, user, { roles, topics, divisions }, newId);
+    if ('refused' in draft) return refused(draft.refused);
+    const known = await wordsOfTopics(
+      tx.objectStore('vocab').index('topic'),
+      draft.plan.items.map((item) => item.topic),
+    );
+    return wordsImported(draft, known, new Set(topics.map((topic) => topic.id)));
+  });
 }
 
 export interface DuplicateQuery {

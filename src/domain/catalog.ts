@@ -1,7 +1,7 @@
 /**
  * The catalogue's rules (SPEC §5, §6), pure: where a new word goes, which words of a list are
- * duplicates, where each row of an import goes, how a topic's roles change. The store in
- * `stores/catalog-store.ts` reads the records, asks these rules and writes what they decide.
+ * duplicates, where each row of an import goes and how a topic's roles change. What each
+ * catalogue action changes is decided in catalog-edits.ts, from these rules.
  */
 import { DEFAULT_DIVISION } from './constants';
 import { normalizeRole, normalizeRoles, replaceRole, withRoles } from './roles';
@@ -74,7 +74,10 @@ export interface WordPatch {
 export interface BulkImportOutcome {
   format: ImportFormat;
   added: number;
-  /** Entries that were already in the topic (silently ignored, like a single add). */
+  /**
+   * Entries already there: in their topic before, or earlier in the same import (silently
+   * ignored, like a single add; the result says how many).
+   */
   duplicates: number;
   /** `ru=en` text only: the lines that were not imported, as typed, to be fixed. */
   skipped: string[];

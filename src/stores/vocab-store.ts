@@ -5,18 +5,68 @@ import { getDB } from '@/db/instance';
 import { listRoles } from '@/db/roles-repo';
 import { listTopics } from '@/db/topics-repo';
 import { listVocab } from '@/db/vocab-repo';
+import type { CatalogChanges, KindChanges } from '@/domain/catalog-edits';
 import type { Division, Role, Topic, VocabItem } from '@/domain/types';
 
-interface VocabState {
-  loaded: boolean;
+interface Catalogue {
   /** The words in use: retired built-in words (kept only for their progress) are left out. */
   vocab: VocabItem[];
   topics: Topic[];
   roles: Role[];
   divisions: Division[];
-  /** (Re)reads everything; admin actions call it after a change. */
-  load(): Promise<void>;
 }
+
+interface VocabState extends Catalogue {
+  loaded: boolean;
+  /** (Re)reads everything: at start, after a pull of the shared curriculum, after a failed edit. */
+  load(): Promise<void>;
+  /** Takes in what one catalogue edit changed, as stored, without reading the database. */
+  applyChanges(changes: CatalogChanges): void;
+}
+
+/** Key order, as IndexedDB lists records (strings compare by UTF-16 code units in both). */
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * A list with the changes of one kind: deleted ids leave, written records replace theirs in place,
+ * new ones join in key order, so the list is what a fresh load would give. Records `keep` refuses
+ * leave too.
+ */
+function patched<T extends { id: string }>(
+  list: T[],
+  { put, deleted }: KindChanges<T>,
+  keep: (record: T) => boolean = () => true,
+): T[] {
+  if (put.length === 0 && deleted.length === 0) return list;
+  const gone = new Set(deleted);
+  const written = new Map(put.map((record) => [record.id, record]));
+  const next: T[] = [];
+  for (const record of list) {
+    const replacement = written.get(record.id);
+    written.delete(record.id);
+    const current = replacement ?? record;
+    if (!gone.has(record.id) && keep(current)) next.push(current);
+  }
+  const added = [...written.values()].filter((record) => !gone.has(record.id) && keep(record));
+  return added.length === 0 ? next : [...next, ...added].sort(byId);
+}
+
+const inUse = (item: VocabItem) => !item.retired;
+
+function withChanges(catalogue: Catalogue, changes: CatalogChanges): Catalogue {
+  return {
+    vocab: patched(catalogue.vocab, changes.vocab, inUse),
+    topics: patched(catalogue.topics, changes.topics),
+    roles: patched(catalogue.roles, changes.roles),
+    divisions: patched(catalogue.divisions, changes.divisions),
+  };
+}
+
+/**
+ * The changes applied while each running load reads: its transaction may have started before
+ * they were written, so they are applied again over what it read (applying twice changes nothing).
+ */
+const duringLoads = new Set<CatalogChanges[]>();
 
 export const useVocabStore = create<VocabState>()((set) => ({
   loaded: false,
@@ -26,13 +76,26 @@ export const useVocabStore = create<VocabState>()((set) => ({
   divisions: [],
 
   async load() {
-    const db = await getDB();
-    const [vocab, topics, roles, divisions] = await Promise.all([
-      listVocab(db),
-      listTopics(db),
-      listRoles(db),
-      listDivisions(db),
-    ]);
-    set({ loaded: true, vocab: vocab.filter((item) => !item.retired), topics, roles, divisions });
+    const missed: CatalogChanges[] = [];
+    duringLoads.add(missed);
+    try {
+      const db = await getDB();
+      const [vocab, topics, roles, divisions] = await Promise.all([
+        listVocab(db),
+        listTopics(db),
+        listRoles(db),
+        listDivisions(db),
+      ]);
+      const read: Catalogue = { vocab: vocab.filter(inUse), topics, roles, divisions };
+      set({ loaded: true, ...missed.reduce(withChanges, read) });
+    } finally {
+      duringLoads.delete(missed);
+    }
+  },
+
+  applyChanges(changes) {
+    for (const missed of duringLoads) missed.push(changes);
+    // Before the first load there is nothing to patch: that load reads the changes.
+    set((state) => (state.loaded ? withChanges(state, changes) : {}));
   },
 }));

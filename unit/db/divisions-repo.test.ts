@@ -26,7 +26,12 @@ describe('divisions repository', () => {
   it('deletes a division with its roles, topics and vocabulary, and nothing else', async () => {
     await withDB(items, async (db) => {
       const before = { roles: await db.count('roles'), topics: await db.count('topics') };
-      expect(await deleteDivision(db, 'engine')).toEqual({ roles: 7, topics: 2, vocab: 2 });
+      const { changes } = await deleteDivision(db, 'engine');
+      expect(changes.divisions.deleted).toEqual(['engine']);
+      expect([changes.roles, changes.topics, changes.vocab].map((c) => c.deleted.length)).toEqual([
+        7, 2, 2,
+      ]);
+      expect(changes.vocab.deleted).toEqual(['e1', 'e2']);
       expect(await db.get('divisions', 'engine')).toBeUndefined();
       expect(await listRolesByDivision(db, 'engine')).toEqual([]);
       expect(await listTopicsByDivision(db, 'engine')).toEqual([]);

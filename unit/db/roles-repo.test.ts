@@ -28,14 +28,15 @@ describe('roles repository', () => {
 
   it('deletes a role, detaching its code from its division’s topics and vocabulary when asked', async () => {
     await withDB(items, async (db) => {
-      expect(await deleteRole(db, 'deck::bosun')).toBe(true);
+      expect((await deleteRole(db, 'deck::bosun')).result).toMatchObject({ ok: true });
       expect((await db.get('vocab', 'm2'))?.roles).toEqual(['os', 'bosun']);
-      expect(await deleteRole(db, 'deck::os', { detach: true })).toBe(true);
+      const detached = await deleteRole(db, 'deck::os', { detach: true });
+      expect(detached.changes.vocab.put.map((item) => item.id)).toEqual(['m1', 'm2']);
       expect((await db.get('vocab', 'm1'))?.roles).toEqual([]);
       expect((await db.get('vocab', 'm2'))?.roles).toEqual(['bosun']);
       expect((await getTopic(db, 'deck::Mooring'))?.roles).toEqual(['bosun']);
       expect((await db.get('vocab', 'e1'))?.roles).toEqual(['ce']);
-      expect(await deleteRole(db, 'deck::os')).toBe(false);
+      expect((await deleteRole(db, 'deck::os')).result).toEqual({ ok: false, code: 'not-found' });
     });
   });
 });

@@ -57,12 +57,20 @@ describe('topics repository', () => {
 
   it('deletes a topic alone, or with its vocabulary in its own division', async () => {
     await withDB(items, async (db) => {
-      expect(await deleteTopic(db, 'deck::Safety')).toBe(0);
+      const gone = (result: { changes: { vocab: { deleted: string[] } } }) =>
+        result.changes.vocab.deleted;
+      expect(gone(await deleteTopic(db, 'deck::Safety'))).toEqual([]);
       expect(ids(await db.getAll('vocab'))).toContain('s1');
-      expect(await deleteTopic(db, 'deck::Mooring', { withVocabulary: true })).toBe(2);
+      expect(gone(await deleteTopic(db, 'deck::Mooring', { withVocabulary: true }))).toEqual([
+        'm1',
+        'm2',
+      ]);
       expect(ids(await db.getAll('vocab'))).toEqual(['e1', 'e2', 's1']);
       expect(await getTopic(db, 'deck::Mooring')).toBeUndefined();
-      expect(await deleteTopic(db, 'nope', { withVocabulary: true })).toBeUndefined();
+      expect((await deleteTopic(db, 'nope', { withVocabulary: true })).result).toEqual({
+        ok: false,
+        code: 'not-found',
+      });
     });
   });
 });

@@ -9,7 +9,20 @@ import {
   topicWithRole,
   wordsToAdd,
 } from '@/domain/catalog';
-import type { Topic, User, VocabItem } from '@/domain/types';
+import {
+  catalogChanges,
+  divisionAdded,
+  divisionDeleted,
+  draftImport,
+  hasChanges,
+  roleDeleted,
+  roleRenamed,
+  topicRenamed,
+  wordDeleted,
+  wordEdited,
+  wordsImported,
+} from '@/domain/catalog-edits';
+import type { Role, Topic, User, VocabItem } from '@/domain/types';
 
 /** Ids in order: n1, n2, … */
 function counter() {
@@ -272,6 +285,114 @@ describe('topic roles and names', () => {
       name: 'Pumps',
       existing: undefined,
       moving: false,
+    });
+  });
+});
+
+describe('what each action changes', () => {
+  const SAILOR: User = { ...ADMIN, id: 'sailor', isAdmin: false };
+  const BOLLARD = word('w1', 'кнехт', 'bitts', MOORING_DECK);
+  const LINE = word('w2', 'швартов', 'mooring line', MOORING_DECK);
+  const PUMP = word('w3', 'насос', 'pump', PUMPS);
+  const BOSUN: Role = { id: 'deck::bosun', name: 'bosun', division: 'deck' };
+
+  it('a division: found by any of its names, or added; deleted with its roles, topics and words', () => {
+    const divisions = [{ id: 'deck', name: 'deck' }];
+    const labels = () => ['deck', 'Палуба'];
+    expect(divisionAdded(divisions, 'палуба', labels, counter())).toEqual({
+      result: { ok: true, value: divisions[0], created: false },
+      changes: catalogChanges(),
+    });
+    const added = divisionAdded(divisions, 'Cargo', labels, counter());
+    expect(added.changes.divisions.put).toEqual([{ id: 'n1', name: 'Cargo' }]);
+    const deleted = divisionDeleted('engine', [BOSUN], TOPICS, ['w3']);
+    expect(deleted.changes).toEqual(
+      catalogChanges({
+        divisions: { deleted: ['engine'] },
+        topics: { deleted: ['engine::Mooring', 'engine::Pumps'] },
+        vocab: { deleted: ['w3'] },
+      }),
+    );
+  });
+
+  it('a role renamed or deleted changes the role lists of its own division only', () => {
+    const words = [{ ...BOLLARD, roles: ['bosun', 'os'] }, LINE];
+    const stored = { roles: [BOSUN], topics: TOPICS, words };
+    const renamed = roleRenamed(BOSUN, stored, 'boatswain');
+    expect(renamed.changes.topics.put).toEqual([{ ...MOORING_DECK, roles: ['boatswain'] }]);
+    expect(renamed.changes.vocab.put).toEqual([{ ...BOLLARD, roles: ['boatswain', 'os'] }]);
+    expect(roleRenamed(BOSUN, stored, 'bosun')).toMatchObject({ result: { created: false } });
+    expect(roleRenamed(undefined, stored, 'x').result).toEqual({ ok: false, code: 'not-found' });
+    const detached = roleDeleted(BOSUN, stored, true);
+    expect(detached.changes.roles.deleted).toEqual(['deck::bosun']);
+    expect(detached.changes.topics.put).toEqual([{ ...MOORING_DECK, roles: [] }]);
+    expect(detached.changes.vocab.put).toEqual([{ ...BOLLARD, roles: ['os'] }]);
+    expect(roleDeleted(BOSUN, stored, false).changes.vocab.put).toEqual([]);
+  });
+
+  it('a topic renamed takes its words along; an empty name changes nothing', () => {
+    const stored = { topics: TOPICS, words: [BOLLARD, word('e1', 'а', 'b', MOORING_ENGINE)] };
+    const renamed = topicRenamed(MOORING_DECK, stored, 'Mooring Ops');
+    expect(renamed.changes.vocab.put).toEqual([{ ...BOLLARD, topic: 'Mooring Ops' }]);
+    expect(hasChanges(topicRenamed(MOORING_DECK, stored, '').changes)).toBe(false);
+    expect(topicRenamed(MOORING_ENGINE, stored, 'pumps').result).toEqual({
+      ok: false,
+      code: 'name-taken',
+    });
+  });
+
+  it('a word edit checks, in order: the word, who edits, the sides, a twin in its topic', () => {
+    const stored = { topics: TOPICS, words: [BOLLARD, LINE] };
+    const patch = { langA: 'кнехт', langB: 'bollard' };
+    expect(wordEdited(undefined, ADMIN, patch, stored, counter()).result).toMatchObject({
+      code: 'not-found',
+    });
+    expect(wordEdited(BOLLARD, SAILOR, patch, stored, counter()).result).toMatchObject({
+      code: 'forbidden',
+    });
+    expect(
+      wordEdited(BOLLARD, ADMIN, { ...patch, langB: ' ' }, stored, counter()).result,
+    ).toMatchObject({ code: 'word-sides-required' });
+    expect(
+      wordEdited(BOLLARD, ADMIN, { langA: 'Швартов', langB: 'MOORING LINE' }, stored, counter())
+        .result,
+    ).toMatchObject({ code: 'duplicate-word' });
+    // A new topic name moves the word and makes the topic, written together.
+    const moved = wordEdited(BOLLARD, ADMIN, { ...patch, topic: 'Bollards' }, stored, counter());
+    expect(moved.changes.topics.put).toEqual([
+      {
+        id: 'deck::Bollards',
+        name: 'Bollards',
+        division: 'deck',
+        source: 'user',
+        createdBy: 'admin',
+      },
+    ]);
+    expect(moved.changes.vocab.put).toEqual([{ ...BOLLARD, langB: 'bollard', topic: 'Bollards' }]);
+    expect(wordDeleted(PUMP, SAILOR).result).toMatchObject({ code: 'forbidden' });
+    expect(wordDeleted(PUMP, ADMIN).changes.vocab.deleted).toEqual(['w3']);
+  });
+
+  it('an import counts the words already there, in their topic or earlier in the same text', () => {
+    const stored = { roles: [], topics: TOPICS, divisions: [{ id: 'deck', name: 'deck' }] };
+    const draft = draftImport(
+      'кнехт=bitts\nузел=knot\nУЗЕЛ=KNOT\nбез знака',
+      { topic: 'Mooring', division: 'deck' },
+      ADMIN,
+      stored,
+      counter(),
+    );
+    if ('refused' in draft) throw new Error('refused');
+    const imported = wordsImported(draft, [BOLLARD, LINE], new Set(TOPICS.map((t) => t.id)));
+    expect(imported.result).toMatchObject({
+      ok: true,
+      created: true,
+      value: { added: 1, duplicates: 2, skipped: ['без знака'] },
+    });
+    expect(imported.changes.vocab.put.map((item) => item.langB)).toEqual(['knot']);
+    const huge = Array.from({ length: 5001 }, (_, i) => `а${i}=b${i}`).join('\n');
+    expect(draftImport(huge, {}, ADMIN, stored, counter())).toEqual({
+      refused: 'import-too-large',
     });
   });
 });

@@ -19,7 +19,8 @@ import { getDB, resetDB } from '@/db/instance';
 import type { User, VocabItem } from '@/domain/types';
 import { loadTexts, translate } from '@/i18n';
 import { useAuthStore } from '@/stores/auth-store';
-import { CUSTOM_TOPIC, catalogErrorKey, useCatalogStore } from '@/stores/catalog-store';
+import { bulkResultParams, catalogErrorKey } from '@/stores/catalog-messages';
+import { CUSTOM_TOPIC, useCatalogStore } from '@/stores/catalog-store';
 import { useVocabStore } from '@/stores/vocab-store';
 
 // The texts of the screens these messages appear on (loaded by their routes in the app).
@@ -590,6 +591,129 @@ describe('words', () => {
     // The same file again adds nothing: every valid row is now a duplicate.
     const again = value(await catalog().bulkImport(JSON.stringify(rows), { topic: 'Mooring' }));
     expect(again).toMatchObject({ added: 0, duplicates: 2 });
+  });
+});
+
+describe('one transaction per action, patching the screens’ store', () => {
+  /** Counts full reloads of the screens' store (each reads every catalogue table). */
+  function watchLoads() {
+    const original = vocab().load;
+    const load = Object.assign(vi.fn(original), {
+      restore: () => useVocabStore.setState({ load: original }),
+    });
+    useVocabStore.setState({ load });
+    return load;
+  }
+
+  const actions: [string, () => Promise<{ ok: boolean }>][] = [
+    ['addDivision', () => catalog().addDivision('Cargo')],
+    ['renameDivision', () => catalog().renameDivision('galley', 'Pantry')],
+    ['removeDivision', () => catalog().removeDivision('galley')],
+    ['addRole', () => catalog().addRole('deck', 'Deck Cadet')],
+    ['renameRole', () => catalog().renameRole('deck::bosun', 'Boatswain')],
+    ['removeRole', () => catalog().removeRole('deck::bosun')],
+    ['addTopic', () => catalog().addTopic('deck', 'Knots', ['os'])],
+    ['addTopic (merging roles)', () => catalog().addTopic('deck', 'mooring', ['ab'])],
+    ['renameTopic', () => catalog().renameTopic('deck::Mooring', 'Mooring Ops')],
+    ['removeTopic', () => catalog().removeTopic('deck::Mooring')],
+    ['setTopicRole', () => catalog().setTopicRole('deck::Mooring', 'os', true)],
+    ['addWord (with a new topic)', () => catalog().addWord({ langA: 'узел', langB: 'knot' })],
+    [
+      'editWord (moving it to a new topic)',
+      () => catalog().editWord('dk002', { langA: 'кнехт', langB: 'bollard', topic: 'Bollards' }),
+    ],
+    ['removeWord', () => catalog().removeWord('dk002')],
+    [
+      'bulkImport',
+      () => catalog().bulkImport('трап=gangway\nкнехт=bitts\nбухта=coil', { topic: 'Rigging' }),
+    ],
+  ];
+
+  it.each(actions)(
+    '%s: one readwrite transaction, no reload, the store as stored',
+    async (_, action) => {
+      const db = await getDB();
+      const transaction = vi.spyOn(db, 'transaction');
+      const load = watchLoads();
+      expect(await action()).toMatchObject({ ok: true });
+      expect(transaction).toHaveBeenCalledTimes(1);
+      expect(transaction.mock.calls[0]?.[1]).toBe('readwrite');
+      expect(load).not.toHaveBeenCalled();
+      transaction.mockRestore();
+      load.restore();
+      // The patched lists are what reading everything again gives, order included.
+      const { vocab: words, topics, roles, divisions } = vocab();
+      await vocab().load();
+      expect(vocab().vocab).toEqual(words);
+      expect(vocab().topics).toEqual(topics);
+      expect(vocab().roles).toEqual(roles);
+      expect(vocab().divisions).toEqual(divisions);
+    },
+  );
+
+  it('a refused action reads in one transaction and writes nothing', async () => {
+    const db = await getDB();
+    const before = vocab();
+    const transaction = vi.spyOn(db, 'transaction');
+    expect(await catalog().renameTopic('deck::Mooring', 'anchoring')).toEqual({
+      ok: false,
+      code: 'name-taken',
+    });
+    expect(await catalog().editWord('missing', { langA: 'а', langB: 'b' })).toEqual({
+      ok: false,
+      code: 'not-found',
+    });
+    expect(transaction).toHaveBeenCalledTimes(2);
+    transaction.mockRestore();
+    // Nothing changed: the store's lists are the very same arrays.
+    expect(vocab().vocab).toBe(before.vocab);
+    expect(vocab().topics).toBe(before.topics);
+  });
+
+  it('a word edit whose last write fails leaves nothing changed, and the store is read again', async () => {
+    const db = await getDB();
+    const original = await db.get('vocab', 'dk002');
+    const topicsBefore = await db.count('topics');
+    // The edit writes the new topic first, then the word: the word's write fails.
+    const put = IDBObjectStore.prototype.put;
+    const failing = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+      this: IDBObjectStore,
+      ...args: [unknown, IDBValidKey?]
+    ) {
+      if (this.name === 'vocab') throw new DOMException('The disk is full', 'QuotaExceededError');
+      return put.apply(this, args);
+    });
+    const load = watchLoads();
+    await expect(
+      catalog().editWord('dk002', { langA: 'кнехт', langB: 'bollard', topic: 'Bollards' }),
+    ).rejects.toThrow('The disk is full');
+    // Both writes were made, the topic's first.
+    expect(failing.mock.contexts.map((store) => (store as IDBObjectStore).name)).toEqual([
+      'topics',
+      'vocab',
+    ]);
+    failing.mockRestore();
+    expect(await db.get('vocab', 'dk002')).toEqual(original);
+    expect(await db.count('topics')).toBe(topicsBefore);
+    expect(load).toHaveBeenCalledTimes(1);
+    load.restore();
+    expect(vocab().topics.some((topic) => topic.name === 'Bollards')).toBe(false);
+    expect(vocab().vocab.find((item) => item.id === 'dk002')).toEqual(original);
+  });
+
+  it('a repeated import counts the words already there, and the result says so', async () => {
+    const text = 'трап=gangway\nкнехт=bitts\nбез знака';
+    const first = value(await catalog().bulkImport(text, { topic: 'Mooring' }));
+    // 'кнехт=bitts' is a built-in word of the topic.
+    expect(first).toMatchObject({ added: 1, duplicates: 1 });
+    const again = value(await catalog().bulkImport(text, { topic: 'Mooring' }));
+    expect(again).toMatchObject({ added: 0, duplicates: 2, skipped: ['без знака'] });
+    expect(translate('ru', 'dictionary.bulkResult', bulkResultParams(again))).toBe(
+      'Добавлено 0, уже есть 2, пропущено 1',
+    );
+    expect(translate('en', 'dictionary.bulkResult', bulkResultParams(again))).toBe(
+      'Added 0, already there 2, skipped 1',
+    );
   });
 });
 

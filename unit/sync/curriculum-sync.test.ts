@@ -4,7 +4,7 @@
  * rules refuse stays queued; bad documents are set aside; an idle curriculum costs one read.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { renameRoleEverywhere } from '@/db/catalog-renames';
+import { renameRoleEverywhere } from '@/db/catalog-edits';
 import {
   applyPulled,
   clearSent,

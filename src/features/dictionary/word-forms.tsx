@@ -4,7 +4,9 @@ import { normalizeRoles } from '@/domain/roles';
 import type { VocabItem } from '@/domain/types';
 import type { ImportProblemReason } from '@/domain/word-import';
 import { type MessageKey, useT } from '@/i18n';
-import { type BulkImportOutcome, useCatalogRunner, useCatalogStore } from '@/stores/catalog-store';
+import { bulkResultParams } from '@/stores/catalog-messages';
+import { useCatalogRunner } from '@/stores/catalog-runner';
+import { type BulkImportOutcome, useCatalogStore } from '@/stores/catalog-store';
 import { useToast } from '@/stores/toast-store';
 import { Modal } from '@/ui/modal';
 
@@ -177,7 +179,7 @@ export function BulkImportForm({ topic, topicList }: AddWordFormProps) {
     if (!result?.ok) return;
     setOutcome(result.value);
     // What was not imported stays in the box to be fixed; nothing typed is lost. A JSON or CSV
-    // file stays whole (its imported rows come back as duplicates, which are ignored).
+    // file stays whole (its imported rows come back as words already there, which are ignored).
     if (result.value.format === 'lines') setText(result.value.skipped.join('\n'));
     else if (result.value.problems.length === 0) setText('');
   }
@@ -226,11 +228,7 @@ export function BulkImportForm({ topic, topicList }: AddWordFormProps) {
         ) : outcome ? (
           <>
             <p className={outcome.added > 0 ? 'form-success' : undefined}>
-              {t('dictionary.bulkResult', {
-                added: outcome.added,
-                existing: outcome.duplicates,
-                skipped: outcome.problems.length,
-              })}
+              {t('dictionary.bulkResult', bulkResultParams(outcome))}
             </p>
             {outcome.problems.length > 0 ? (
               <>

@@ -3,7 +3,8 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { roleLabel } from '@/domain/roles';
 import type { DivisionId, Topic } from '@/domain/types';
 import { useLang, useT } from '@/i18n';
-import { useCatalogRunner, useCatalogStore } from '@/stores/catalog-store';
+import { useCatalogRunner } from '@/stores/catalog-runner';
+import { useCatalogStore } from '@/stores/catalog-store';
 import { useToast } from '@/stores/toast-store';
 import { RenameDialog, type RenameRequest } from '@/ui/rename-dialog';
 

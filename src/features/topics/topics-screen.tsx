@@ -11,7 +11,8 @@ import { countWordsByTopic, orderedDivisions, topicId, visibleTopics } from '@/d
 import type { DivisionId, Topic } from '@/domain/types';
 import { plural, useLang, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
-import { useCatalogRunner, useCatalogStore } from '@/stores/catalog-store';
+import { useCatalogRunner } from '@/stores/catalog-runner';
+import { useCatalogStore } from '@/stores/catalog-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useConfirm } from '@/ui/confirm';
 import { divisionLabel } from '@/ui/division-label';
