@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { type Pair, readVocabulary } from './study-helpers';
-import { expect, expectAccessible, registerViaUi, test } from './support/fixtures';
+import { claimAdminViaUi, expect, expectAccessible, registerViaUi, test } from './support/fixtures';
 
 /** The right option of the question on screen, looked up in the page's vocabulary. */
 async function rightOption(page: Page, vocab: readonly Pair[]): Promise<number> {
@@ -173,4 +173,62 @@ test('in English the exam reads in English, and an unknown certificate id is sai
 
   await page.goto('/exam/not-an-exam');
   await expect(page.getByText('No exam result with this id on this device.')).toBeVisible();
+});
+
+test('an admin sets the exam of a post, and the exam follows it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await registerViaUi(page);
+  await claimAdminViaUi(page);
+  await page.goto('/admin/roles');
+  await page
+    .getByRole('region', { name: 'Службы' })
+    .getByRole('button', { name: 'Палуба', exact: true })
+    .click();
+  await page
+    .getByRole('region', { name: /^Роли/ })
+    .getByRole('button', { name: /^Матрос \(OS\)/ })
+    .click();
+  const card = page.getByRole('region', { name: 'Экзамен должности: Матрос (OS)' });
+  await expect(card.getByLabel('Вопросов (10–100)')).toHaveValue('40');
+  await card.getByLabel('Вопросов (10–100)').fill('10');
+  await card.getByLabel('Время, минут (5–120)').fill('5');
+  await card.getByLabel('Проходной балл, % (30–100)').fill('60');
+  await card.getByRole('checkbox', { name: 'Термины' }).uncheck();
+  await card.getByRole('checkbox', { name: 'Аудирование' }).uncheck();
+  await card.getByRole('button', { name: 'Сохранить экзамен' }).click();
+  await expect(card.getByRole('status')).toHaveText(
+    'Сохранено: 10 вопросов, 5 мин, проходной балл 60 %.',
+  );
+  await expectAccessible(page);
+  // Out of range is brought into range.
+  await card.getByLabel('Вопросов (10–100)').fill('500');
+  await card.getByRole('button', { name: 'Сохранить экзамен' }).click();
+  await expect(card.getByRole('status')).toHaveText(
+    'Сохранено: 100 вопросов, 5 мин, проходной балл 60 %.',
+  );
+  await card.getByLabel('Вопросов (10–100)').fill('10');
+  await card.getByRole('button', { name: 'Сохранить экзамен' }).click();
+  await expect(card.getByRole('status')).toContainText('Сохранено: 10 вопросов');
+
+  await page.goto('/exam');
+  await page.getByLabel('Служба').selectOption({ label: 'Палуба' });
+  await page.getByLabel('Должность').selectOption({ label: 'Матрос (OS)' });
+  await expect(
+    page.getByText(/^Экзамен по вашей должности: 10 вопросов из её программы, 5 мин\./),
+  ).toBeVisible();
+  await expect(page.getByText('Разделы: Команды, Фразы')).toBeVisible();
+  await expect(page.getByText('Проходной балл: 60 %')).toBeVisible();
+  await page.getByRole('button', { name: 'Начать экзамен' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 1 из 10' })).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveText(/^Осталось: (5:00|4:5\d)$/);
+  const all = [
+    ...(await readVocabulary(page, { division: 'deck' })),
+    ...(await readVocabulary(page, { division: 'common' })),
+  ];
+  for (let i = 0; i < 10; i++) {
+    await expect(page.locator('.exam-section')).toHaveText(/^(Команды|Фразы)$/);
+    await answerByKeyboard(page, await rightOption(page, all));
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Экзамен сдан' })).toBeVisible();
+  await expect(page.getByText('Верно 10 из 10 (100 %); проходной балл 60 %')).toBeVisible();
 });

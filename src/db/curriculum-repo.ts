@@ -4,10 +4,11 @@
  * change is shared), and the pulled changes of other admins applied to the catalogue tables.
  */
 import { type CurriculumChange, curriculumDocId, toCurriculumDoc } from '@/domain/curriculum';
+import type { ExamSetting } from '@/domain/exam';
 import type { Division, Role, Topic, VocabItem } from '@/domain/types';
 import { type SetAsideItem, setAside } from './dead-letters';
 import { toStoredTopic, toStoredVocab } from './records';
-import type { CurriculumMeta, MarineDB, OutboxRecord } from './schema';
+import { type CurriculumMeta, examSettingKey, type MarineDB, type OutboxRecord } from './schema';
 
 export const CURRICULUM_META_KEY = 'curriculum';
 export const OUTBOX = 'curriculumOutbox';
@@ -59,6 +60,7 @@ export const changes = {
   role: (value: Role): CurriculumChange => ({ kind: 'role', value, deleted: false }),
   topic: (value: Topic): CurriculumChange => ({ kind: 'topic', value, deleted: false }),
   word: (value: VocabItem): CurriculumChange => ({ kind: 'word', value, deleted: false }),
+  exam: (value: ExamSetting): CurriculumChange => ({ kind: 'exam', value, deleted: false }),
   deleted: (kind: CurriculumChange['kind'], id: string): CurriculumChange => ({
     kind,
     id,
@@ -210,6 +212,10 @@ export async function applyPulled(
     if (pending.has(docId)) continue;
     applied++;
     newest = Math.max(newest, updatedAt);
+    if (change.deleted && change.kind === 'exam') {
+      await tx.objectStore('meta').delete(examSettingKey(change.id));
+      continue;
+    }
     if (change.deleted) {
       const store =
         change.kind === 'division'
@@ -237,6 +243,9 @@ export async function applyPulled(
         await tx.objectStore('topics').put(toStoredTopic({ ...change.value, ...source }));
         break;
       }
+      case 'exam':
+        await tx.objectStore('meta').put({ ...change.value, key: examSettingKey(change.value.id) });
+        break;
       case 'word': {
         const local = await tx.objectStore('vocab').get(change.value.id);
         if (!local) addedWords++;

@@ -1,6 +1,7 @@
 /** The typed shape of MarineDB version 8: stores, keys, indexes and the stored record types. */
 import type { DBSchema, IDBPDatabase } from 'idb';
 import type { CurriculumDocWrite } from '@/domain/curriculum';
+import type { ExamSetting } from '@/domain/exam';
 import type { HistoryEntry } from '@/domain/history';
 import type { Division, Role, Topic, User, UserWord, VocabItem, WordStatus } from '@/domain/types';
 import type { InstalledVocabulary } from '@/domain/vocabulary-update';
@@ -102,6 +103,11 @@ export interface OutboxRecord {
   queuedAt: number;
 }
 
+/** An admin's exam composition for one post (meta key `exam:<role id>`, exam-settings-repo.ts). */
+export type ExamSettingMeta = ExamSetting & { key: string };
+
+export const examSettingKey = (roleId: string) => `exam:${roleId}`;
+
 /** What this device knows of the shared curriculum (meta key `curriculum`). */
 export interface CurriculumMeta {
   key: 'curriculum';
@@ -163,7 +169,7 @@ export interface MarineDBSchema extends DBSchema {
   topics: { key: string; value: Topic };
   roles: { key: string; value: Role };
   divisions: { key: string; value: Division };
-  meta: { key: string; value: VocabularyMeta | CurriculumMeta };
+  meta: { key: string; value: VocabularyMeta | CurriculumMeta | ExamSettingMeta };
   history: {
     key: string;
     value: StoredHistoryEntry;

@@ -7,6 +7,7 @@
  * (unit/sync/firestore-rules.test.ts).
  */
 import { CATALOGUE_NAME_MAX, CATALOGUE_TEXT_MAX } from './constants';
+import { EXAM_LIMITS, type ExamSetting } from './exam';
 import type { WireField } from './synced-records';
 import { hasWireType } from './synced-records';
 import type { Division, Role, Topic, VocabItem } from './types';
@@ -14,7 +15,12 @@ import { digestOf } from './vocabulary';
 
 export const CURRICULUM_COLLECTION = 'curriculum';
 
-export const CURRICULUM_KINDS = ['division', 'role', 'topic', 'word'] as const;
+/**
+ * `exam` (an admin's exam composition for one post, keyed by the role's id) came after the
+ * others: the previous app version sets its documents aside (its dead letters say so) and
+ * applies the rest.
+ */
+export const CURRICULUM_KINDS = ['division', 'role', 'topic', 'word', 'exam'] as const;
 export type CurriculumKind = (typeof CURRICULUM_KINDS)[number];
 
 /** A bounded field: strings by length, lists by items (each a string of at most `max`). */
@@ -66,6 +72,15 @@ export const CURRICULUM_RECORD_FIELDS = {
     ref: { wire: 'ref', type: 'string', required: false, max: TEXT },
     note: { wire: 'note', type: 'string', required: false, max: TEXT },
   },
+  /** domain/exam.ts `ExamConfig` of one post; the ranges are EXAM_LIMITS, checked on reading. */
+  exam: {
+    division: { wire: 'division', type: 'string', required: true, max: 128 },
+    role: { wire: 'role', type: 'string', required: true, max: NAME },
+    questions: { wire: 'questions', type: 'int', required: true },
+    minutes: { wire: 'minutes', type: 'int', required: true },
+    passMark: { wire: 'passMark', type: 'number', required: true },
+    sections: { wire: 'sections', type: 'list', required: true, max: LIST },
+  },
 } as const satisfies Record<CurriculumKind, Record<string, BoundedField>>;
 
 /** A curriculum record as the app holds it. */
@@ -73,7 +88,8 @@ export type CurriculumRecord =
   | { kind: 'division'; value: Division }
   | { kind: 'role'; value: Role }
   | { kind: 'topic'; value: Topic }
-  | { kind: 'word'; value: VocabItem };
+  | { kind: 'word'; value: VocabItem }
+  | { kind: 'exam'; value: ExamSetting };
 
 /** One change of the curriculum: a record written, or deleted (a tombstone keeps the id). */
 export type CurriculumChange =
@@ -175,6 +191,15 @@ export function checkCurriculumDoc(data: Record<string, unknown>): CheckedCurric
       if (given === true) value.spell = false;
     } else value[name] = given;
   }
+  // An exam composition's numbers in the ranges the rules take (domain/exam.ts EXAM_LIMITS).
+  if (docKind === 'exam') {
+    for (const [name, range] of Object.entries(EXAM_LIMITS)) {
+      const number = value[name] as number;
+      if (number < range.min || number > range.max) {
+        return { ok: false, problem: 'field-size', field: name };
+      }
+    }
+  }
   // A record new to a device is the admin's; applying a change to a record the device has (a
   // built-in word edited) keeps that record's own source.
   if (docKind === 'word' || docKind === 'topic') value.source = 'user';
@@ -202,6 +227,8 @@ export function pendingChangeOf(doc: CurriculumDocWrite): PendingChange {
     ? (doc.id.split('::').pop() ?? doc.id)
     : doc.kind === 'word'
       ? `${text('langA')} — ${text('langB')}`
-      : text('name');
+      : doc.kind === 'exam'
+        ? text('role')
+        : text('name');
   return { kind: doc.kind, id: doc.id, deleted: doc.deleted, name };
 }

@@ -29,6 +29,13 @@ export interface ExamConfig {
   sections: ExamSection[];
 }
 
+/** An admin's composition for one post, keyed by the role's id, as stored and shared. */
+export interface ExamSetting extends ExamConfig {
+  id: string;
+  division: DivisionId;
+  role: string;
+}
+
 export const EXAM_DEFAULTS: ExamConfig = {
   questions: 40,
   minutes: 30,

@@ -14,6 +14,7 @@ import { create } from 'zustand';
 import { renameRoleEverywhere, renameTopicEverywhere } from '@/db/catalog-edits';
 import type { Share } from '@/db/curriculum-repo';
 import { deleteDivision, findOrAddDivision, renameDivisionTo } from '@/db/divisions-repo';
+import { putExamSetting } from '@/db/exam-settings-repo';
 import { getDB } from '@/db/instance';
 import { deleteRole, findOrAddRole } from '@/db/roles-repo';
 import type { MarineDB } from '@/db/schema';
@@ -29,6 +30,7 @@ import type {
 } from '@/domain/catalog';
 import { type CatalogEdit, hasChanges } from '@/domain/catalog-edits';
 import { CATALOGUE_DIVISIONS } from '@/domain/constants';
+import { type ExamConfig, type ExamSetting, normalizeExamConfig } from '@/domain/exam';
 import { canAddWords, canManageCatalog, isAdmin } from '@/domain/permissions';
 import { ALL_ROLES, normalizeRole, normalizeRoles } from '@/domain/roles';
 import type { Division, DivisionId, Role, Topic, VocabItem } from '@/domain/types';
@@ -126,6 +128,12 @@ interface CatalogState {
    * admin edits untouched); `created` is false when nothing was missing.
    */
   restoreBuiltin(): Promise<CatalogResult<RestorePlan['counts']>>;
+  /** Sets the exam composition of a post (made valid: see `normalizeExamConfig`). */
+  setExamSetting(
+    roleId: string,
+    post: { division: DivisionId; role: string },
+    config: Partial<Record<keyof ExamConfig, unknown>>,
+  ): Promise<CatalogResult<ExamSetting>>;
 
   addRole(division: DivisionId, name: string): Promise<CatalogResult<Role>>;
   renameRole(id: string, name: string): Promise<CatalogResult<Role>>;
@@ -200,6 +208,15 @@ export const useCatalogStore = create<CatalogState>()(() => ({
       if (share) notifyLocalChange();
     }
     return ok(counts, restored);
+  },
+
+  async setExamSetting(roleId, post, config) {
+    if (!canManageCatalog(actor())) return fail('forbidden');
+    const setting: ExamSetting = { id: roleId, ...post, ...normalizeExamConfig(config) };
+    const share = shared();
+    await putExamSetting(await getDB(), setting, share);
+    if (share) notifyLocalChange();
+    return ok(setting, true);
   },
 
   // Roles

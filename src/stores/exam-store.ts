@@ -6,8 +6,9 @@
  * as one history entry (synced like any answer); the schedule is never touched.
  */
 import { create } from 'zustand';
+import { getExamSetting } from '@/db/exam-settings-repo';
 import { listHistoryOfPrefix } from '@/db/history-queries';
-import { openDB } from '@/db/instance';
+import { getDB, openDB } from '@/db/instance';
 import {
   composeExam,
   EXAM_DEFAULTS,
@@ -15,6 +16,7 @@ import {
   type ExamQuestion,
   type ExamScore,
   examPool,
+  normalizeExamConfig,
   type Prediction,
   predictScore,
   scoreExam,
@@ -227,4 +229,11 @@ export async function readExamResults(): Promise<ExamRecord[]> {
 /** One result by its exam id, or null. */
 export async function readExamResult(examId: string): Promise<ExamRecord | null> {
   return (await readExamResults()).find((record) => record.examId === examId) ?? null;
+}
+
+/** The exam composition of a post (the role's id): an admin's, or the defaults. */
+export async function readExamConfig(roleId: string | undefined): Promise<ExamConfig> {
+  if (!roleId) return EXAM_DEFAULTS;
+  const setting = await getExamSetting(await getDB(), roleId);
+  return setting ? normalizeExamConfig(setting) : EXAM_DEFAULTS;
 }

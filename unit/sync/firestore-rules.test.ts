@@ -171,6 +171,7 @@ const RECORD_FUNCTIONS = {
   role: 'validRoleRecord',
   topic: 'validTopicRecord',
   word: 'validWordRecord',
+  exam: 'validExamRecord',
 } as const;
 
 function recordMismatches(rules: string, kind: keyof typeof RECORD_FUNCTIONS): string[] {

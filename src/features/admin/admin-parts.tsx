@@ -175,6 +175,7 @@ const KIND_KEYS: Readonly<Record<PendingChange['kind'], MessageKey>> = {
   role: 'admin.cloud.kind.role',
   topic: 'admin.cloud.kind.topic',
   word: 'admin.cloud.kind.word',
+  exam: 'admin.cloud.kind.exam',
 };
 
 /**

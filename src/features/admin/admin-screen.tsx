@@ -22,6 +22,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { DivisionIcon } from '@/ui/icons';
 import { RenameDialog, type RenameRequest } from '@/ui/rename-dialog';
 import { AddForm, Column, PendingChanges, RestoreBuiltin, RowButtons } from './admin-parts';
+import { ExamSettings } from './exam-settings';
 import './admin.css';
 
 const catalog = () => useCatalogStore.getState();
@@ -344,6 +345,15 @@ export function AdminScreen() {
           </Column>
         </div>
       )}
+
+      {loaded && role && division ? (
+        <ExamSettings
+          roleId={role.id}
+          division={division}
+          role={normalizeRole(role.name)}
+          label={roleName(role.name)}
+        />
+      ) : null}
 
       {loaded ? <RestoreBuiltin onRestore={restoreBuiltin} /> : null}
 

@@ -7,12 +7,18 @@
  */
 import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { EXAM_DEFAULTS, type ExamSection, type Prediction, secondsLeft } from '@/domain/exam';
+import {
+  EXAM_DEFAULTS,
+  type ExamConfig,
+  type ExamSection,
+  type Prediction,
+  secondsLeft,
+} from '@/domain/exam';
 import { roleLabel } from '@/domain/roles';
 import { inDivision } from '@/domain/topics';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
-import { type ExamOutcome, type ExamRun, useExamStore } from '@/stores/exam-store';
+import { type ExamOutcome, type ExamRun, readExamConfig, useExamStore } from '@/stores/exam-store';
 import { useVocabularyInstall } from '@/stores/local-database';
 import { useSessionStore } from '@/stores/session-store';
 import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
@@ -63,8 +69,8 @@ function ExamIntro() {
   const [role, setRole] = useState(user?.settings.role ?? '');
   const [prediction, setPrediction] = useState<Prediction | null>(null);
   const divisionId = useId();
-  const roleId = useId();
-  const config = EXAM_DEFAULTS;
+  const roleFieldId = useId();
+  const [config, setConfig] = useState<ExamConfig>(EXAM_DEFAULTS);
 
   const rolesHere = useMemo(
     () => roles.filter((candidate) => candidate.division === division),
@@ -74,7 +80,20 @@ function ExamIntro() {
     () => vocab.filter((item) => inDivision(item.division, division)).length,
     [vocab, division],
   );
+  const roleId = rolesHere.find((item) => item.name === role)?.id;
   const ready = loaded && division !== '' && role !== '';
+
+  // The post's composition as an admin set it (or the defaults).
+  useEffect(() => {
+    let live = true;
+    readExamConfig(roleId).then(
+      (value) => live && setConfig(value),
+      () => live && setConfig(EXAM_DEFAULTS),
+    );
+    return () => {
+      live = false;
+    };
+  }, [roleId]);
 
   useEffect(() => {
     if (!ready) return;
@@ -87,7 +106,7 @@ function ExamIntro() {
     return () => {
       live = false;
     };
-  }, [ready, division, role, predict]);
+  }, [ready, division, role, predict, config]);
 
   function begin() {
     if (!user) return;
@@ -125,9 +144,9 @@ function ExamIntro() {
                 </option>
               ))}
             </select>
-            <label htmlFor={roleId}>{t('exam.role')}</label>
+            <label htmlFor={roleFieldId}>{t('exam.role')}</label>
             <select
-              id={roleId}
+              id={roleFieldId}
               value={role}
               disabled={division === ''}
               onChange={(event) => setRole(event.target.value)}

@@ -69,6 +69,16 @@ export const exam = defineMessages(
     'exam.certificate.print': 'Print or save as PDF',
     'exam.certificate.back': 'Back to progress',
     'exam.certificate.notFound': 'No exam result with this id on this device.',
+    'exam.admin.title': 'Exam of the post: {role}',
+    'exam.admin.hint':
+      'What an exam of this post asks. The crew gets it with the curriculum; an exam already under way keeps its own.',
+    'exam.admin.questions': 'Questions ({min}–{max})',
+    'exam.admin.minutes': 'Time limit, minutes ({min}–{max})',
+    'exam.admin.passMark': 'Pass mark, % ({min}–{max})',
+    'exam.admin.sections': 'Sections that count',
+    'exam.admin.save': 'Save the exam',
+    'exam.admin.failed': 'Failed to save the exam',
+    'exam.admin.saved': 'Saved: {questions} questions, {minutes} min, pass mark {pass}%.',
   },
   {
     'exam.title': 'Экзамен',
@@ -137,5 +147,15 @@ export const exam = defineMessages(
     'exam.certificate.print': 'Печать или PDF',
     'exam.certificate.back': 'К прогрессу',
     'exam.certificate.notFound': 'Результата экзамена с таким номером на этом устройстве нет.',
+    'exam.admin.title': 'Экзамен должности: {role}',
+    'exam.admin.hint':
+      'Что спрашивает экзамен этой должности. Экипаж получит настройки вместе с программой; уже начатый экзамен идёт по своим.',
+    'exam.admin.questions': 'Вопросов ({min}–{max})',
+    'exam.admin.minutes': 'Время, минут ({min}–{max})',
+    'exam.admin.passMark': 'Проходной балл, % ({min}–{max})',
+    'exam.admin.sections': 'Разделы экзамена',
+    'exam.admin.save': 'Сохранить экзамен',
+    'exam.admin.failed': 'Не удалось сохранить экзамен',
+    'exam.admin.saved': 'Сохранено: {questions} вопросов, {minutes} мин, проходной балл {pass} %.',
   },
 );
