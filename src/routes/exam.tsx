@@ -1,6 +1,6 @@
 /** /exam and /exam/$examId: the exam of the learner's post, and the certificate of one result. */
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { requireSignedIn } from './guards';
+import { requireAdmin, requireSignedIn } from './guards';
 import { rootRoute } from './root';
 import { prepare } from './study';
 
@@ -31,3 +31,11 @@ function CertificateRoute() {
   return <CertificateScreen key={examId} examId={examId} />;
 }
 CertificateRoute.preload = () => CertificateScreen.preload?.();
+
+export const verifyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/verify',
+  beforeLoad: requireAdmin,
+  loader: prepare(['exam']),
+  component: lazyRouteComponent(() => import('@/features/exam/verify-screen'), 'VerifyScreen'),
+});

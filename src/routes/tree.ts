@@ -3,7 +3,7 @@ import { createRoute } from '@tanstack/react-router';
 import { adminRolesRoute } from './admin-roles';
 import { dictionaryRoute } from './dictionary';
 import { drillRoute, drillsRoute } from './drills';
-import { certificateRoute, examRoute } from './exam';
+import { certificateRoute, examRoute, verifyRoute } from './exam';
 import { forgotRoute } from './forgot';
 import { redirectUnknown } from './guards';
 import { indexRoute } from './index';
@@ -42,6 +42,7 @@ export const routeTree = rootRoute.addChildren([
   drillRoute,
   examRoute,
   certificateRoute,
+  verifyRoute,
   adminRolesRoute,
   settingsRoute,
   progressRoute,

@@ -31,6 +31,8 @@ import {
 import { effectiveTime } from '@/domain/history';
 import { newId } from '@/domain/ids';
 import type { DivisionId } from '@/domain/types';
+import { firebaseSettings } from '@/firebase/config';
+import { type Verification, verificationCode, verifyExamResult } from '@/sync/exam-verify';
 import { useVocabStore } from './vocab-store';
 import { GUEST_ID, useWordsStore } from './words-store';
 
@@ -237,3 +239,20 @@ export async function readExamConfig(roleId: string | undefined): Promise<ExamCo
   const setting = await getExamSetting(await getDB(), roleId);
   return setting ? normalizeExamConfig(setting) : EXAM_DEFAULTS;
 }
+
+export type VerifyOutcome = Verification | { found: false; reason: 'local' | 'failed' };
+
+/** An administrator checks a certificate's code in the cloud (cloud edition only). */
+export async function verifyExam(code: string): Promise<VerifyOutcome> {
+  if (!firebaseSettings()) return { found: false, reason: 'local' };
+  try {
+    const { loadCloudRemote } = await import('@/sync/cloud-remote');
+    return await verifyExamResult(await loadCloudRemote(), code);
+  } catch (error) {
+    console.warn('Checking an exam result failed', error);
+    return { found: false, reason: 'failed' };
+  }
+}
+
+/** The code a certificate of the cloud edition prints for an administrator to check it. */
+export const certificateCode = verificationCode;

@@ -22,6 +22,7 @@ import { checkEntry } from '@/domain/history-contract';
 import { answersPerDay } from '@/domain/progress-charts';
 import { seededRandom } from '@/domain/random';
 import { syncOnce } from '@/sync/engine';
+import { verificationCode, verifyExamResult } from '@/sync/exam-verify';
 import { MemoryRemote } from '@/sync/memory-remote';
 import { openDeviceOf } from '../db/helpers';
 
@@ -117,6 +118,40 @@ describe('exam results in the history', () => {
     ]);
     expect(listed[1]?.fields).toEqual(passed.fields);
     expect(await listUserWords(office, A)).toEqual([]);
+  });
+
+  it('are verified in the cloud by their code, and a forged code finds nothing', async () => {
+    const remote = new MemoryRemote({ clock: () => (NOW + 5000) * 1000 });
+    const ship = await device();
+    await remote.writeProfile(A, { fullName: 'Пётр Штурвалов' });
+    const { fields } = sitting(32);
+    await recordExamResult(ship, A, 'ex-real', true, { ...fields }, NOW);
+    // Before the sync the cloud has nothing to show.
+    expect(await verifyExamResult(remote, verificationCode(A, 'ex-real'))).toEqual({
+      found: false,
+      reason: 'not-found',
+    });
+    await syncOnce({ db: ship, remote, userId: A, now: NOW + 5000 });
+
+    const found = await verifyExamResult(remote, ` ${verificationCode(A, 'ex-real')} `);
+    expect(found).toMatchObject({
+      found: true,
+      record: { examId: 'ex-real', passed: true, percent: 80 },
+      receivedAt: NOW + 5000,
+      profile: { fullName: 'Пётр Штурвалов' },
+    });
+    expect(await verifyExamResult(remote, verificationCode(A, 'ex-forged'))).toEqual({
+      found: false,
+      reason: 'not-found',
+    });
+    expect(await verifyExamResult(remote, verificationCode('u-other', 'ex-real'))).toEqual({
+      found: false,
+      reason: 'not-found',
+    });
+    expect(await verifyExamResult(remote, 'not a code')).toEqual({
+      found: false,
+      reason: 'malformed',
+    });
   });
 
   it('take the path of a later version’s kind, and a later shape is kept but not listed', () => {

@@ -4,6 +4,7 @@
  * Every deletion asks with the SPEC §5 text; failures show the SPEC §8 alerts.
  */
 
+import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { isAdmin } from '@/domain/permissions';
 import { normalizeRole, roleLabel } from '@/domain/roles';
@@ -157,6 +158,11 @@ export function AdminScreen() {
             </>
           ) : null}
         </div>
+        {cloud ? (
+          <Link to="/verify" className="btn">
+            {t('exam.verify.title')}
+          </Link>
+        ) : null}
       </div>
 
       {!loaded ? (

@@ -10,7 +10,7 @@ import type { ExamRecord } from '@/domain/exam-result';
 import { roleLabel } from '@/domain/roles';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { useAuthStore, useUser } from '@/stores/auth-store';
-import { readExamResult } from '@/stores/exam-store';
+import { certificateCode, readExamResult } from '@/stores/exam-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { divisionLabel } from '@/ui/division-label';
 import { EmptyState } from '@/ui/empty-state';
@@ -94,9 +94,16 @@ export function CertificateScreen({ examId }: { examId: string }) {
           <dt>{t('exam.certificate.id')}</dt>
           <dd className="certificate-id">{record.examId}</dd>
         </dl>
-        <p className="certificate-note">
-          {t(cloud ? 'exam.certificate.unverifiedCloud' : 'exam.certificate.unverified')}
-        </p>
+        {cloud && user ? (
+          <p className="certificate-note">
+            {t('exam.certificate.code')}:{' '}
+            <span className="certificate-id">{certificateCode(user.id, record.examId)}</span>
+            <br />
+            {t('exam.certificate.verifiable')}
+          </p>
+        ) : (
+          <p className="certificate-note">{t('exam.certificate.unverified')}</p>
+        )}
       </article>
     </main>
   );

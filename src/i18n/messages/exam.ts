@@ -64,11 +64,25 @@ export const exam = defineMessages(
     'exam.certificate.sections': 'Sections',
     'exam.certificate.unverified':
       'Local edition: this result is kept on this device only and cannot be verified by anyone else.',
-    'exam.certificate.unverifiedCloud':
-      'Not verifiable yet: this result travels in your synced answer history, but no record a company can check by its id is written.',
+    'exam.certificate.code': 'Verification code',
+    'exam.certificate.verifiable':
+      'Once this device has synced, an administrator can check this result with its code on the «Check a result» page: the cloud keeps it as recorded, with the time it arrived.',
     'exam.certificate.print': 'Print or save as PDF',
     'exam.certificate.back': 'Back to progress',
     'exam.certificate.notFound': 'No exam result with this id on this device.',
+    'exam.verify.title': 'Check a result',
+    'exam.verify.lead':
+      'Enter the verification code printed on a certificate. The result is looked up in the learner’s history in the cloud.',
+    'exam.verify.code': 'Verification code',
+    'exam.verify.submit': 'Check',
+    'exam.verify.found':
+      'Found: the result was recorded by this account and reached the cloud on {date}.',
+    'exam.verify.notFound':
+      'No such result: the code is wrong, or the learner’s device has not synced it yet.',
+    'exam.verify.malformed': 'This is not a verification code: it reads like «uid.exam-id».',
+    'exam.verify.local': 'Results are checked in the cloud edition only.',
+    'exam.verify.failed': 'The cloud could not be reached. Try again when online.',
+    'exam.verify.nameUnknown': '(no name in the profile)',
     'exam.admin.title': 'Exam of the post: {role}',
     'exam.admin.hint':
       'What an exam of this post asks. The crew gets it with the curriculum; an exam already under way keeps its own.',
@@ -142,11 +156,24 @@ export const exam = defineMessages(
     'exam.certificate.sections': 'Разделы',
     'exam.certificate.unverified':
       'Локальная версия: результат хранится только на этом устройстве, и проверить его никто другой не может.',
-    'exam.certificate.unverifiedCloud':
-      'Пока не проверяется: результат сохранён в вашей синхронизируемой истории ответов, но записи, которую компания могла бы проверить по номеру, нет.',
+    'exam.certificate.code': 'Код проверки',
+    'exam.certificate.verifiable':
+      'После синхронизации этого устройства администратор может проверить результат по коду на странице «Проверить результат»: облако хранит его таким, каким он записан, со временем получения.',
     'exam.certificate.print': 'Печать или PDF',
     'exam.certificate.back': 'К прогрессу',
     'exam.certificate.notFound': 'Результата экзамена с таким номером на этом устройстве нет.',
+    'exam.verify.title': 'Проверить результат',
+    'exam.verify.lead':
+      'Введите код проверки с сертификата. Результат ищется в истории ответов учащегося в облаке.',
+    'exam.verify.code': 'Код проверки',
+    'exam.verify.submit': 'Проверить',
+    'exam.verify.found': 'Найден: результат записан этой учётной записью и получен облаком {date}.',
+    'exam.verify.notFound':
+      'Такого результата нет: код неверен, или устройство учащегося ещё не синхронизировало его.',
+    'exam.verify.malformed': 'Это не код проверки: он выглядит как «uid.номер-экзамена».',
+    'exam.verify.local': 'Результаты проверяются только в облачной версии.',
+    'exam.verify.failed': 'Облако недоступно. Попробуйте снова, когда будет связь.',
+    'exam.verify.nameUnknown': '(имени в профиле нет)',
     'exam.admin.title': 'Экзамен должности: {role}',
     'exam.admin.hint':
       'Что спрашивает экзамен этой должности. Экипаж получит настройки вместе с программой; уже начатый экзамен идёт по своим.',
