@@ -42,16 +42,36 @@ async function atSea(page: Page) {
   await page.context().setOffline(true);
 }
 
+/** Activates a control from the keyboard: it takes the focus and Enter presses it. */
+async function press(page: Page, control: ReturnType<Page['getByRole']>): Promise<void> {
+  await control.focus();
+  await page.keyboard.press('Enter');
+}
+
+/** Chooses an option of a select from the keyboard: the arrow keys on the focused field. */
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  const field = page.getByLabel(label);
+  await expect(field).toBeEnabled();
+  await field.focus();
+  const count = await field.locator('option').count();
+  for (let i = 0; i < count; i++) {
+    if ((await field.locator('option:checked').textContent()) === option) return;
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(field.locator('option:checked')).toHaveText(option);
+}
+
+/** Opens the exam from home's shortcuts and chooses the deck OS post, all by keyboard. */
 async function openExam(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Быстрые переходы' })
-    .getByRole('link', {
-      name: 'Экзамен',
-    })
-    .click();
+  await press(
+    page,
+    page
+      .getByRole('navigation', { name: 'Быстрые переходы' })
+      .getByRole('link', { name: 'Экзамен' }),
+  );
   await expect(page.getByRole('heading', { level: 1, name: 'Экзамен' })).toBeVisible();
-  await page.getByLabel('Служба').selectOption({ label: 'Палуба' });
-  await page.getByLabel('Должность').selectOption({ label: 'Матрос (OS)' });
+  await choose(page, 'Служба', 'Палуба');
+  await choose(page, 'Должность', 'Матрос (OS)');
 }
 
 test.beforeEach(async ({ page }) => {
@@ -71,7 +91,7 @@ test('a sailor passes the exam offline by keyboard, sees the result and the cert
   ).toBeVisible();
   await expect(page.getByText('Проходной балл: 70 %')).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Начать экзамен' }).click();
+  await press(page, page.getByRole('button', { name: 'Начать экзамен' }));
 
   const vocab = await readVocabulary(page, { division: 'deck' });
   const common = await readVocabulary(page, { division: 'common' });
@@ -90,7 +110,7 @@ test('a sailor passes the exam offline by keyboard, sees the result and the cert
   await expect(page.getByRole('button', { name: 'Учить слова с ошибками' })).toHaveCount(0);
   await expectAccessible(page);
 
-  await page.getByRole('link', { name: 'Сертификат' }).click();
+  await press(page, page.getByRole('link', { name: 'Сертификат' }));
   const sheet = page.getByRole('article', { name: 'Сертификат экзамена по морскому английскому' });
   await expect(sheet).toContainText('Пётр Штурвалов');
   await expect(sheet).toContainText('Палуба, Матрос (OS)');
@@ -109,32 +129,35 @@ test('a sailor passes the exam offline by keyboard, sees the result and the cert
   await page.emulateMedia({ media: 'screen' });
 
   // The second exam ends early: five right, then the sailor leaves.
-  await page.getByRole('link', { name: 'К прогрессу' }).click();
+  await press(page, page.getByRole('link', { name: 'К прогрессу' }));
   const results = page.getByRole('region', { name: 'Экзамены' });
   await expect(results.getByRole('link', { name: /100 % — сдан$/ })).toBeVisible();
-  await results.getByRole('link', { name: 'Начать экзамен' }).click();
-  await page.getByLabel('Служба').selectOption({ label: 'Палуба' });
-  await page.getByLabel('Должность').selectOption({ label: 'Матрос (OS)' });
-  await page.getByRole('button', { name: 'Начать экзамен' }).click();
+  await press(page, results.getByRole('link', { name: 'Начать экзамен' }));
+  await choose(page, 'Служба', 'Палуба');
+  await choose(page, 'Должность', 'Матрос (OS)');
+  await press(page, page.getByRole('button', { name: 'Начать экзамен' }));
   for (let i = 0; i < 5; i++) await answerByKeyboard(page, await rightOption(page, all));
   // A reload in the middle finds the exam at the same question.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 6 из 40' })).toBeVisible();
   // Leaving by a link asks first; «no» stays in the exam.
-  await page.getByRole('button', { name: 'Меню', exact: true }).click();
-  await page.getByRole('link', { name: 'Главная' }).click();
+  await press(page, page.getByRole('button', { name: 'Меню', exact: true }));
+  await press(page, page.getByRole('link', { name: 'Главная' }));
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('Завершить экзамен сейчас?');
-  await dialog.getByRole('button', { name: 'Отмена' }).click();
+  await press(page, dialog.getByRole('button', { name: 'Отмена' }));
   await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 6 из 40' })).toBeVisible();
-  await page.getByRole('button', { name: 'Завершить экзамен' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Завершить экзамен' }).click();
+  await press(page, page.getByRole('button', { name: 'Завершить экзамен' }));
+  await press(
+    page,
+    page.getByRole('alertdialog').getByRole('button', { name: 'Завершить экзамен' }),
+  );
   await expect(page.getByRole('heading', { level: 1, name: 'Экзамен не сдан' })).toBeVisible();
   await expect(page.getByText('Верно 5 из 40 (13 %); проходной балл 70 %')).toBeVisible();
   await expect(page.locator('.exam-missed li')).toHaveCount(35);
   await expect(page.locator('.exam-missed li').first()).toContainText('(без ответа)');
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Учить слова с ошибками' }).click();
+  await press(page, page.getByRole('button', { name: 'Учить слова с ошибками' }));
   await expect(page).toHaveURL(/\/quiz$/);
   await expect(page.getByText(/^Вопрос 1 из \d+$/)).toBeVisible();
 
