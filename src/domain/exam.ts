@@ -5,10 +5,13 @@
  * Pure: the screens, the store and the history entry that keeps a result build on it.
  */
 import { CHOICE_OPTION_COUNT } from './constants';
-import type { MemoryModel } from './memory';
+import { compareEntries, effectiveTime, type HistoryEntry, isKnownKind } from './history';
+import { applyEntry } from './history-fold';
+import type { FoldRules, MemoryModel } from './memory';
 import { buildChoices, kindOf } from './quiz';
 import { sample, shuffle } from './random';
 import { matchesRole } from './roles';
+import { newUserWord } from './srs';
 import { inDivision } from './topics';
 import type { Direction, DivisionId, Random, UserWord, VocabItem } from './types';
 
@@ -257,10 +260,57 @@ export function answerChance(word: UserWord | undefined, now: number, model: Mem
   return recall + (1 - recall) * GUESS;
 }
 
+/** Below this many reviews the calibration says nothing (1). */
+export const CALIBRATION_MIN_REVIEWS = 30;
+
+/**
+ * How the learner's own answers compare with the memory model: over their first multiple-choice
+ * answer of a day to words already studied (since `since`), the factor `k` for which the model's
+ * recall, scaled by `k`, gives as many right answers as they gave (lucky guesses counted as in
+ * `answerChance`). FSRS with its default parameters reads high for a learner who mostly answers
+ * multiple choice; this brings the prediction to what the learner shows. 1 with too few reviews;
+ * kept within 0.3..1.5.
+ */
+export function recallCalibration(
+  entries: readonly HistoryEntry[],
+  rules: FoldRules,
+  model: MemoryModel,
+  since: number,
+): number {
+  const words = new Map<string, UserWord>();
+  let right = 0;
+  let recalled = 0;
+  let reviews = 0;
+  for (const entry of [...entries].sort(compareEntries)) {
+    const word = words.get(entry.vocabId) ?? {
+      ...newUserWord(entry.userId, entry.vocabId, entry.wall),
+      deleted: false,
+    };
+    const time = effectiveTime(entry);
+    const firstToday = !rules.dayOf || word.stepDay !== rules.dayOf(time);
+    if (
+      entry.kind === 'answer' &&
+      (entry.mode === undefined || entry.mode === 'choice') &&
+      word.memory &&
+      firstToday &&
+      time >= since
+    ) {
+      reviews++;
+      recalled += model.recall(word.memory, time);
+      if (entry.correct) right++;
+    }
+    if (isKnownKind(entry.kind)) words.set(entry.vocabId, applyEntry(word, entry, rules));
+  }
+  if (reviews < CALIBRATION_MIN_REVIEWS || recalled <= 0) return 1;
+  const k = (right - reviews * GUESS) / ((1 - GUESS) * recalled);
+  return Math.min(1.5, Math.max(0.3, k));
+}
+
 /**
  * The learner's predicted score on an exam of `questions` drawn from `pool`: the mean answer
- * chance over the pool, with a 90 % range from the spread of one sitting (a sample of the pool,
- * each question right or wrong by its chance).
+ * chance over the pool (each word's recall scaled by the learner's `calibration`), with a 90 %
+ * range from the spread of one sitting (a sample of the pool, each question right or wrong by its
+ * chance).
  */
 export function predictScore(
   pool: readonly VocabItem[],
@@ -268,10 +318,15 @@ export function predictScore(
   questions: number,
   now: number,
   model: MemoryModel,
+  calibration = 1,
 ): Prediction {
+  const scaled: MemoryModel = {
+    review: model.review,
+    recall: (state, at) => Math.min(1, model.recall(state, at) * calibration),
+  };
   const chances = pool
     .filter((item) => !item.retired)
-    .map((item) => answerChance(words.get(item.id), now, model));
+    .map((item) => answerChance(words.get(item.id), now, scaled));
   if (!chances.length || questions <= 0) return { percent: 0, low: 0, high: 0 };
   const mean = chances.reduce((sum, p) => sum + p, 0) / chances.length;
   // One sitting's spread: each question's own coin (p(1-p)) plus which words were drawn (the

@@ -7,8 +7,9 @@
  */
 import { create } from 'zustand';
 import { getExamSetting } from '@/db/exam-settings-repo';
-import { listHistoryOfPrefix } from '@/db/history-queries';
+import { listHistory, listHistoryOfPrefix } from '@/db/history-queries';
 import { getDB, openDB } from '@/db/instance';
+import { DAY_MS } from '@/domain/constants';
 import {
   composeExam,
   EXAM_DEFAULTS,
@@ -19,6 +20,7 @@ import {
   normalizeExamConfig,
   type Prediction,
   predictScore,
+  recallCalibration,
   scoreExam,
   secondsLeft,
 } from '@/domain/exam';
@@ -30,9 +32,11 @@ import {
 } from '@/domain/exam-result';
 import { effectiveTime } from '@/domain/history';
 import { newId } from '@/domain/ids';
+import { foldRulesFor } from '@/domain/memory';
 import type { DivisionId } from '@/domain/types';
 import { firebaseSettings } from '@/firebase/config';
 import { type Verification, verificationCode, verifyExamResult } from '@/sync/exam-verify';
+import { useAuthStore } from './auth-store';
 import { useVocabStore } from './vocab-store';
 import { GUEST_ID, useWordsStore } from './words-store';
 
@@ -98,6 +102,9 @@ function kept(userId: string): ExamRun | null {
   }
 }
 
+/** How far back the learner's answers calibrate the prediction. */
+const CALIBRATION_DAYS = 30;
+
 /** The FSRS model loads with the exam screens, not at start-up. */
 const memoryModel = () => import('@/domain/fsrs').then((module) => module.fsrsModel);
 
@@ -131,8 +138,17 @@ export const useExamStore = create<ExamState>()((set, get) => ({
 
   async predict(division, role, config = EXAM_DEFAULTS) {
     const model = await memoryModel();
+    const now = Date.now();
+    const { ownerId, words } = useWordsStore.getState();
+    // The learner's own answers of the last 30 days calibrate the model (see recallCalibration).
+    let calibration = 1;
+    if (ownerId !== GUEST_ID) {
+      const entries = await listHistory(await openDB(), ownerId);
+      const rules = foldRulesFor(useAuthStore.getState().user?.settings, model);
+      calibration = recallCalibration(entries, rules, model, now - CALIBRATION_DAYS * DAY_MS);
+    }
     const pool = examPool(useVocabStore.getState().vocab, division, role);
-    return predictScore(pool, useWordsStore.getState().words, config.questions, Date.now(), model);
+    return predictScore(pool, words, config.questions, now, model, calibration);
   },
 
   async resume(userId) {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtinVocabulary } from '@/data/vocabulary/builtin';
 import {
+  CALIBRATION_MIN_REVIEWS,
   composeExam,
   EXAM_DEFAULTS,
   type ExamQuestion,
@@ -10,10 +11,14 @@ import {
   normalizeExamConfig,
   predictScore,
   readingSection,
+  recallCalibration,
   scoreExam,
   sectionQuota,
 } from '@/domain/exam';
 import { fsrsModel } from '@/domain/fsrs';
+import type { HistoryEntry } from '@/domain/history';
+import { foldAll } from '@/domain/history-fold';
+import { foldRulesFor } from '@/domain/memory';
 import { seededRandom } from '@/domain/random';
 import type { UserWord } from '@/domain/types';
 
@@ -172,5 +177,73 @@ describe('predictScore', () => {
     const prediction = predictScore(pool, studied, 40, now, fsrsModel);
     expect(prediction.percent).toBeGreaterThanOrEqual(99);
     expect(prediction.high - prediction.low).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('recallCalibration', () => {
+  const DAY = 86_400_000;
+  const start = Date.UTC(2026, 9, 1, 8);
+  const rules = foldRulesFor({ homeZone: 'UTC' }, fsrsModel);
+  /** 40 words: learned on day 0, then one first-of-day choice answer each on day `later`. */
+  function history(later: number, right: (index: number) => boolean): HistoryEntry[] {
+    const entries: HistoryEntry[] = [];
+    for (let i = 0; i < 40; i++) {
+      const at = start + i * 1000;
+      const base = { userId: 'u', vocabId: `w${i}`, kind: 'answer', mode: 'choice', device: 'd' };
+      entries.push({ ...base, id: `a${i}`, correct: true, hlc: at * 1000, wall: at });
+      const next = at + later * DAY;
+      entries.push({ ...base, id: `b${i}`, correct: right(i), hlc: next * 1000, wall: next });
+    }
+    return entries;
+  }
+
+  it('is 1 with too few reviews to tell', () => {
+    const few = history(3, () => true).slice(0, 2 * (CALIBRATION_MIN_REVIEWS - 1));
+    expect(recallCalibration(few, rules, fsrsModel, start)).toBe(1);
+  });
+
+  it('scales the model down for a learner who answers worse than it expects, and up for better', () => {
+    const weak = recallCalibration(
+      history(3, (i) => i % 2 === 0),
+      rules,
+      fsrsModel,
+      start,
+    );
+    const strong = recallCalibration(
+      history(30, () => true),
+      rules,
+      fsrsModel,
+      start,
+    );
+    expect(weak).toBeLessThan(1);
+    expect(strong).toBeGreaterThan(1);
+    expect(
+      recallCalibration(
+        history(3, () => false),
+        rules,
+        fsrsModel,
+        start,
+      ),
+    ).toBe(0.3);
+    // Reviews before `since` do not count.
+    expect(
+      recallCalibration(
+        history(3, () => false),
+        rules,
+        fsrsModel,
+        start + 10 * DAY,
+      ),
+    ).toBe(1);
+  });
+
+  it('brings the prediction down with the calibration', () => {
+    const now = start + 3 * DAY;
+    const entries = history(3, (i) => i % 2 === 0);
+    const pool40 = pool.slice(0, 40).map((item, i) => ({ ...item, id: `w${i}` }));
+    const words = foldAll('u', entries, rules);
+    const k = recallCalibration(entries, rules, fsrsModel, start);
+    expect(predictScore(pool40, words, 40, now, fsrsModel, k).percent).toBeLessThan(
+      predictScore(pool40, words, 40, now, fsrsModel).percent,
+    );
   });
 });
