@@ -1,0 +1,152 @@
+/**
+ * The fleet dashboard's figures, from the crew summaries an officer's device holds. Pure.
+ */
+import { type CrewRow, type Tally, weakestTopics } from './fleet-summary';
+import { RANKS } from './ranks';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Active: answered within this many days. */
+export const ACTIVE_DAYS = 7;
+
+export interface VesselFigures {
+  crew: number;
+  /** Crew who answered in the last ACTIVE_DAYS days. */
+  active: number;
+  /** Mean learned words (MAST), rounded. */
+  meanMast: number;
+  /** The rank of the mean learned-word count (rank id). */
+  meanRank: string;
+  /** Of the crew with an exam result, the share whose latest passed (0..1), or null. */
+  passRate: number | null;
+  /** Crew with an exam result. */
+  examined: number;
+}
+
+const rankIndex = (id: string) => Math.max(0, RANKS.findIndex((rank) => rank.id === id));
+
+export function vesselFigures(rows: readonly CrewRow[], now: number): VesselFigures {
+  const crew = rows.length;
+  const active = rows.filter((row) => row.lastActive >= now - ACTIVE_DAYS * DAY_MS).length;
+  const meanRankIndex =
+    crew === 0 ? 0 : Math.round(rows.reduce((sum, row) => sum + rankIndex(row.rank), 0) / crew);
+  const meanMast = crew === 0 ? 0 : Math.round(rows.reduce((sum, row) => sum + row.mast, 0) / crew);
+  const latest = rows.map((row) => row.detail.ex[0]).filter((exam) => exam !== undefined);
+  const passed = latest.filter((exam) => exam[3] === 1).length;
+  return {
+    crew,
+    active,
+    meanMast,
+    meanRank: RANKS[meanRankIndex]?.id ?? 'L1',
+    passRate: latest.length === 0 ? null : passed / latest.length,
+    examined: latest.length,
+  };
+}
+
+export type CrewSortKey = 'name' | 'role' | 'rank' | 'mast' | 'due' | 'syncedAt' | 'exam';
+export type SortDirection = 'asc' | 'desc';
+
+/** The value a column sorts by (the latest exam by its percent; none sorts first). */
+function sortValue(row: CrewRow, key: CrewSortKey): number | string {
+  switch (key) {
+    case 'name':
+      return row.name;
+    case 'role':
+      return row.role ?? '';
+    case 'rank':
+      return rankIndex(row.rank) * 1_000_000 + row.mast;
+    case 'mast':
+      return row.mast;
+    case 'due':
+      return row.due;
+    case 'syncedAt':
+      return row.syncedAt;
+    case 'exam':
+      return row.detail.ex[0]?.[2] ?? -1;
+  }
+}
+
+/** The crew sorted by a column; ties by name, so the order is stable. */
+export function sortCrew(
+  rows: readonly CrewRow[],
+  key: CrewSortKey,
+  direction: SortDirection,
+  locale = 'ru',
+): CrewRow[] {
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = sortValue(a, key);
+    const y = sortValue(b, key);
+    const order =
+      typeof x === 'string' && typeof y === 'string'
+        ? x.localeCompare(y, locale)
+        : Number(x) - Number(y);
+    return sign * order || a.name.localeCompare(b.name, locale) || a.uid.localeCompare(b.uid);
+  });
+}
+
+/** Crew whose device has not synced for at least `days` days, the longest silent first. */
+export function silentCrew(rows: readonly CrewRow[], days: number, now: number): CrewRow[] {
+  return rows
+    .filter((row) => row.syncedAt <= now - days * DAY_MS)
+    .sort((a, b) => a.syncedAt - b.syncedAt);
+}
+
+/** The vessel's topics over the last 30 days, summed over the crew. */
+export function vesselTopics(rows: readonly CrewRow[]): Tally[] {
+  const sums = new Map<string, [number, number]>();
+  for (const row of rows) {
+    for (const [topic, right, all] of row.detail.t) {
+      const sum = sums.get(topic) ?? [0, 0];
+      sum[0] += right;
+      sum[1] += all;
+      sums.set(topic, sum);
+    }
+  }
+  return [...sums.entries()].map(([topic, [right, all]]): Tally => [topic, right, all]);
+}
+
+/** The weakest topics across the vessel, with their share right (0..1), weakest first. */
+export function vesselWeakTopics(
+  rows: readonly CrewRow[],
+  limit = 5,
+): { topic: string; accuracy: number; answers: number }[] {
+  const topics = vesselTopics(rows);
+  const byName = new Map(topics.map((tally) => [tally[0], tally]));
+  return weakestTopics(topics, limit).map((topic) => {
+    const [, right, all] = byName.get(topic) as Tally;
+    return { topic, accuracy: right / all, answers: all };
+  });
+}
+
+/**
+ * Mean learned words per crew member at the end of each of the last weeks, oldest first; each
+ * member's series ends at their last sync, so a silent member's figures stay where they were.
+ */
+export function vesselProgress(rows: readonly CrewRow[]): number[] {
+  const weeks = Math.max(0, ...rows.map((row) => row.detail.wk.length));
+  if (rows.length === 0 || weeks === 0) return [];
+  return Array.from({ length: weeks }, (_, index) => {
+    let sum = 0;
+    for (const row of rows) {
+      const series = row.detail.wk;
+      const at = index - (weeks - series.length);
+      sum += at < 0 ? 0 : (series[at] ?? 0);
+    }
+    return Math.round((sum / rows.length) * 10) / 10;
+  });
+}
+
+/** One CSV cell (RFC 4180), a leading = + - @ made inert for spreadsheets. */
+function csvCell(value: string | number): string {
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The crew table as CSV text with a header row (`columns` already in the user's language). */
+export function crewCsv(
+  columns: readonly string[],
+  rows: readonly (readonly (string | number)[])[],
+): string {
+  return [columns, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n');
+}
