@@ -10,6 +10,7 @@ import { SYNC_LOCK_NAME, SYNC_LOCK_WAIT_MS } from '@/domain/constants';
 import { startFirebaseAuth } from '@/firebase/auth-instance';
 import type { FirebaseSettings } from '@/firebase/config';
 import { syncOnce } from '@/sync/engine';
+import { createFirestoreFleet } from '@/sync/firestore-fleet';
 import { createFirestoreRemote } from '@/sync/firestore-remote';
 
 export async function syncFromWorker(settings: FirebaseSettings): Promise<'signed-out' | 'synced'> {
@@ -22,6 +23,7 @@ export async function syncFromWorker(settings: FirebaseSettings): Promise<'signe
       await syncOnce({
         db,
         remote: createFirestoreRemote(settings),
+        fleet: createFirestoreFleet(settings),
         userId: user.uid,
         now: Date.now(),
       });

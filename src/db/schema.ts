@@ -2,6 +2,8 @@
 import type { DBSchema, IDBPDatabase } from 'idb';
 import type { CurriculumDocWrite } from '@/domain/curriculum';
 import type { ExamSetting } from '@/domain/exam';
+import type { FleetMembership, OfficerGrant, Vessel } from '@/domain/fleet';
+import type { CrewRow, SummaryWritten } from '@/domain/fleet-summary';
 import type { HistoryEntry } from '@/domain/history';
 import type { Division, Role, Topic, User, UserWord, VocabItem, WordStatus } from '@/domain/types';
 import type { InstalledVocabulary } from '@/domain/vocabulary-update';
@@ -108,6 +110,39 @@ export type ExamSettingMeta = ExamSetting & { key: string };
 
 export const examSettingKey = (roleId: string) => `exam:${roleId}`;
 
+/**
+ * What this device knows of a user's place in the fleet (meta key `fleet:<uid>`, fleet-repo.ts):
+ * the vessel they are a member of, a leave not yet in the cloud, the last summary written, and
+ * what the cloud last said they oversee as a training officer.
+ */
+export interface FleetMeta {
+  key: string;
+  membership?: FleetMembership;
+  /** A vessel left while offline: the next sync tells the cloud. */
+  leaving?: string;
+  written?: SummaryWritten;
+  officer?: OfficerGrant | null;
+  /** When the membership and the officer document were last read (epoch ms). */
+  checkedAt?: number;
+}
+
+/**
+ * An officer's last copy of the dashboard (meta key `fleet-dashboard:<uid>`): the vessels, their
+ * crew summaries as read, each vessel's pull cursor, and when the copy was made.
+ */
+export interface FleetDashboardMeta {
+  key: string;
+  vessels: Vessel[];
+  crew: Record<string, CrewRow[]>;
+  /** Per vessel: the greatest `syncedAt` read (epoch microseconds). */
+  cursors: Record<string, number>;
+  /** Epoch ms of the last successful refresh. */
+  loadedAt: number;
+}
+
+export const fleetKey = (userId: string) => `fleet:${userId}`;
+export const fleetDashboardKey = (userId: string) => `fleet-dashboard:${userId}`;
+
 /** What this device knows of the shared curriculum (meta key `curriculum`). */
 export interface CurriculumMeta {
   key: 'curriculum';
@@ -169,7 +204,10 @@ export interface MarineDBSchema extends DBSchema {
   topics: { key: string; value: Topic };
   roles: { key: string; value: Role };
   divisions: { key: string; value: Division };
-  meta: { key: string; value: VocabularyMeta | CurriculumMeta | ExamSettingMeta };
+  meta: {
+    key: string;
+    value: VocabularyMeta | CurriculumMeta | ExamSettingMeta | FleetMeta | FleetDashboardMeta;
+  };
   history: {
     key: string;
     value: StoredHistoryEntry;

@@ -5,6 +5,9 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 export const DAY_MS = 24 * 60 * MINUTE;
 
+/** The app's version (package.json's; unit/domain/fleet.test.ts holds them equal): crew summaries carry it. */
+export const APP_VERSION = '0.2.0';
+
 // Start-up and feedback
 export const SPLASH_MS = 3 * SECOND;
 export const TOAST_MS = 3500;

@@ -22,7 +22,11 @@ export interface VesselFigures {
   examined: number;
 }
 
-const rankIndex = (id: string) => Math.max(0, RANKS.findIndex((rank) => rank.id === id));
+const rankIndex = (id: string) =>
+  Math.max(
+    0,
+    RANKS.findIndex((rank) => rank.id === id),
+  );
 
 export function vesselFigures(rows: readonly CrewRow[], now: number): VesselFigures {
   const crew = rows.length;

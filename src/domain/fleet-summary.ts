@@ -161,13 +161,15 @@ export function buildSummary(input: SummaryInput): CrewSummary {
     weak: weakestTopics(topics),
     ex: input.exams
       .slice(0, SUMMARY_EXAMS_MAX)
-      .map((exam): SummaryExam => [
-        exam.examId,
-        exam.at,
-        exam.percent,
-        exam.passed ? 1 : 0,
-        exam.fields.role,
-      ]),
+      .map(
+        (exam): SummaryExam => [
+          exam.examId,
+          exam.at,
+          exam.percent,
+          exam.passed ? 1 : 0,
+          exam.fields.role,
+        ],
+      ),
     wk,
   };
   return {

@@ -112,19 +112,30 @@ export function normalizeJoinCode(typed: string): string | null {
 }
 
 /** A new random join code (about 40 bits: codes are read by id, never listed). */
-export function newJoinCode(random: (bytes: Uint8Array) => Uint8Array = randomBytes): string {
-  const bytes = random(new Uint8Array(JOIN_CODE_LENGTH));
+export function newJoinCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(JOIN_CODE_LENGTH));
   let code = '';
   for (const byte of bytes) code += JOIN_CODE_ALPHABET[byte % JOIN_CODE_ALPHABET.length];
   return code;
 }
 
-function randomBytes(bytes: Uint8Array): Uint8Array {
-  return crypto.getRandomValues(bytes);
-}
-
 /** A join code shown to people: two groups of four. */
 export const formatJoinCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
+
+/** What an admin made a user: a training officer of some vessels, or of the whole fleet. */
+export interface OfficerGrant {
+  vessels: string[];
+  fleet: boolean;
+}
+
+/** A learner's membership of a vessel as the device holds it. */
+export interface FleetMembership {
+  vessel: string;
+  vesselName: string;
+  code: string;
+  /** Epoch ms (the server's time of the join). */
+  joinedAt: number;
+}
 
 /** A vessel as the app holds it. */
 export interface Vessel {
@@ -143,7 +154,8 @@ export type VesselCheck =
 
 export function checkVessel(input: { name: string; imo: string; flag?: string }): VesselCheck {
   const name = input.name.trim().replace(/\s+/g, ' ');
-  if (name.length === 0 || name.length > VESSEL_FIELDS.name.max) return { ok: false, field: 'name' };
+  if (name.length === 0 || name.length > VESSEL_FIELDS.name.max)
+    return { ok: false, field: 'name' };
   const imo = normalizeImo(input.imo);
   if (!imo) return { ok: false, field: 'imo' };
   const flag = input.flag?.trim() ?? '';

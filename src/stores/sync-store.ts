@@ -10,6 +10,7 @@ import { countUnsent } from '@/db/history-queries';
 import { getDB } from '@/db/instance';
 import type { MarineDB } from '@/db/schema';
 import { type PendingChange, pendingChangeOf } from '@/domain/curriculum';
+import type { FleetRemote } from '@/sync/fleet-remote';
 import type { RemoteStore } from '@/sync/remote-store';
 import { TimeoutError } from '@/sync/timeout';
 import {
@@ -31,6 +32,8 @@ export interface SyncStartOptions {
   events?: SchedulerEventTarget | null;
   timers?: Partial<SchedulerTimers>;
   locks?: SchedulerLockManager | null;
+  /** The fleet's calls (cloud edition): summaries, leaves, officer rights. */
+  fleet?: () => Promise<FleetRemote>;
 }
 
 export interface SyncState {
@@ -54,6 +57,8 @@ export interface SyncState {
   curriculumChanges: number;
   /** Bumped when a sync took another device's schedule settings: the user's settings reload. */
   settingsChanges: number;
+  /** Counts syncs that changed the user's vessel or officer rights (the fleet screens reload). */
+  fleetChanges: number;
   /** When a pull last brought curriculum changes (the cloud's time, epoch ms), and the new words. */
   curriculumUpdatedAt: number | null;
   curriculumAdded: number;
@@ -130,6 +135,7 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
   curriculumPending: 0,
   curriculumChanges: 0,
   settingsChanges: 0,
+  fleetChanges: 0,
   curriculumUpdatedAt: null,
   curriculumAdded: 0,
 
@@ -167,7 +173,11 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
               remote: await loadRemote(),
               userId,
               now: Date.now(),
+              ...(options.fleet ? { fleet: await options.fleet() } : {}),
             });
+            if (session === current && report.fleet?.changed) {
+              set({ fleetChanges: get().fleetChanges + 1 });
+            }
             if (session === current && report.refolded > 0) {
               set({ remoteChanges: get().remoteChanges + 1 });
             }

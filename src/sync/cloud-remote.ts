@@ -5,10 +5,25 @@
 
 import { REMOTE_CALL_TIMEOUT_MS } from '@/domain/constants';
 import { firebaseSettings } from '@/firebase/config';
+import type { FleetRemote } from './fleet-remote';
 import type { RemoteProfile, RemoteStore } from './remote-store';
 import { withTimeout } from './timeout';
 
 let remote: Promise<RemoteStore> | null = null;
+let fleet: Promise<FleetRemote> | null = null;
+
+/** The fleet's calls (vessels, memberships, officers), loaded with import() on first use. */
+export function loadCloudFleet(): Promise<FleetRemote> {
+  const settings = firebaseSettings();
+  if (!settings) return Promise.reject(new Error('Cloud sync is not configured'));
+  if (!fleet) {
+    fleet = import('./firestore-fleet').then((m) => m.createFirestoreFleet(settings));
+    fleet.catch(() => {
+      fleet = null;
+    });
+  }
+  return fleet;
+}
 
 export function loadCloudRemote(): Promise<RemoteStore> {
   const settings = firebaseSettings();

@@ -55,6 +55,8 @@ import {
 import { type CheckedCurriculumDoc, checkCurriculumDoc } from '@/domain/curriculum';
 import { foldSettingsDiffer, foldSettingsOfProfile } from '@/domain/learner-settings';
 import { profileRecordOf } from '@/domain/synced-records';
+import type { FleetRemote } from './fleet-remote';
+import { type FleetSyncReport, syncFleet } from './fleet-sync';
 import type { RemoteStore, SyncCursor } from './remote-store';
 import { withTimeout } from './timeout';
 
@@ -75,6 +77,8 @@ export interface SyncOnceInput {
   timeoutMs?: number;
   /** This device's physical clock (epoch ms), read around a commit; defaults to Date.now. */
   clock?: () => number;
+  /** The fleet's calls (cloud edition): a member's summary, a leave, the officer rights. */
+  fleet?: FleetRemote;
 }
 
 export interface SyncReport {
@@ -97,6 +101,8 @@ export interface SyncReport {
   profileSent?: boolean;
   /** Another device's schedule settings were taken from the profile (and the words refolded). */
   settingsApplied?: boolean;
+  /** The fleet step: a summary was written; the membership or officer rights changed. */
+  fleet?: FleetSyncReport;
 }
 
 /** Pull, then push (see the file comment). Rejects when a request fails; nothing is lost then. */
@@ -260,6 +266,16 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
   // 5. The shared curriculum: an admin's unsent changes go first, then everyone's are pulled.
   await syncCurriculum(db, remote, { batchSize, ms, now, userId }, report);
   if (pullFailure) throw pullFailure;
+
+  // 6. The fleet (fleet-sync.ts). Its failure (a refused summary, a slow link) is reported and
+  // retried with the next sync; it never holds back the learner's own progress.
+  if (input.fleet) {
+    try {
+      report.fleet = await syncFleet(db, input.fleet, userId, now, ms);
+    } catch (error) {
+      console.warn('The fleet step of the sync failed; the next sync tries again', error);
+    }
+  }
   return report;
 }
 

@@ -307,3 +307,12 @@ describe('the dashboard figures', () => {
     expect(text.split('\r\n')).toEqual(['Имя,MAST', '"Smith, ""Jo""",5', `"'=HYPERLINK(""x"")",1`]);
   });
 });
+
+describe('the app version a summary carries', () => {
+  it('is the package version', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { APP_VERSION } = await import('@/domain/constants');
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(APP_VERSION).toBe(pkg.version);
+  });
+});

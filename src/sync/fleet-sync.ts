@@ -1,0 +1,133 @@
+/**
+ * The fleet's part of a sync (cloud edition), after the history: a leave made offline goes to
+ * the cloud; at most every FLEET_CHECK_MS the user's membership and officer document are read
+ * (another device may have joined or left, an admin may have made them an officer); and a
+ * member's summary is written when fleet-summary.ts `shouldWriteSummary` says so (a join or a
+ * new exam result at once, otherwise at most once in 20 hours and daily as a sign of life).
+ */
+
+import { getFleetMeta, updateFleetMeta } from '@/db/fleet-repo';
+import { listHistory, listHistoryOfPrefix } from '@/db/history-queries';
+import type { MarineDB } from '@/db/schema';
+import { listUserWords } from '@/db/user-words-repo';
+import { getUser } from '@/db/users-repo';
+import { listVocab } from '@/db/vocab-repo';
+import { APP_VERSION, REMOTE_CALL_TIMEOUT_MS } from '@/domain/constants';
+import { EXAM_VOCAB_PREFIX, examRecords } from '@/domain/exam-result';
+import {
+  buildSummary,
+  SUMMARY_REWRITE_MS,
+  shouldWriteSummary,
+  summaryKey,
+  summaryWire,
+} from '@/domain/fleet-summary';
+import { effectiveTime } from '@/domain/history';
+import type { FleetRemote } from './fleet-remote';
+import { withTimeout } from './timeout';
+
+/** How often a sync reads the membership and the officer document (two reads). */
+export const FLEET_CHECK_MS = 15 * 60 * 1000;
+
+export interface FleetSyncReport {
+  /** A summary went to the cloud. */
+  summaryWritten: boolean;
+  /** The membership or officer rights changed through what was read. */
+  changed: boolean;
+}
+
+export async function syncFleet(
+  db: MarineDB,
+  fleet: FleetRemote,
+  userId: string,
+  now: number,
+  ms = REMOTE_CALL_TIMEOUT_MS,
+): Promise<FleetSyncReport> {
+  const report: FleetSyncReport = { summaryWritten: false, changed: false };
+  let meta = await getFleetMeta(db, userId);
+
+  // 1. A leave made offline.
+  const leaving = meta.leaving;
+  if (leaving) {
+    await withTimeout(fleet.leaveVessel(userId, leaving), ms, 'Leaving the vessel');
+    meta = await updateFleetMeta(db, userId, ({ leaving: pending, written, ...rest }) =>
+      pending === leaving
+        ? rest
+        : { ...rest, ...(pending ? { leaving: pending } : {}), ...(written ? { written } : {}) },
+    );
+  }
+
+  // 2. What the cloud says of this user's vessel and officer rights.
+  const checkedAt = meta.checkedAt ?? 0;
+  if (now - checkedAt >= FLEET_CHECK_MS || now < checkedAt) {
+    const [membership, officer] = await Promise.all([
+      withTimeout(fleet.readMembership(userId), ms, 'Reading the membership'),
+      withTimeout(fleet.readOfficer(userId), ms, 'Reading the officer rights'),
+    ]);
+    const before = JSON.stringify([meta.membership ?? null, meta.officer ?? null]);
+    meta = await updateFleetMeta(db, userId, ({ membership: _m, officer: _o, ...rest }) => ({
+      ...rest,
+      // A leave this device has not sent yet wins over the cloud's older state.
+      ...(membership && membership.vessel !== rest.leaving ? { membership } : {}),
+      officer,
+      checkedAt: now,
+    }));
+    report.changed = before !== JSON.stringify([meta.membership ?? null, meta.officer ?? null]);
+  }
+
+  // 3. The member's summary.
+  const membership = meta.membership;
+  if (!membership) return report;
+  const written = meta.written;
+  if (written && written.vessel === membership.vessel) {
+    const age = now - written.at;
+    if (age >= 0 && age < SUMMARY_REWRITE_MS) {
+      const exams = examRecords(
+        (await listHistoryOfPrefix(db, userId, EXAM_VOCAB_PREFIX)).map((entry) => ({
+          ...entry,
+          time: effectiveTime(entry),
+        })),
+      );
+      if (exams[0]?.examId === written.exam) return report;
+    }
+  }
+  const [user, words, entries, vocab] = await Promise.all([
+    getUser(db, userId),
+    listUserWords(db, userId, { includeDeleted: true }),
+    listHistory(db, userId),
+    listVocab(db),
+  ]);
+  const summary = buildSummary({
+    userId,
+    name: user?.fullName ?? '',
+    division: user?.settings.division ?? null,
+    role: user?.settings.role ?? null,
+    words,
+    entries,
+    vocabById: new Map(vocab.map((item) => [item.id, item])),
+    exams: examRecords(entries.map((entry) => ({ ...entry, time: effectiveTime(entry) }))),
+    version: APP_VERSION,
+    now,
+  });
+  if (!shouldWriteSummary(summary, membership.vessel, written, now)) return report;
+  await withTimeout(
+    fleet.writeCrewSummary(userId, membership.vessel, summaryWire(summary)),
+    ms,
+    'Writing the crew summary',
+  );
+  const exam = summary.detail.ex[0]?.[0];
+  await updateFleetMeta(db, userId, (record) =>
+    record.membership?.vessel === membership.vessel
+      ? {
+          ...record,
+          written: {
+            vessel: membership.vessel,
+            key: summaryKey(summary),
+            at: now,
+            ...(exam ? { exam } : {}),
+          },
+        }
+      : record,
+  );
+  report.summaryWritten = true;
+  return report;
+}
