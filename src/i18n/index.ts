@@ -11,6 +11,7 @@ import { auth } from './messages/auth';
 import { common } from './messages/common';
 import type { drills } from './messages/drills';
 import type { exam } from './messages/exam';
+import type { fleet } from './messages/fleet';
 import { home } from './messages/home';
 import type { library } from './messages/library';
 import type { onboarding } from './messages/onboarding';
@@ -28,6 +29,7 @@ type ScreenSets =
   | typeof admin
   | typeof drills
   | typeof exam
+  | typeof fleet
   | typeof library
   | typeof onboarding
   | typeof quiz;
@@ -50,6 +52,7 @@ const TEXT_LOADERS = {
   admin: () => import('./messages/admin').then((m) => m.admin),
   drills: () => import('./messages/drills').then((m) => m.drills),
   exam: () => import('./messages/exam').then((m) => m.exam),
+  fleet: () => import('./messages/fleet').then((m) => m.fleet),
   library: () => import('./messages/library').then((m) => m.library),
   onboarding: () => import('./messages/onboarding').then((m) => m.onboarding),
   quiz: () => import('./messages/quiz').then((m) => m.quiz),

@@ -8,6 +8,6 @@ export const adminRolesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/roles',
   beforeLoad: requireAdmin,
-  loader: prepare(['admin', 'exam']),
+  loader: prepare(['admin', 'exam', 'fleet']),
   component: lazyRouteComponent(() => import('@/features/admin/admin-screen'), 'AdminScreen'),
 });

@@ -8,6 +8,6 @@ export const profileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/profile',
   beforeLoad: requireSignedIn,
-  loader: prepare(['account']),
+  loader: prepare(['account', 'fleet']),
   component: lazyRouteComponent(() => import('@/features/profile/profile-screen'), 'ProfileScreen'),
 });

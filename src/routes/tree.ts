@@ -4,6 +4,7 @@ import { adminRolesRoute } from './admin-roles';
 import { dictionaryRoute } from './dictionary';
 import { drillRoute, drillsRoute } from './drills';
 import { certificateRoute, examRoute, verifyRoute } from './exam';
+import { fleetRoute } from './fleet';
 import { forgotRoute } from './forgot';
 import { redirectUnknown } from './guards';
 import { indexRoute } from './index';
@@ -43,6 +44,7 @@ export const routeTree = rootRoute.addChildren([
   examRoute,
   certificateRoute,
   verifyRoute,
+  fleetRoute,
   adminRolesRoute,
   settingsRoute,
   progressRoute,

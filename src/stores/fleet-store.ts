@@ -22,6 +22,7 @@ import {
   type VesselCheck,
 } from '@/domain/fleet';
 import { firebaseSettings } from '@/firebase/config';
+import type { MessageKey } from '@/i18n';
 import { refreshCopy } from '@/sync/fleet-refresh';
 import type { FleetRemote, JoinCodeInfo, Officer } from '@/sync/fleet-remote';
 import { withTimeout } from '@/sync/timeout';
@@ -36,6 +37,12 @@ export type FleetProblem =
   | 'code-revoked'
   | 'user-unknown'
   | Extract<VesselCheck, { ok: false }>['field'];
+
+/** The message of a problem; `admin`: an admin's action (its «offline» says no more). */
+export function fleetProblemKey(problem: FleetProblem, admin = false): MessageKey {
+  if (problem === 'offline') return admin ? 'fleet.problem.offlineAdmin' : 'fleet.problem.offline';
+  return `fleet.problem.${problem}`;
+}
 
 export type FleetResult<T = void> = { ok: true; value: T } | { ok: false; problem: FleetProblem };
 

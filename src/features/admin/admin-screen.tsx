@@ -159,9 +159,14 @@ export function AdminScreen() {
           ) : null}
         </div>
         {cloud ? (
-          <Link to="/verify" className="btn">
-            {t('exam.verify.title')}
-          </Link>
+          <div className="button-row">
+            <Link to="/verify" className="btn">
+              {t('exam.verify.title')}
+            </Link>
+            <Link to="/fleet" className="btn">
+              {t('fleet.title')}
+            </Link>
+          </div>
         ) : null}
       </div>
 

@@ -20,6 +20,7 @@ import { Avatar } from '@/ui/avatar';
 import { DivisionIcon } from '@/ui/icons';
 import { useOnline } from '@/ui/use-online';
 import { profileGoalFrom, profileRoleFrom } from './profile-form';
+import { VesselCard } from './vessel-card';
 import './profile.css';
 
 const DIVISION_LABELS: Readonly<Record<BuiltinDivision, MessageKey>> = {
@@ -32,6 +33,7 @@ const DIVISION_LABELS: Readonly<Record<BuiltinDivision, MessageKey>> = {
 export function ProfileScreen() {
   const t = useT();
   const user = useUser();
+  const cloud = useAuthStore((s) => s.provider.kind === 'firebase');
   if (!user) return null;
   return (
     <main className="page profile">
@@ -43,6 +45,7 @@ export function ProfileScreen() {
         {/* Keyed by user so another account's form never shows stale values. */}
         <ProfileForm key={user.id} user={user} />
         <AdminCodeCard user={user} />
+        {cloud ? <VesselCard userId={user.id} /> : null}
       </div>
     </main>
   );
