@@ -131,11 +131,12 @@ export function buildSummary(input: SummaryInput): CrewSummary {
   let lastActive = 0;
   const seen = new Set<string>();
   for (const entry of entries) {
-    if (!isPractice(entry) || seen.has(entry.id)) continue;
+    if (entry.kind === 'baseline' || seen.has(entry.id)) continue;
     seen.add(entry.id);
     const time = effectiveTime(entry);
+    // Any step of the learner's own counts as activity (an answer, a tick, a drill, an exam).
     if (time > lastActive && time <= now) lastActive = time;
-    if (time < since || time > now) continue;
+    if (!isPractice(entry) || time < since || time > now) continue;
     const correct = entry.correct === true;
     all += 1;
     if (correct) right += 1;

@@ -76,7 +76,7 @@ export const SUMMARY_FIELDS = {
   mast: { wire: 'mast', type: 'int', required: true },
   due: { wire: 'due', type: 'int', required: true },
   overdue: { wire: 'overdue', type: 'int', required: true },
-  /** The learner's last answer, epoch ms (the device's clock; 0 when never). */
+  /** The learner's last step (answer, tick, drill, exam), epoch ms (device clock; 0: never). */
   lastActive: { wire: 'lastActive', type: 'number', required: true },
   /** The app version that wrote it. */
   version: { wire: 'version', type: 'string', required: true, max: 32 },

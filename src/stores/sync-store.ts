@@ -155,6 +155,8 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
       }
       return remote;
     };
+    // The session's first successful sync reads the membership and officer rights afresh.
+    let fleetChecked = false;
     const current: Session = {
       userId,
       getDB: dbGetter,
@@ -173,8 +175,11 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
               remote: await loadRemote(),
               userId,
               now: Date.now(),
-              ...(options.fleet ? { fleet: await options.fleet() } : {}),
+              ...(options.fleet
+                ? { fleet: await options.fleet(), fleetRecheck: !fleetChecked }
+                : {}),
             });
+            fleetChecked = true;
             if (session === current && report.fleet?.changed) {
               set({ fleetChanges: get().fleetChanges + 1 });
             }

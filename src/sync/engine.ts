@@ -79,6 +79,8 @@ export interface SyncOnceInput {
   clock?: () => number;
   /** The fleet's calls (cloud edition): a member's summary, a leave, the officer rights. */
   fleet?: FleetRemote;
+  /** Read the membership and officer rights now (a session's first sync), not only every 15 min. */
+  fleetRecheck?: boolean;
 }
 
 export interface SyncReport {
@@ -271,7 +273,7 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
   // retried with the next sync; it never holds back the learner's own progress.
   if (input.fleet) {
     try {
-      report.fleet = await syncFleet(db, input.fleet, userId, now, ms);
+      report.fleet = await syncFleet(db, input.fleet, userId, now, ms, input.fleetRecheck);
     } catch (error) {
       console.warn('The fleet step of the sync failed; the next sync tries again', error);
     }

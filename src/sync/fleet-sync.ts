@@ -1,8 +1,8 @@
 /**
  * The fleet's part of a sync (cloud edition), after the history: a leave made offline goes to
- * the cloud; at most every FLEET_CHECK_MS the user's membership and officer document are read
- * (another device may have joined or left, an admin may have made them an officer); and a
- * member's summary is written when fleet-summary.ts `shouldWriteSummary` says so (a join or a
+ * the cloud; at a session's first sync and then every FLEET_CHECK_MS the user's membership and
+ * officer document are read (another device may have joined or left, an admin may have made them
+ * an officer); and a member's summary is written when fleet-summary.ts `shouldWriteSummary` says so (a join or a
  * new exam result at once, otherwise at most once in 20 hours and daily as a sign of life).
  */
 
@@ -41,6 +41,7 @@ export async function syncFleet(
   userId: string,
   now: number,
   ms = REMOTE_CALL_TIMEOUT_MS,
+  recheck = false,
 ): Promise<FleetSyncReport> {
   const report: FleetSyncReport = { summaryWritten: false, changed: false };
   let meta = await getFleetMeta(db, userId);
@@ -58,7 +59,7 @@ export async function syncFleet(
 
   // 2. What the cloud says of this user's vessel and officer rights.
   const checkedAt = meta.checkedAt ?? 0;
-  if (now - checkedAt >= FLEET_CHECK_MS || now < checkedAt) {
+  if (recheck || now - checkedAt >= FLEET_CHECK_MS || now < checkedAt) {
     const [membership, officer] = await Promise.all([
       withTimeout(fleet.readMembership(userId), ms, 'Reading the membership'),
       withTimeout(fleet.readOfficer(userId), ms, 'Reading the officer rights'),

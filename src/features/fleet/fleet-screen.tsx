@@ -23,6 +23,7 @@ import type { DivisionId } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { useAuthStore, useUser } from '@/stores/auth-store';
 import { fleetProblemKey, useFleetStore } from '@/stores/fleet-store';
+import { topicLabel } from '@/ui/topic-name';
 import { useOnline } from '@/ui/use-online';
 import { FleetAdmin } from './fleet-admin';
 import './fleet.css';
@@ -359,7 +360,7 @@ function VesselView({
               {weak.map((topic) => (
                 <li key={topic.topic}>
                   {t('fleet.weak.item', {
-                    topic: topic.topic,
+                    topic: topicLabel(topic.topic, lang),
                     percent: Math.round(topic.accuracy * 100),
                     count: topic.answers,
                   })}
