@@ -36,6 +36,13 @@ import {
   type WireField,
 } from '../../src/domain/synced-records';
 import { BATCH_DOCUMENT_FIELDS } from '../../src/sync/history-wire';
+import {
+  checkFleetRead,
+  checkFleetWrite,
+  FleetDenied,
+  isFleetPath,
+  type Lookup,
+} from './fleet-rules';
 
 // ---- Firestore values --------------------------------------------------------------------------
 
@@ -480,12 +487,23 @@ const denied = () =>
   new FirestoreError(403, 'PERMISSION_DENIED', 'Missing or insufficient permissions.');
 
 /**
- * Signed-in callers touch only `users/{their uid}` and below (admins may also read). An anonymous
- * caller (no token, or the emulator's `owner`) is let through: the server is open, like an
- * emulator without rules.
+ * Signed-in callers touch only `users/{their uid}` and below (admins may also read); the fleet's
+ * documents follow firestore.rules' fleet matches (./fleet-rules.ts: reads here, writes in full at
+ * the commit). An anonymous caller (no token, or the emulator's `owner`) is let through: the
+ * server is open, like an emulator without rules.
  */
-function authorize(caller: Caller, path: string, access: 'read' | 'write'): void {
+function authorize(caller: Caller, path: string, access: 'read' | 'write', lookup: Lookup): void {
   if (!caller.uid) return;
+  if (isFleetPath(path)) {
+    if (access === 'write') return;
+    try {
+      checkFleetRead(caller, path, lookup);
+    } catch (error) {
+      if (error instanceof FleetDenied) throw denied();
+      throw error;
+    }
+    return;
+  }
   if (access === 'read' && caller.admin) return;
   // firestore.rules: the curriculum is read by every signed-in user, written only by admins.
   if (path === 'curriculum' && access === 'read') return;
@@ -813,6 +831,11 @@ class FirestoreState {
   failures: { mode: FailMode; rpc?: Rpc }[] = [];
   private lastTime = 0;
 
+  /** A database's stored documents by their path, as they stand (the rules' get()). */
+  lookup(database: { project: string; database: string }): Lookup {
+    return (path) => this.documents.get(`${rootOf(database)}/${path}`)?.fields;
+  }
+
   /** A strictly increasing server time in epoch microseconds: no two commits share one. */
   tick(): number {
     this.lastTime = Math.max(Date.now() * 1000, this.lastTime + 1);
@@ -847,6 +870,17 @@ class FirestoreState {
     const staged = new Map<string, StoredDocument | null>();
     const current = (key: string) => (staged.has(key) ? staged.get(key) : this.documents.get(key));
     const writeResults: Record<string, unknown>[] = [];
+    const lookup = this.lookup(database);
+    // firestore.rules judge every write of a commit against the documents before it.
+    const fleetCheck = (path: string, after: Fields | undefined, before: Fields | undefined) => {
+      if (caller.uid === undefined || !isFleetPath(path)) return;
+      try {
+        checkFleetWrite(caller, path, { after, before }, commitTime, lookup, parseTimestamp);
+      } catch (error) {
+        if (error instanceof FleetDenied) throw denied();
+        throw error;
+      }
+    };
     let applied = 0;
 
     for (const raw of writes as Record<string, unknown>[]) {
@@ -857,7 +891,7 @@ class FirestoreState {
       const target = update?.name ?? raw.delete ?? raw.verify ?? legacyTransform?.document;
       const name = documentName(target, database);
       const key = fullName(name);
-      authorize(caller, name.path, 'write');
+      authorize(caller, name.path, 'write', lookup);
       const existing = current(key) ?? null;
       checkPrecondition(key, existing, raw.currentDocument);
 
@@ -873,6 +907,7 @@ class FirestoreState {
       // firestore.rules: history batches are created, never updated nor deleted.
       if (appendOnly && (existing || raw.delete !== undefined)) throw denied();
       if (raw.delete !== undefined) {
+        fleetCheck(name.path, undefined, existing?.fields);
         staged.set(key, null);
         writeResults.push({});
         continue;
@@ -908,6 +943,7 @@ class FirestoreState {
         checkProfileWrite(name.path, fields, existing?.fields, commitTime);
       }
       if (curriculum) checkCurriculumWrite(name.path, fields, caller, commitTime);
+      fleetCheck(name.path, fields, existing?.fields);
       const changed = !existing || JSON.stringify(existing.fields) !== JSON.stringify(fields);
       const stored: StoredDocument = {
         fields,
@@ -935,7 +971,8 @@ class FirestoreState {
   batchGet(database: { project: string; database: string }, body: unknown, caller: Caller) {
     const request = (body ?? {}) as { documents?: unknown[]; mask?: { fieldPaths?: string[] } };
     const names = (request.documents ?? []).map((name) => documentName(name, database));
-    for (const name of names) authorize(caller, name.path, 'read');
+    const lookup = this.lookup(database);
+    for (const name of names) authorize(caller, name.path, 'read', lookup);
     const mask = request.mask?.fieldPaths?.map(parseFieldPath);
     const readTime = formatTimestamp(this.now());
     this.stats.reads += names.length;
@@ -949,7 +986,7 @@ class FirestoreState {
   }
 
   getDocument(name: ResourceName, caller: Caller) {
-    authorize(caller, name.path, 'read');
+    authorize(caller, name.path, 'read', this.lookup(name));
     const key = fullName(name);
     const segments = name.path ? name.path.split('/') : [];
     if (segments.length % 2 === 1) {
@@ -995,9 +1032,10 @@ class FirestoreState {
       throw invalid(`A query's parent must be a document, not ${parent.path}`);
     }
     const scope = parent.path ? `${parent.path}/${collectionId}` : collectionId;
+    const lookup = this.lookup(parent);
     if (allDescendants) {
-      if (caller.uid && !caller.admin) authorize(caller, parent.path, 'read');
-    } else authorize(caller, scope, 'read');
+      if (caller.uid && !caller.admin) authorize(caller, parent.path, 'read', lookup);
+    } else authorize(caller, scope, 'read', lookup);
 
     const order = normalizedOrder(query);
     let docs = this.collection(parent, collectionId, allDescendants).filter(
