@@ -1,0 +1,224 @@
+/**
+ * The fleet in the cloud edition, with the real Auth emulator and the Firestore REST test server
+ * (which holds every call to the rules' checks): an admin adds two vessels and makes a training
+ * officer of one; two crew members study and join the first with its code; a third joins the
+ * other vessel; a fourth joins and leaves, then meets the code the admin has since renewed. The
+ * officer's dashboard shows exactly the two crew members of their vessel with their figures, at
+ * a tablet's width and at 390 px, in Russian and English, axe clean.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { studyFiveWordsRight } from './study-helpers';
+import { setCustomClaims } from './support/auth-emulator';
+import { firestore, uidOf } from './support/cloud';
+import {
+  type Account,
+  expect,
+  expectAccessible,
+  loginViaUi,
+  registerViaUi,
+  test,
+  uniqueEmail,
+} from './support/fixtures';
+import { AUTH_EMULATOR_HOST } from './support/ports';
+import { smallTargets } from './support/targets';
+
+const PROJECT = 'demo-marine';
+
+async function person(browser: Browser, fullName: string, prefix: string) {
+  const context = await browser.newContext({ locale: 'ru-RU' });
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem('marine.splash', 'off'));
+  const account = await registerViaUi(page, { email: uniqueEmail(prefix), fullName });
+  return { context, page, account };
+}
+
+/** Signs out and in again, so the new token carries what the emulator was told. */
+async function signInAgain(page: Page, account: Account) {
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await loginViaUi(page, account);
+}
+
+async function joinWithCode(page: Page, code: string, vessel: string) {
+  await page.goto('/profile');
+  const card = page.getByRole('region', { name: 'Моё судно' });
+  await card.getByLabel('Код судна').fill(code.toLowerCase());
+  await card.getByRole('button', { name: 'Найти судно' }).click();
+  const consent = card.getByRole('region', { name: `Вступить в экипаж ${vessel}?` });
+  await expect(consent).toContainText('Ваши отдельные ответы они не видят никогда');
+  await consent.getByRole('button', { name: 'Согласен, вступить' }).click();
+  await expect(card.getByTestId('vessel-current')).toContainText(`Вы в экипаже судна ${vessel}`);
+}
+
+/** The crew documents of a vessel in the cloud. */
+async function crewOf(vesselId: string) {
+  return (await firestore.documents(`vessels/${vesselId}/crew/`)).filter(
+    (doc) => doc.path.split('/').length === 4,
+  );
+}
+
+test('vessels, crew that join by code, and an officer who sees exactly their crew', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+
+  // The admin (the claim, as the Admin SDK sets it) and the officer-to-be.
+  const admin = await person(browser, 'Анна Адмиралова', 'fleet-admin');
+  await setCustomClaims(AUTH_EMULATOR_HOST, PROJECT, await uidOf(admin.account.email), {
+    admin: true,
+  });
+  await signInAgain(admin.page, admin.account);
+  const officer = await person(browser, 'Олег Инспекторов', 'fleet-officer');
+
+  await admin.page.getByRole('link', { name: 'Админ' }).first().click();
+  await admin.page.getByRole('link', { name: 'Флот' }).click();
+  const manage = admin.page.getByRole('region', { name: 'Суда и инспекторы' });
+  // A wrong IMO number is refused in the admin's language; nothing is added.
+  await manage.getByLabel('Название судна').fill('Северная Звезда');
+  await manage.getByLabel('Номер ИМО').fill('9074728');
+  await manage.getByRole('button', { name: 'Добавить судно' }).click();
+  await expect(manage.getByRole('alert')).toContainText('Номер ИМО — 7 цифр');
+  await manage.getByLabel('Номер ИМО').fill('IMO 9074729');
+  await manage.getByRole('button', { name: 'Добавить судно' }).click();
+  await expect(manage.getByTestId('admin-vessel')).toHaveCount(1);
+  await manage.getByLabel('Название судна').fill('Южный Крест');
+  await manage.getByLabel('Номер ИМО').fill('9176187');
+  await manage.getByLabel('Флаг (необязательно)').fill('Мальта');
+  await manage.getByRole('button', { name: 'Добавить судно' }).click();
+  await expect(manage.getByTestId('admin-vessel')).toHaveCount(2);
+  const north = manage.getByTestId('admin-vessel').filter({ hasText: 'Северная Звезда' });
+  const south = manage.getByTestId('admin-vessel').filter({ hasText: 'Южный Крест' });
+  const northCode = (await north.getByTestId('join-code').textContent()) ?? '';
+  const southCode = (await south.getByTestId('join-code').textContent()) ?? '';
+  expect(northCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+  const vessels = await firestore.documents('vessels/');
+  const northId = vessels.find((doc) => doc.data.name === 'Северная Звезда')?.id ?? '';
+  expect(northId).not.toBe('');
+
+  // The officer of the northern vessel only.
+  await manage.getByLabel('E-mail пользователя').fill(officer.account.email);
+  await manage.getByRole('checkbox', { name: 'Северная Звезда' }).check();
+  await manage.getByRole('button', { name: 'Назначить инспектором' }).click();
+  await expect(manage.getByRole('listitem').filter({ hasText: 'Олег Инспекторов' })).toContainText(
+    'Северная Звезда',
+  );
+  await expectAccessible(admin.page);
+  // On a phone too, every control of the admins' screen is a 44 px target.
+  await admin.page.setViewportSize({ width: 390, height: 844 });
+  expect(await smallTargets(admin.page)).toEqual([]);
+  await expectAccessible(admin.page);
+  await admin.page.setViewportSize({ width: 1280, height: 720 });
+
+  // Two crew members of the northern vessel: one studies five words, one ticks a word learned.
+  const bosun = await person(browser, 'Борис Боцманов', 'fleet-bosun');
+  await studyFiveWordsRight(bosun.page);
+  await bosun.page.setViewportSize({ width: 390, height: 844 });
+  await joinWithCode(bosun.page, northCode, 'Северная Звезда');
+  await expectAccessible(bosun.page);
+  expect(await smallTargets(bosun.page)).toEqual([]);
+
+  const cook = await person(browser, 'Вера Коком', 'fleet-cook');
+  await cook.page.goto('/dictionary');
+  await cook.page.getByLabel('Поиск слов').fill('кнехт');
+  await cook.page.getByRole('checkbox', { name: 'Выучено: кнехт' }).check();
+  await expect(cook.page.getByRole('checkbox', { name: 'Выучено: кнехт' })).toBeChecked();
+  await joinWithCode(cook.page, northCode.replace('-', ' '), 'Северная Звезда');
+
+  // A crew member of the other vessel, and one who joins the northern vessel and leaves it.
+  const other = await person(browser, 'Глеб Другов', 'fleet-other');
+  await joinWithCode(other.page, southCode, 'Южный Крест');
+  const leaver = await person(browser, 'Денис Ушедший', 'fleet-leaver');
+  await joinWithCode(leaver.page, northCode, 'Северная Звезда');
+  await expect.poll(async () => (await crewOf(northId)).length, { timeout: 30_000 }).toBe(3);
+  await leaver.page.getByRole('button', { name: 'Покинуть судно' }).click();
+  await leaver.page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: 'Покинуть судно' })
+    .click();
+  await expect(leaver.page.getByText('Вы покинули судно.').first()).toBeVisible();
+  await expect.poll(async () => (await crewOf(northId)).length, { timeout: 30_000 }).toBe(2);
+
+  // The admin renews the northern code: the old one is refused, in the learner's language.
+  await north.getByRole('button', { name: 'Новый код' }).click();
+  await admin.page.getByRole('alertdialog').getByRole('button', { name: 'Новый код' }).click();
+  await expect(north.getByTestId('join-code')).not.toHaveText(northCode);
+  const card = leaver.page.getByRole('region', { name: 'Моё судно' });
+  await card.getByLabel('Код судна').fill(northCode);
+  await card.getByRole('button', { name: 'Найти судно' }).click();
+  await expect(card.getByRole('alert')).toHaveText(
+    'Этот код отозван. Попросите у инспектора новый.',
+  );
+  await card.getByLabel('Код судна').fill('ZZZZ-ZZZZ');
+  await card.getByRole('button', { name: 'Найти судно' }).click();
+  await expect(card.getByRole('alert')).toHaveText(
+    'Судна с таким кодом нет. Сверьте код с инспектором.',
+  );
+
+  // The officer, on a tablet: their vessel only, its two crew members with their figures.
+  await officer.page.setViewportSize({ width: 1024, height: 768 });
+  await signInAgain(officer.page, officer.account);
+  await officer.page.goto('/profile');
+  await officer.page.getByRole('link', { name: 'Панель флота' }).click();
+  await expect(officer.page.getByRole('heading', { level: 1, name: 'Флот' })).toBeVisible();
+  const cards = officer.page.getByRole('region', { name: 'Суда' }).getByRole('listitem');
+  await expect(cards.filter({ hasText: 'IMO' })).toHaveCount(1);
+  const card1 = cards.filter({ hasText: 'Северная Звезда' });
+  await expect(card1).toContainText('Экипаж: 2');
+  await expect(card1).toContainText('Занимались на этой неделе: 2');
+  await expect(officer.page.getByText('Южный Крест')).toHaveCount(0);
+  await expect(officer.page.getByTestId('fleet-copy')).toContainText('Копия от');
+  await expectAccessible(officer.page);
+
+  await officer.page.getByRole('button', { name: 'Открыть Северная Звезда' }).click();
+  const rows = officer.page.getByTestId('crew-row');
+  await expect(rows).toHaveCount(2);
+  // Most learned first: the five words the bosun answered right, the one word the cook ticked.
+  await officer.page.getByRole('button', { name: 'Сортировать: MAST' }).click();
+  await expect(rows.first()).toContainText('Борис Боцманов');
+  await expect(rows.first().getByRole('cell').nth(2)).toHaveText('5');
+  await expect(rows.nth(1)).toContainText('Вера Коком');
+  await expect(rows.nth(1).getByRole('cell').nth(2)).toHaveText('1');
+  // A second click turns the order.
+  await officer.page.getByRole('button', { name: 'Сортировать: MAST' }).click();
+  await expect(rows.first()).toContainText('Вера Коком');
+  await expect(officer.page.getByText('Денис Ушедший')).toHaveCount(0);
+  await expect(officer.page.getByTestId('weak-topics')).toContainText('100% верно из 10');
+  await expect(officer.page.getByText('Все синхронизировались за последние 7 дн.')).toBeVisible();
+  const download = officer.page.waitForEvent('download');
+  await officer.page.getByRole('button', { name: 'Выгрузить CSV' }).click();
+  const file = await (await download).createReadStream();
+  let csv = '';
+  for await (const chunk of file) csv += chunk.toString('utf8');
+  expect(csv).toContain('Имя,Должность,Звание,MAST,К повторению,Синхронизация');
+  expect(csv).toContain('Вера Коком');
+  expect(csv).not.toContain('Денис Ушедший');
+  await expectAccessible(officer.page);
+
+  // Offline, the dashboard opens from its copy; at 390 px, in English.
+  await officer.page.setViewportSize({ width: 390, height: 844 });
+  await officer.page.goto('/settings');
+  await officer.page.getByRole('radio', { name: 'English' }).check();
+  await officer.page.goto('/profile');
+  // (Offline before moving within the app: Chromium reports navigator.onLine as true in a
+  // document loaded while the emulated network is off.)
+  await officer.context.setOffline(true);
+  await officer.page.getByRole('link', { name: 'Fleet dashboard' }).click();
+  await expect(officer.page.getByRole('heading', { level: 1, name: 'Fleet' })).toBeVisible();
+  await expect(officer.page.getByTestId('fleet-copy')).toContainText('Copy of');
+  await expect(officer.page.getByRole('button', { name: 'Refresh' })).toBeDisabled();
+  await officer.page.getByRole('button', { name: 'Open Северная Звезда' }).click();
+  await expect(officer.page.getByTestId('crew-row')).toHaveCount(2);
+  await expectAccessible(officer.page);
+  expect(await smallTargets(officer.page)).toEqual([]);
+  // Opened afresh with no network (from the service worker), it still shows the copy.
+  await officer.page.reload();
+  await expect(officer.page.getByTestId('fleet-copy')).toContainText('Copy of');
+  await officer.page.getByRole('button', { name: 'Open Северная Звезда' }).click();
+  await expect(officer.page.getByTestId('crew-row')).toHaveCount(2);
+  await officer.context.setOffline(false);
+
+  // A learner who is not an officer is told the dashboard is not theirs.
+  await bosun.page.goto('/fleet');
+  await expect(bosun.page.getByText('Панель флота — для инспекторов')).toBeVisible();
+
+  for (const who of [admin, officer, bosun, cook, other, leaver]) await who.context.close();
+});
