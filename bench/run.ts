@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: prints the figures of every benchmark. Timings are medians; nothing is asserted.
- * `npm run bench -- memory` (any section names: domain, choices, db, sync, memory, exam, startup) runs only
+ * `npm run bench -- memory` (any section names: domain, choices, db, sync, memory, exam, fleet, startup) runs only
  * those.
  */
 import { benchChoices } from './choices.bench';
 import { benchDb } from './db.bench';
 import { benchDomain } from './domain.bench';
 import { benchExam } from './exam.bench';
+import { benchFleet } from './fleet.bench';
 import { benchMemory } from './memory.bench';
 import { benchStartup } from './startup.bench';
 import { benchSync } from './sync.bench';
@@ -18,6 +19,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   sync: benchSync,
   memory: benchMemory,
   exam: benchExam,
+  fleet: benchFleet,
   startup: benchStartup,
 };
 

@@ -79,7 +79,7 @@ export interface SyncOnceInput {
   clock?: () => number;
   /** The fleet's calls (cloud edition): a member's summary, a leave, the officer rights. */
   fleet?: FleetRemote;
-  /** Read the membership and officer rights now (a session's first sync), not only every 15 min. */
+  /** Read the membership and officer rights now (a session's first sync), not only hourly. */
   fleetRecheck?: boolean;
 }
 

@@ -25,8 +25,11 @@ import { effectiveTime } from '@/domain/history';
 import type { FleetRemote } from './fleet-remote';
 import { withTimeout } from './timeout';
 
-/** How often a sync reads the membership and the officer document (two reads). */
-export const FLEET_CHECK_MS = 15 * 60 * 1000;
+/**
+ * How often a sync reads the membership and the officer document (two reads) besides a session's
+ * first sync: hourly, so a ship on a satellite link all month stays within the bench's 50 KB.
+ */
+export const FLEET_CHECK_MS = 60 * 60 * 1000;
 
 export interface FleetSyncReport {
   /** A summary went to the cloud. */
