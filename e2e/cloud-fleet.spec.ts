@@ -102,6 +102,9 @@ test('vessels, crew that join by code, and an officer who sees exactly their cre
     'Северная Звезда',
   );
   await expectAccessible(admin.page);
+  // An admin with a long name: the header still holds «Выйти» whole at 1280 px.
+  const logout = await admin.page.getByRole('button', { name: 'Выйти' }).boundingBox();
+  expect((logout?.x ?? 0) + (logout?.width ?? Infinity)).toBeLessThanOrEqual(1280);
   // On a phone too, every control of the admins' screen is a 44 px target.
   await admin.page.setViewportSize({ width: 390, height: 844 });
   expect(await smallTargets(admin.page)).toEqual([]);

@@ -239,7 +239,7 @@ export function checkFleetWrite(
   deny('not a fleet document');
 }
 
-/** A join: a new membership's fields and a code in force for exactly this vessel. */
+/** A join: a new membership's fields and a code in force for exactly this vessel, its current one. */
 function isJoin(
   fields: Fields,
   vessel: string,
@@ -260,5 +260,6 @@ function isJoin(
   const stored = lookup(`joinCodes/${code}`);
   if (!stored || stringOf(stored.vessel) !== vessel) deny('no such code for this vessel');
   if (stored?.revoked?.booleanValue !== false) deny('the code is revoked');
+  if (stringOf(lookup(`vessels/${vessel}`)?.code) !== code) deny("not the vessel's current code");
   return true;
 }

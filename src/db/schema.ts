@@ -124,6 +124,11 @@ export interface FleetMeta {
   officer?: OfficerGrant | null;
   /** When the membership and the officer document were last read (epoch ms). */
   checkedAt?: number;
+  /**
+   * How many joins and leaves this device made: a cloud read that began before one is set aside
+   * (it would bring back what the user just changed).
+   */
+  changes?: number;
 }
 
 /**

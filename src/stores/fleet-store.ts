@@ -121,21 +121,22 @@ export const useFleetStore = create<FleetState>()((set, get) => ({
     const user = signedIn();
     if (!user) return { ok: false, problem: 'denied' };
     const db = await getDB();
-    const before = await getFleetMeta(db, user.id);
-    const current = before.membership?.vessel;
-    const joined = await call('Joining the vessel', (fleet) =>
-      fleet.joinVessel(
-        user.id,
-        { vessel: info.vessel, vesselName: info.vesselName, code: info.code },
-        current && current !== info.vessel ? current : undefined,
-      ),
-    );
+    // The vessel left with the join is the one the cloud holds (a leave not yet sent goes too).
+    const joined = await call('Joining the vessel', async (fleet) => {
+      const { joinVesselFromCloud } = await import('@/sync/fleet-sync');
+      await joinVesselFromCloud(fleet, user.id, {
+        vessel: info.vessel,
+        vesselName: info.vesselName,
+        code: info.code,
+      });
+    });
     if (!joined.ok) {
       // A code revoked between the look-up and the join is refused by the rules.
       return joined.problem === 'denied' ? { ok: false, problem: 'code-revoked' } : joined;
     }
     const meta = await updateFleetMeta(db, user.id, ({ written: _w, leaving: _l, ...rest }) => ({
       ...rest,
+      changes: (rest.changes ?? 0) + 1,
       membership: {
         vessel: info.vessel,
         vesselName: info.vesselName,
@@ -158,6 +159,7 @@ export const useFleetStore = create<FleetState>()((set, get) => ({
     // Off the device at once; the cloud is told now, or by the next sync.
     let meta = await updateFleetMeta(db, user.id, ({ membership: _m, written: _w, ...rest }) => ({
       ...rest,
+      changes: (rest.changes ?? 0) + 1,
       leaving: vessel,
     }));
     set({ meta });

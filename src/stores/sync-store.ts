@@ -170,16 +170,21 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
             // The engine (and the history's write side) loads with the first sync: the local
             // edition never needs it.
             const { syncOnce } = await import('@/sync/engine');
+            // The fleet's calls load on their own: failing to load them never holds back the
+            // history (the next sync tries again).
+            const fleet = await options.fleet?.().catch((error: unknown) => {
+              console.warn('Loading the fleet calls failed', error);
+              return undefined;
+            });
             const report = await syncOnce({
               db: await dbGetter(),
               remote: await loadRemote(),
               userId,
               now: Date.now(),
-              ...(options.fleet
-                ? { fleet: await options.fleet(), fleetRecheck: !fleetChecked }
-                : {}),
+              ...(fleet ? { fleet, fleetRecheck: !fleetChecked } : {}),
             });
-            fleetChecked = true;
+            // A session's first fleet check counts once it succeeded.
+            if (report.fleet) fleetChecked = true;
             if (session === current && report.fleet?.changed) {
               set({ fleetChanges: get().fleetChanges + 1 });
             }

@@ -90,7 +90,7 @@ export function createFirestoreFleet(
     async leaveVessel(uid, vessel) {
       const { fs, db } = await open();
       const batch = fs.writeBatch(db);
-      // The summary goes first: the rules check the membership as it was before the commit.
+      // One commit: the summary goes with the membership (deleting it needs no membership).
       batch.delete(fs.doc(db, VESSELS, vessel, CREW, uid));
       batch.update(fs.doc(db, USERS_COLLECTION, uid, MEMBERSHIPS, vessel), {
         leftAt: fs.serverTimestamp(),

@@ -31,6 +31,23 @@ import { withTimeout } from './timeout';
  */
 export const FLEET_CHECK_MS = 60 * 60 * 1000;
 
+/**
+ * Joins a vessel and, in the same commit, leaves the vessel the cloud says this user is on (this
+ * device's record may be behind, or hold a leave not yet sent). Online only: the code is checked.
+ */
+export async function joinVesselFromCloud(
+  fleet: FleetRemote,
+  userId: string,
+  join: { vessel: string; vesselName: string; code: string },
+): Promise<void> {
+  const active = await fleet.readMembership(userId);
+  await fleet.joinVessel(
+    userId,
+    join,
+    active && active.vessel !== join.vessel ? active.vessel : undefined,
+  );
+}
+
 export interface FleetSyncReport {
   /** A summary went to the cloud. */
   summaryWritten: boolean;
@@ -52,7 +69,14 @@ export async function syncFleet(
   // 1. A leave made offline.
   const leaving = meta.leaving;
   if (leaving) {
-    await withTimeout(fleet.leaveVessel(userId, leaving), ms, 'Leaving the vessel');
+    try {
+      await withTimeout(fleet.leaveVessel(userId, leaving), ms, 'Leaving the vessel');
+    } catch (error) {
+      // Refused because the cloud has it left already (an earlier try landed but its answer was
+      // lost, or another device left): done. Otherwise it stays queued.
+      const active = await withTimeout(fleet.readMembership(userId), ms, 'Reading the membership');
+      if (active?.vessel === leaving) throw error;
+    }
     meta = await updateFleetMeta(db, userId, ({ leaving: pending, written, ...rest }) =>
       pending === leaving
         ? rest
@@ -63,18 +87,24 @@ export async function syncFleet(
   // 2. What the cloud says of this user's vessel and officer rights.
   const checkedAt = meta.checkedAt ?? 0;
   if (recheck || now - checkedAt >= FLEET_CHECK_MS || now < checkedAt) {
+    const seen = meta.changes ?? 0;
     const [membership, officer] = await Promise.all([
       withTimeout(fleet.readMembership(userId), ms, 'Reading the membership'),
       withTimeout(fleet.readOfficer(userId), ms, 'Reading the officer rights'),
     ]);
     const before = JSON.stringify([meta.membership ?? null, meta.officer ?? null]);
-    meta = await updateFleetMeta(db, userId, ({ membership: _m, officer: _o, ...rest }) => ({
-      ...rest,
-      // A leave this device has not sent yet wins over the cloud's older state.
-      ...(membership && membership.vessel !== rest.leaving ? { membership } : {}),
-      officer,
-      checkedAt: now,
-    }));
+    meta = await updateFleetMeta(db, userId, (record) => {
+      // A join or leave made on this device while the reads were out: they are older news.
+      if ((record.changes ?? 0) !== seen) return record;
+      const { membership: _m, officer: _o, ...rest } = record;
+      return {
+        ...rest,
+        // A leave this device has not sent yet wins over the cloud's older state.
+        ...(membership && membership.vessel !== rest.leaving ? { membership } : {}),
+        officer,
+        checkedAt: now,
+      };
+    });
     report.changed = before !== JSON.stringify([meta.membership ?? null, meta.officer ?? null]);
   }
 

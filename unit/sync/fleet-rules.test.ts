@@ -139,6 +139,7 @@ describe('firestore.rules and the fleet tables', () => {
     const join = functionBody(RULES, 'validJoin');
     expect(join).toContain('.data.vessel == vesselId');
     expect(join).toContain('.data.revoked == false');
+    expect(join).toContain(".data.get('code', '') == data.code");
     const leave = functionBody(RULES, 'validLeave');
     expect(leave).toContain("!('leftAt' in resource.data)");
     expect(leave).toContain("affectedKeys().hasOnly(['leftAt'])");
@@ -260,7 +261,7 @@ describe('the fleet rules on the REST test server', () => {
   });
 
   it('let a learner join only with a code in force for that vessel', async () => {
-    const { alpha, bravo } = await fleetWithCrew();
+    const { adminDb, alpha, bravo } = await fleetWithCrew();
     const other = fleetOf(firestoreOf('other'));
     // Alpha's code does not open Bravo.
     await expect(
@@ -281,6 +282,18 @@ describe('the fleet rules on the REST test server', () => {
         vesselName: 'Bravo',
         code: bravo.code as string,
       }),
+    ).rejects.toThrow(DENIED);
+    // An unrevoked code that is not the vessel's current one (two renewals at once could leave
+    // one behind) opens nothing.
+    await lite.setDoc(lite.doc(adminDb, 'joinCodes', 'STRAY234'), {
+      vessel: bravo.id,
+      vesselName: 'Bravo',
+      revoked: false,
+      by: 'admin',
+      updatedAt: lite.serverTimestamp(),
+    });
+    await expect(
+      other.joinVessel('other', { vessel: bravo.id, vesselName: 'Bravo', code: 'STRAY234' }),
     ).rejects.toThrow(DENIED);
     await other.joinVessel('other', {
       vessel: bravo.id,

@@ -17,7 +17,7 @@ import type { FirebaseSettings } from '@/firebase/config';
 import { createFirestoreFleet } from '@/sync/firestore-fleet';
 import { refreshCopy } from '@/sync/fleet-refresh';
 import type { FleetRemote } from '@/sync/fleet-remote';
-import { syncFleet } from '@/sync/fleet-sync';
+import { joinVesselFromCloud, syncFleet } from '@/sync/fleet-sync';
 import {
   type FirestoreRestServer,
   firestoreTestApi,
@@ -253,5 +253,76 @@ describe('the fleet in the cloud', () => {
     await signedIn('c2').leaveVessel('c2', a.id);
     const third = await refreshCopy(officer, 'officer-3', false, { ...again.next });
     expect(third.next.crew[a.id]?.map((row) => row.name)).toEqual(['Crew c1']);
+  });
+  it('never sticks on a leave the cloud already has, nor loses one made before joining elsewhere', async () => {
+    const admin = signedIn('admin-4', true);
+    const a = await admin.createVessel({ name: 'Alpha', imo: '9074729' }, 'admin-4');
+    const b = await admin.createVessel({ name: 'Bravo', imo: '9176187' }, 'admin-4');
+    const sailor = signedIn('sailor-4');
+    const ship = await deviceOf('sailor-4', 'Pavel Orlov');
+    const join = (vessel: typeof a) =>
+      joinVesselFromCloud(sailor, 'sailor-4', {
+        vessel: vessel.id,
+        vesselName: vessel.name,
+        code: vessel.code as string,
+      });
+    const queueLeave = (vessel: string) =>
+      updateFleetMeta(ship, 'sailor-4', ({ membership: _m, written: _w, ...rest }) => ({
+        ...rest,
+        changes: (rest.changes ?? 0) + 1,
+        leaving: vessel,
+      }));
+
+    // The leave reached the cloud but its answer was lost: the device still holds it queued.
+    await join(a);
+    await syncFleet(ship, sailor, 'sailor-4', NOW, 10_000, true);
+    await sailor.leaveVessel('sailor-4', a.id);
+    await queueLeave(a.id);
+    // The cloud refuses a second leave; the sync finds it done and goes on.
+    await expect(syncFleet(ship, sailor, 'sailor-4', NOW + 60_000)).resolves.toBeDefined();
+    expect((await getFleetMeta(ship, 'sailor-4')).leaving).toBeUndefined();
+
+    // Joined Alpha again, left it offline, then joined Bravo: Alpha is left in the same commit.
+    await join(a);
+    await syncFleet(ship, sailor, 'sailor-4', NOW + 2 * 60_000, 10_000, true);
+    expect(await crewDocs(a.id)).toHaveLength(1);
+    await queueLeave(a.id);
+    await join(b);
+    const memberships = await testApi.documents('users/sailor-4/memberships/');
+    expect(memberships.find((doc) => doc.id === a.id)?.data.leftAt).toBeTruthy();
+    expect(memberships.find((doc) => doc.id === b.id)?.data.leftAt).toBeUndefined();
+    expect(await crewDocs(a.id)).toHaveLength(0);
+  });
+
+  it('sets aside a membership read that a join on this device overtook', async () => {
+    const admin = signedIn('admin-5', true);
+    const a = await admin.createVessel({ name: 'Alpha', imo: '9074729' }, 'admin-5');
+    const sailor = signedIn('sailor-5');
+    const ship = await deviceOf('sailor-5', 'Anna Volkova');
+    const joined = {
+      vessel: a.id,
+      vesselName: a.name,
+      code: a.code as string,
+      joinedAt: NOW,
+    };
+    // While the sync reads (the cloud: no vessel yet), the user joins on this device.
+    const racing: FleetRemote = {
+      ...sailor,
+      async readMembership(uid) {
+        const cloud = await sailor.readMembership(uid);
+        await sailor.joinVessel('sailor-5', joined);
+        await updateFleetMeta(ship, 'sailor-5', (record) => ({
+          ...record,
+          changes: (record.changes ?? 0) + 1,
+          membership: joined,
+        }));
+        return cloud;
+      },
+    };
+    await syncFleet(ship, racing, 'sailor-5', NOW, 10_000, true);
+    const meta = await getFleetMeta(ship, 'sailor-5');
+    expect(meta.membership?.vessel).toBe(a.id);
+    // The next check, with nothing racing, reads afresh.
+    expect(meta.checkedAt).toBeUndefined();
   });
 });

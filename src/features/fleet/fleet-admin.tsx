@@ -184,6 +184,7 @@ export function FleetAdmin() {
                   type="button"
                   className="btn"
                   disabled={busy}
+                  aria-label={t('fleet.admin.renewFor', { vessel: vessel.name })}
                   onClick={() => renew(vessel, false)}
                 >
                   {t('fleet.admin.renew')}
@@ -193,6 +194,7 @@ export function FleetAdmin() {
                     type="button"
                     className="btn"
                     disabled={busy}
+                    aria-label={t('fleet.admin.revokeFor', { vessel: vessel.name })}
                     onClick={() => renew(vessel, true)}
                   >
                     {t('fleet.admin.revoke')}

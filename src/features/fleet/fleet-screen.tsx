@@ -373,7 +373,7 @@ function VesselView({
         <section className="card" aria-labelledby={`${id}-progress`}>
           <h3 id={`${id}-progress`}>{t('fleet.progress')}</h3>
           {progress.length === 0 ? (
-            <p className="muted">{t('fleet.weak.none')}</p>
+            <p className="muted">{t('fleet.progress.none')}</p>
           ) : (
             <>
               <svg

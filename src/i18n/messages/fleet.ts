@@ -7,7 +7,6 @@ export const fleet = defineMessages(
     'fleet.vessel.none':
       'You are not on a vessel yet. The training officer or master gives the vessel’s join code.',
     'fleet.vessel.current': 'You are a member of {vessel} since {date}.',
-    'fleet.vessel.leaving': 'You left {vessel}; the cloud will be told at the next sync.',
     'fleet.vessel.code': 'Join code',
     'fleet.vessel.find': 'Find the vessel',
     'fleet.vessel.consentTitle': 'Join {vessel}?',
@@ -15,7 +14,7 @@ export const fleet = defineMessages(
     'fleet.vessel.shared.name': 'your name, department and post',
     'fleet.vessel.shared.rank': 'your rank and number of learned words (MAST)',
     'fleet.vessel.shared.progress':
-      'a summary of your progress: words due, accuracy by topic over 30 days, weakest topics, last activity and sync',
+      'a summary of your progress: words due, accuracy by topic and department over 30 days, weakest topics, learned words by week, last activity and sync, the app version',
     'fleet.vessel.shared.exams': 'your latest exam results',
     'fleet.vessel.notShared': 'They never see your individual answers. You can leave at any time.',
     'fleet.vessel.agree': 'Agree and join',
@@ -29,7 +28,7 @@ export const fleet = defineMessages(
     'fleet.vessel.switch': 'Joining another vessel leaves {vessel}.',
     'fleet.officer.lead': 'You are a training officer: {scope}.',
     'fleet.officer.fleet': 'the whole fleet',
-    'fleet.officer.vessels': '{count} vessel(s)',
+    'fleet.officer.vessels': 'vessels: {count}',
     'fleet.open': 'Fleet dashboard',
 
     'fleet.problem.offline': 'No connection: joining a vessel needs the network.',
@@ -84,6 +83,7 @@ export const fleet = defineMessages(
     'fleet.weak.item': '{topic}: {percent}% right of {count}',
     'fleet.progress': 'Learned words per crew member, by week',
     'fleet.progress.week': 'Week {n}: {value}',
+    'fleet.progress.none': 'No learned words yet.',
     'fleet.csv': 'Export CSV',
     'fleet.back': 'All vessels',
 
@@ -97,6 +97,8 @@ export const fleet = defineMessages(
     'fleet.admin.noCode': 'No join code: nobody can join.',
     'fleet.admin.renew': 'New code',
     'fleet.admin.revoke': 'Revoke code',
+    'fleet.admin.renewFor': 'New code for {vessel}',
+    'fleet.admin.revokeFor': 'Revoke the code of {vessel}',
     'fleet.admin.renewConfirm':
       'Give {vessel} a new code? The old one stops working; members stay members.',
     'fleet.admin.revokeConfirm':
@@ -120,8 +122,6 @@ export const fleet = defineMessages(
     'fleet.vessel.none':
       'Вы пока не в составе экипажа судна. Код для вступления даёт капитан или инспектор по подготовке.',
     'fleet.vessel.current': 'Вы в экипаже судна {vessel} с {date}.',
-    'fleet.vessel.leaving':
-      'Вы покинули {vessel}; облако узнает об этом при следующей синхронизации.',
     'fleet.vessel.code': 'Код судна',
     'fleet.vessel.find': 'Найти судно',
     'fleet.vessel.consentTitle': 'Вступить в экипаж {vessel}?',
@@ -129,7 +129,7 @@ export const fleet = defineMessages(
     'fleet.vessel.shared.name': 'ваше имя, службу и должность',
     'fleet.vessel.shared.rank': 'ваше звание и число выученных слов (MAST)',
     'fleet.vessel.shared.progress':
-      'сводку успехов: слова к повторению, точность по темам за 30 дней, слабые темы, последнюю активность и синхронизацию',
+      'сводку успехов: слова к повторению, точность по темам и службам за 30 дней, слабые темы, выученные слова по неделям, последнюю активность и синхронизацию, версию приложения',
     'fleet.vessel.shared.exams': 'результаты последних экзаменов',
     'fleet.vessel.notShared':
       'Ваши отдельные ответы они не видят никогда. Покинуть судно можно в любой момент.',
@@ -200,6 +200,7 @@ export const fleet = defineMessages(
     'fleet.weak.item': '{topic}: {percent}% верно из {count}',
     'fleet.progress': 'Выучено слов на члена экипажа, по неделям',
     'fleet.progress.week': 'Неделя {n}: {value}',
+    'fleet.progress.none': 'Выученных слов пока нет.',
     'fleet.csv': 'Выгрузить CSV',
     'fleet.back': 'Все суда',
 
@@ -213,6 +214,8 @@ export const fleet = defineMessages(
     'fleet.admin.noCode': 'Кода нет: вступить нельзя.',
     'fleet.admin.renew': 'Новый код',
     'fleet.admin.revoke': 'Отозвать код',
+    'fleet.admin.renewFor': 'Новый код судна {vessel}',
+    'fleet.admin.revokeFor': 'Отозвать код судна {vessel}',
     'fleet.admin.renewConfirm':
       'Выдать судну {vessel} новый код? Старый перестанет действовать; экипаж останется.',
     'fleet.admin.revokeConfirm':
