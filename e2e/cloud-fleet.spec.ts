@@ -60,6 +60,10 @@ test('vessels, crew that join by code, and an officer who sees exactly their cre
   browser,
 }) => {
   test.setTimeout(240_000);
+  // Every run owns its vessels (the cloud keeps earlier runs' data; repeats may run side by side).
+  const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
+  const NORTH = `Северная Звезда ${run}`;
+  const SOUTH = `Южный Крест ${run}`;
 
   // The admin (the claim, as the Admin SDK sets it) and the officer-to-be.
   const admin = await person(browser, 'Анна Адмиралова', 'fleet-admin');
@@ -72,35 +76,36 @@ test('vessels, crew that join by code, and an officer who sees exactly their cre
   await admin.page.getByRole('link', { name: 'Админ' }).first().click();
   await admin.page.getByRole('link', { name: 'Флот' }).click();
   const manage = admin.page.getByRole('region', { name: 'Суда и инспекторы' });
+  const ours = () => manage.getByTestId('admin-vessel').filter({ hasText: run });
   // A wrong IMO number is refused in the admin's language; nothing is added.
-  await manage.getByLabel('Название судна').fill('Северная Звезда');
+  await manage.getByLabel('Название судна').fill(NORTH);
   await manage.getByLabel('Номер ИМО').fill('9074728');
   await manage.getByRole('button', { name: 'Добавить судно' }).click();
   await expect(manage.getByRole('alert')).toContainText('Номер ИМО — 7 цифр');
   await manage.getByLabel('Номер ИМО').fill('IMO 9074729');
   await manage.getByRole('button', { name: 'Добавить судно' }).click();
-  await expect(manage.getByTestId('admin-vessel')).toHaveCount(1);
-  await manage.getByLabel('Название судна').fill('Южный Крест');
+  await expect(ours()).toHaveCount(1);
+  await manage.getByLabel('Название судна').fill(SOUTH);
   await manage.getByLabel('Номер ИМО').fill('9176187');
   await manage.getByLabel('Флаг (необязательно)').fill('Мальта');
   await manage.getByRole('button', { name: 'Добавить судно' }).click();
-  await expect(manage.getByTestId('admin-vessel')).toHaveCount(2);
-  const north = manage.getByTestId('admin-vessel').filter({ hasText: 'Северная Звезда' });
-  const south = manage.getByTestId('admin-vessel').filter({ hasText: 'Южный Крест' });
+  await expect(ours()).toHaveCount(2);
+  const north = ours().filter({ hasText: NORTH });
+  const south = ours().filter({ hasText: SOUTH });
   const northCode = (await north.getByTestId('join-code').textContent()) ?? '';
   const southCode = (await south.getByTestId('join-code').textContent()) ?? '';
   expect(northCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
   const vessels = await firestore.documents('vessels/');
-  const northId = vessels.find((doc) => doc.data.name === 'Северная Звезда')?.id ?? '';
+  const northId = vessels.find((doc) => doc.data.name === NORTH)?.id ?? '';
   expect(northId).not.toBe('');
 
   // The officer of the northern vessel only.
   await manage.getByLabel('E-mail пользователя').fill(officer.account.email);
-  await manage.getByRole('checkbox', { name: 'Северная Звезда' }).check();
+  await manage.getByRole('checkbox', { name: NORTH }).check();
   await manage.getByRole('button', { name: 'Назначить инспектором' }).click();
-  await expect(manage.getByRole('listitem').filter({ hasText: 'Олег Инспекторов' })).toContainText(
-    'Северная Звезда',
-  );
+  await expect(
+    manage.getByRole('listitem').filter({ hasText: 'Олег Инспекторов' }).filter({ hasText: NORTH }),
+  ).toBeVisible();
   await expectAccessible(admin.page);
   // An admin with a long name: the header still holds «Выйти» whole at 1280 px.
   const logout = await admin.page.getByRole('button', { name: 'Выйти' }).boundingBox();
@@ -115,7 +120,7 @@ test('vessels, crew that join by code, and an officer who sees exactly their cre
   const bosun = await person(browser, 'Борис Боцманов', 'fleet-bosun');
   await studyFiveWordsRight(bosun.page);
   await bosun.page.setViewportSize({ width: 390, height: 844 });
-  await joinWithCode(bosun.page, northCode, 'Северная Звезда');
+  await joinWithCode(bosun.page, northCode, NORTH);
   await expectAccessible(bosun.page);
   expect(await smallTargets(bosun.page)).toEqual([]);
 
@@ -124,13 +129,13 @@ test('vessels, crew that join by code, and an officer who sees exactly their cre
   await cook.page.getByLabel('Поиск слов').fill('кнехт');
   await cook.page.getByRole('checkbox', { name: 'Выучено: кнехт' }).check();
   await expect(cook.page.getByRole('checkbox', { name: 'Выучено: кнехт' })).toBeChecked();
-  await joinWithCode(cook.page, northCode.replace('-', ' '), 'Северная Звезда');
+  await joinWithCode(cook.page, northCode.replace('-', ' '), NORTH);
 
   // A crew member of the other vessel, and one who joins the northern vessel and leaves it.
   const other = await person(browser, 'Глеб Другов', 'fleet-other');
-  await joinWithCode(other.page, southCode, 'Южный Крест');
+  await joinWithCode(other.page, southCode, SOUTH);
   const leaver = await person(browser, 'Денис Ушедший', 'fleet-leaver');
-  await joinWithCode(leaver.page, northCode, 'Северная Звезда');
+  await joinWithCode(leaver.page, northCode, NORTH);
   await expect.poll(async () => (await crewOf(northId)).length, { timeout: 30_000 }).toBe(3);
   await leaver.page.getByRole('button', { name: 'Покинуть судно' }).click();
   await leaver.page
@@ -164,14 +169,14 @@ test('vessels, crew that join by code, and an officer who sees exactly their cre
   await expect(officer.page.getByRole('heading', { level: 1, name: 'Флот' })).toBeVisible();
   const cards = officer.page.getByRole('region', { name: 'Суда' }).getByRole('listitem');
   await expect(cards.filter({ hasText: 'IMO' })).toHaveCount(1);
-  const card1 = cards.filter({ hasText: 'Северная Звезда' });
+  const card1 = cards.filter({ hasText: NORTH });
   await expect(card1).toContainText('Экипаж: 2');
   await expect(card1).toContainText('Занимались на этой неделе: 2');
-  await expect(officer.page.getByText('Южный Крест')).toHaveCount(0);
+  await expect(officer.page.getByText(SOUTH)).toHaveCount(0);
   await expect(officer.page.getByTestId('fleet-copy')).toContainText('Копия от');
   await expectAccessible(officer.page);
 
-  await officer.page.getByRole('button', { name: 'Открыть Северная Звезда' }).click();
+  await officer.page.getByRole('button', { name: `Открыть ${NORTH}` }).click();
   const rows = officer.page.getByTestId('crew-row');
   await expect(rows).toHaveCount(2);
   // Most learned first: the five words the bosun answered right, the one word the cook ticked.
@@ -208,14 +213,14 @@ test('vessels, crew that join by code, and an officer who sees exactly their cre
   await expect(officer.page.getByRole('heading', { level: 1, name: 'Fleet' })).toBeVisible();
   await expect(officer.page.getByTestId('fleet-copy')).toContainText('Copy of');
   await expect(officer.page.getByRole('button', { name: 'Refresh' })).toBeDisabled();
-  await officer.page.getByRole('button', { name: 'Open Северная Звезда' }).click();
+  await officer.page.getByRole('button', { name: `Open ${NORTH}` }).click();
   await expect(officer.page.getByTestId('crew-row')).toHaveCount(2);
   await expectAccessible(officer.page);
   expect(await smallTargets(officer.page)).toEqual([]);
   // Opened afresh with no network (from the service worker), it still shows the copy.
   await officer.page.reload();
   await expect(officer.page.getByTestId('fleet-copy')).toContainText('Copy of');
-  await officer.page.getByRole('button', { name: 'Open Северная Звезда' }).click();
+  await officer.page.getByRole('button', { name: `Open ${NORTH}` }).click();
   await expect(officer.page.getByTestId('crew-row')).toHaveCount(2);
   await officer.context.setOffline(false);
 
