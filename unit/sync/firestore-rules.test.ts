@@ -3,8 +3,6 @@
  * the rules' whitelists and type checks must name exactly the tables' fields and types, so a field
  * added to a table and forgotten in the rules (which would fail only in production) fails here.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_BATCH_MAX_ENTRIES } from '@/domain/constants';
 import {
@@ -23,17 +21,7 @@ import {
   type WireType,
 } from '@/domain/synced-records';
 import { BATCH_DOCUMENT_FIELDS, HISTORY_BATCH_MAX_CHARS } from '@/sync/history-wire';
-
-const RULES = readFileSync(resolve(import.meta.dirname, '../../firestore.rules'), 'utf8');
-
-/** The body of `function name(...) { ... }` in the rules (up to the next function or match). */
-function functionBody(rules: string, name: string): string {
-  const start = rules.indexOf(`function ${name}(`);
-  if (start < 0) throw new Error(`firestore.rules has no function ${name}`);
-  const rest = rules.slice(start + 1);
-  const end = rest.search(/\n\s*(function |match )/);
-  return end < 0 ? rest : rest.slice(0, end);
-}
+import { functionBody, RULES } from './rules-text';
 
 /** The quoted names of the first list in a text: `['a', 'b']`. */
 function listIn(text: string): string[] {

@@ -5,8 +5,6 @@
  * the real Firestore Lite SDK by people with their own tokens: who may read and write vessels,
  * join codes, memberships, officers and crew summaries.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { initializeApp } from 'firebase/app';
 import * as lite from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -31,16 +29,7 @@ import {
   firestoreTestApi,
   startFirestoreRestServer,
 } from '../../e2e/support/firestore-rest-server';
-
-const RULES = readFileSync(resolve(import.meta.dirname, '../../firestore.rules'), 'utf8');
-
-function functionBody(rules: string, name: string): string {
-  const start = rules.indexOf(`function ${name}(`);
-  if (start < 0) throw new Error(`firestore.rules has no function ${name}`);
-  const rest = rules.slice(start + 1);
-  const end = rest.search(/\n\s*(function |match )/);
-  return end < 0 ? rest : rest.slice(0, end);
-}
+import { functionBody, RULES } from './rules-text';
 
 const quoted = (text: string) => [...text.matchAll(/'([^']+)'/g)].map((m) => m[1] as string);
 
