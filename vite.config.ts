@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv } from 'vite';
+import { createServer, defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -23,6 +23,73 @@ function isCloudEdition(mode: string): boolean {
   return Boolean(env.VITE_FIREBASE_API_KEY?.trim() && env.VITE_FIREBASE_PROJECT_ID?.trim());
 }
 
+/**
+ * A guest's home and the splash as the app draws them on a first visit (src/app/prerender.tsx),
+ * rendered in Node through Vite's module loader with this build's mode.
+ */
+async function renderFirstVisit(
+  mode: string,
+): Promise<{ lang: string; html: string; splash: string }> {
+  const server = await createServer({
+    configFile: false,
+    mode,
+    root: here('.'),
+    envDir: here('.'),
+    resolve: { alias: { '@': here('./src') } },
+    plugins: [react()],
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: 'custom',
+    logLevel: 'error',
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const module = await server.ssrLoadModule('/src/app/prerender.tsx');
+    return await module.renderFirstVisit();
+  } finally {
+    await server.close();
+  }
+}
+
+/**
+ * The first paint of a start (src/ui/home-snapshot.ts): the built index.html carries the entry's
+ * styles inline and its own script starts the entry (fetched at once through a modulepreload
+ * link marked `data-entry`), after the first frame when it painted home. So home is on the
+ * screen before React is evaluated, with no stylesheet request to wait for. Home is the
+ * snapshot of the last start, or on a device that has never shown home the first visit's home,
+ * rendered here into two templates. The inlined stylesheet is not written out, so nothing
+ * precaches it.
+ */
+function firstPaint(mode: string): Plugin {
+  return {
+    name: 'marine:first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, { bundle }) {
+        if (!bundle) return html;
+        const visit = await renderFirstVisit(mode);
+        html = html.replace(
+          '<div id="root"></div>',
+          `<div id="root"></div>\n    <template id="first-visit" data-lang="${visit.lang}">${visit.html}</template>\n    <template id="first-visit-splash">${visit.splash}</template>`,
+        );
+        const styled = html.replace(
+          /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
+          (tag, file: string) => {
+            const asset = bundle[file];
+            if (asset?.type !== 'asset') return tag;
+            delete bundle[file];
+            return `<style>${String(asset.source)}</style>`;
+          },
+        );
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+        if (!entry.test(styled))
+          throw new Error('marine:first-paint: no entry script in index.html');
+        return styled.replace(entry, '<link rel="modulepreload" crossorigin href="$1" data-entry>');
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   ...(mode === 'bench-baseline'
     ? { root: here('./bench/baseline'), publicDir: here('./public'), envDir: here('.') }
@@ -32,6 +99,8 @@ export default defineConfig(({ mode }) => ({
   },
   plugins: [
     react(),
+    // The floor keeps Vite's plain index.html.
+    ...(mode === 'bench-baseline' ? [] : [firstPaint(mode)]),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: here('./sw'),

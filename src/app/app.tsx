@@ -10,11 +10,13 @@ import { LoadingScreen } from '@/features/shell/loading-screen';
 import { Splash } from '@/features/shell/splash';
 import { I18nProvider, translate } from '@/i18n';
 import { useAuthStore } from '@/stores/auth-store';
+import { isUpgradeBlocked, onUpgradeBlocked } from '@/stores/local-database';
 import { applyTheme, useSettingsStore } from '@/stores/settings-store';
 import { ToastProvider } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import '@/stores/words-store';
 import { ConfirmProvider } from '@/ui/confirm';
+import { clearSnapshot, readSnapshot, splashPaintedAt, splashSkipped } from '@/ui/home-snapshot';
 import { startCloudWiring } from './cloud';
 import { router } from './router';
 import { registerServiceWorker } from './service-worker';
@@ -45,6 +47,42 @@ export function startApp(): void {
   void useVocabStore.getState().load();
   startCloudWiring();
   registerServiceWorker();
+  // Home's snapshot shows one user's home: it goes when that user signs out or another signs in.
+  useAuthStore.subscribe((state, previous) => {
+    if (state.status !== 'ready') return;
+    if (previous.status === 'ready' && state.user?.id === previous.user?.id) return;
+    const snapshot = readSnapshot();
+    if (snapshot && snapshot.user !== (state.user?.id ?? '')) clearSnapshot();
+  });
+}
+
+/** How long a start shows home's snapshot before the Loading screen, with its help, takes over. */
+const SNAPSHOT_MAX_MS = 2500;
+
+/**
+ * While the database opens and the session loads: home's snapshot (inert, hidden from assistive
+ * technology: it is a picture of home) when index.html painted one, otherwise the Loading screen;
+ * the Loading screen too when the load takes long or another tab blocks the database's upgrade,
+ * since it says what to do.
+ */
+function Starting({ snapshot }: { snapshot: string | null }) {
+  const blocked = useSyncExternalStore(onUpgradeBlocked, isUpgradeBlocked);
+  const [expired, setExpired] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setExpired(true), SNAPSHOT_MAX_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (snapshot === null || blocked || expired) return <LoadingScreen />;
+  return (
+    <div
+      className="home-snapshot"
+      inert
+      aria-hidden="true"
+      aria-busy="true"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the app's own markup (saveSnapshot, or the build's first visit)
+      dangerouslySetInnerHTML={{ __html: snapshot }}
+    />
+  );
 }
 
 function onDatabaseSettled(listener: () => void): () => void {
@@ -52,12 +90,16 @@ function onDatabaseSettled(listener: () => void): () => void {
   return () => databaseListeners.delete(listener);
 }
 
-export function App() {
+/**
+ * `snapshot`: the home markup index.html painted at this start: shown, inert, instead of the
+ * Loading screen until the live screens render.
+ */
+export function App({ snapshot = null }: { snapshot?: string | null }) {
   const lang = useSettingsStore((s) => s.lang);
   const theme = useSettingsStore((s) => s.theme);
   const authStatus = useAuthStore((s) => s.status);
   const dbReady = useSyncExternalStore(onDatabaseSettled, () => databaseSettled);
-  const [splash, setSplash] = useState(() => !splashOff());
+  const [splash, setSplash] = useState(() => !splashOff() && !splashSkipped());
   // A stable callback: the splash's 3 s timer must not restart whenever the app re-renders.
   const hideSplash = useCallback(() => setSplash(false), []);
 
@@ -84,9 +126,9 @@ export function App() {
             {authStatus === 'ready' && dbReady ? (
               <RouterProvider router={router} />
             ) : (
-              <LoadingScreen />
+              <Starting snapshot={snapshot} />
             )}
-            {splash ? <Splash onDone={hideSplash} /> : null}
+            {splash ? <Splash onDone={hideSplash} shownAt={splashPaintedAt()} /> : null}
           </ConfirmProvider>
         </ToastProvider>
       </ErrorBoundary>

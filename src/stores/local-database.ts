@@ -44,7 +44,10 @@ export function resetLocalDatabase(): Promise<void> {
   return resetDB();
 }
 
+/** What a page drawn ahead of time shows: the first visit's (src/app/prerender.tsx), about to install. */
+const FIRST_VISIT_INSTALL: VocabularyInstall = { done: 0, total: 1 };
+
 /** The built-in vocabulary's install now (its progress, a stable object between reports), or null. */
 export function useVocabularyInstall(): VocabularyInstall | null {
-  return useSyncExternalStore(onVocabularyInstall, vocabularyInstall);
+  return useSyncExternalStore(onVocabularyInstall, vocabularyInstall, () => FIRST_VISIT_INSTALL);
 }

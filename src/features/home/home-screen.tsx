@@ -13,6 +13,7 @@ import { useSyncStore } from '@/stores/sync-store';
 import { useToast } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
+import { saveSnapshot } from '@/ui/home-snapshot';
 import {
   BookIcon,
   CalendarIcon,
@@ -35,6 +36,9 @@ import { TipCard } from './tip-card';
 import { usePractisedToday } from './use-practised-today';
 import './home.css';
 
+/** How long home must be still before its snapshot is kept. */
+const SNAPSHOT_AFTER_MS = 800;
+
 export function HomeScreen() {
   const t = useT();
   const install = useVocabularyInstall();
@@ -50,6 +54,19 @@ export function HomeScreen() {
     () => void (performance.getEntriesByName('app:ready').length || performance.mark('app:ready')),
     [],
   );
+
+  // The next start paints home from its snapshot: kept once the screen has been still a moment,
+  // and when the page is hidden or closed.
+  const userId = user?.id ?? '';
+  useEffect(() => {
+    const timer = setTimeout(() => saveSnapshot(userId), SNAPSHOT_AFTER_MS);
+    return () => clearTimeout(timer);
+  });
+  useEffect(() => {
+    const save = () => saveSnapshot(userId);
+    window.addEventListener('pagehide', save);
+    return () => window.removeEventListener('pagehide', save);
+  }, [userId]);
 
   const figures = useMemo(() => {
     const now = Date.now();

@@ -1,24 +1,52 @@
-/** The start-up splash: an animation for 3 s; a tap or a key skips it. */
-import { useEffect } from 'react';
+/**
+ * The start-up splash: an animation for 3 s; a tap or a key skips it. Its markup is kept for the
+ * home snapshot, so that index.html can paint it at the next start before any script has run.
+ */
+import { useEffect, useRef } from 'react';
 import { SPLASH_MS } from '@/domain/constants';
 import { useT } from '@/i18n';
+import { rememberSplash } from '@/ui/home-snapshot';
 import { AnchorIcon } from '@/ui/icons';
 
-export function Splash({ onDone }: { onDone: () => void }) {
+/** `shownAt`: when the splash was first painted (by index.html), in ms since navigation. */
+export function Splash({
+  onDone,
+  shownAt = null,
+}: {
+  onDone: () => void;
+  shownAt?: number | null;
+}) {
   const t = useT();
+  const ref = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    const timer = setTimeout(onDone, SPLASH_MS);
+    if (ref.current) rememberSplash(ref.current);
+  }, []);
+
+  useEffect(() => {
+    const left = shownAt === null ? SPLASH_MS : SPLASH_MS - (performance.now() - shownAt);
+    // Shown long enough already (painted by index.html while the app loaded): it ends now.
+    if (left <= 0) {
+      onDone();
+      return;
+    }
+    const timer = setTimeout(onDone, left);
     const skip = () => onDone();
     window.addEventListener('keydown', skip);
     return () => {
       clearTimeout(timer);
       window.removeEventListener('keydown', skip);
     };
-  }, [onDone]);
+  }, [onDone, shownAt]);
 
   return (
-    <button type="button" className="splash" aria-label={t('splash.label')} onClick={onDone}>
+    <button
+      ref={ref}
+      type="button"
+      className="splash"
+      aria-label={t('splash.label')}
+      onClick={onDone}
+    >
       <AnchorIcon className="splash-logo" />
       <span className="splash-title">{t('app.name')}</span>
       <span>{t('app.tagline')}</span>

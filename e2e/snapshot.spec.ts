@@ -1,0 +1,132 @@
+/**
+ * A later start paints home from its snapshot before any module has loaded: the learner's own
+ * home, inert, until the live home takes its place. The snapshot belongs to one user and one
+ * build: it is gone after a sign-out and not used by another build; with the splash on, the
+ * splash is painted over it and a tap shows home at once.
+ */
+import type { Page } from '@playwright/test';
+import { expect, registerViaUi, test } from './support/fixtures';
+
+// Without a service worker, so that the held chunks come from the network where routes see them.
+test.use({ serviceWorkers: 'block' });
+
+/** The application chunks: while held, only index.html and the entry can draw the page. */
+const APP_CHUNKS = /\/assets\/app-[^/]*\.js$/;
+
+/** Holds the application chunks back until `release` is called. */
+async function holdApp(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(APP_CHUNKS, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
+const snapshot = (page: Page) => page.locator('#root > .home-snapshot');
+const stored = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('marine.snapshot') ?? 'null'));
+
+/** Waits until home has been still long enough for its snapshot to be kept. */
+async function snapshotKept(page: Page) {
+  await expect.poll(() => stored(page).then((record) => record?.html ?? '')).toContain('home-hero');
+}
+
+test('a later start shows the learner’s home from its snapshot before the app has loaded', async ({
+  page,
+}) => {
+  await registerViaUi(page, { fullName: 'Анна Смирнова' });
+  const welcome = page.getByRole('heading', { level: 1, name: /Анна Смирнова/ });
+  await expect(welcome).toBeVisible();
+  await snapshotKept(page);
+
+  const release = await holdApp(page);
+  await page.reload();
+  // Painted by index.html, with the application held back: the user's home, in the header too.
+  await expect(snapshot(page)).toBeVisible();
+  await expect(
+    snapshot(page)
+      .getByText(/Анна Смирнова/)
+      .first(),
+  ).toBeVisible();
+  await expect(snapshot(page)).toHaveAttribute('inert', '');
+  expect(await page.evaluate(() => performance.getEntriesByName('app:snapshot').length)).toBe(1);
+  // Inert: a tap does nothing, and the live home is not there yet.
+  await expect(page.locator('main.home:not(.home-snapshot main)')).toHaveCount(0);
+
+  release();
+  await expect(snapshot(page)).toHaveCount(0);
+  await expect(welcome).toBeVisible();
+  await page.getByRole('link', { name: 'Профиль' }).first().click();
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('the snapshot is gone after a sign-out, and another build does not use it', async ({
+  page,
+}) => {
+  await registerViaUi(page, { fullName: 'Олег Ветров' });
+  await snapshotKept(page);
+
+  // A record of another build (another entry script) is not painted. (Away from home: home
+  // keeps its snapshot when the page is hidden.)
+  await page.getByRole('link', { name: 'Профиль' }).first().click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.evaluate(() => {
+    const record = JSON.parse(localStorage.getItem('marine.snapshot') ?? '{}');
+    localStorage.setItem('marine.snapshot', JSON.stringify({ ...record, build: '/assets/old.js' }));
+  });
+  let release = await holdApp(page);
+  await page.goto('/');
+  await expect(page.locator('#root .spinner')).toBeAttached();
+  await expect(snapshot(page)).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: /Олег Ветров/ })).toBeVisible();
+  await snapshotKept(page);
+
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/login$|\/$/);
+  await expect
+    .poll(() => stored(page).then((record) => record?.html ?? ''))
+    .not.toContain('Олег Ветров');
+  release = await holdApp(page);
+  await page.goto('/');
+  await expect(page.getByText('Олег Ветров')).toHaveCount(0);
+  release();
+});
+
+test('with the splash on, the splash is painted over the snapshot and a tap shows home', async ({
+  page,
+}) => {
+  await registerViaUi(page, { fullName: 'Пётр Морской' });
+  await snapshotKept(page);
+  // The splash on from the next start (the fixtures switch it off at every navigation).
+  await page.evaluate(() => {
+    sessionStorage.setItem('e2e.splash', 'on');
+    localStorage.removeItem('marine.splash');
+  });
+  // The splash's markup is kept when the app shows it: one start with the splash.
+  await page.reload();
+  await page.getByRole('button', { name: /Морской английский/ }).click();
+  await snapshotKept(page);
+  await expect.poll(() => stored(page).then((record) => record?.splash ?? '')).toContain('splash');
+
+  const release = await holdApp(page);
+  await page.reload();
+  const splash = page.locator('#root > .splash');
+  await expect(splash).toBeVisible();
+  await expect(splash).toContainText('Морской английский');
+  await splash.click();
+  await expect(splash).toHaveCount(0);
+  await expect(
+    snapshot(page)
+      .getByText(/Пётр Морской/)
+      .first(),
+  ).toBeVisible();
+  release();
+  // The app does not bring the splash back: the learner skipped it.
+  await expect(page.getByRole('heading', { level: 1, name: /Пётр Морской/ })).toBeVisible();
+  await expect(page.locator('.splash')).toHaveCount(0);
+});

@@ -1,0 +1,61 @@
+/**
+ * The first visit's picture, rendered when the app is built (vite.config.ts, firstPaint): a
+ * guest's home in the default language as the app draws it before anything is stored, and the
+ * splash. index.html paints them on a device that has never shown home, so a first visit has its
+ * home on the screen before any script has loaded; the app then takes their place.
+ * The providers are the app's (app.tsx). Runs in Node through Vite's module loader, never in
+ * the page.
+ */
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
+import { DEFAULT_UI_LANG } from '@/domain/constants';
+import { Splash } from '@/features/shell/splash';
+import { I18nProvider } from '@/i18n';
+import { routeTree } from '@/routes/tree';
+import { ToastProvider } from '@/stores/toast-store';
+import { ConfirmProvider } from '@/ui/confirm';
+
+export interface FirstVisit {
+  lang: string;
+  /** The frame and a guest's home, as `#root` holds them. */
+  html: string;
+  /** The splash, for a start with the splash on. */
+  splash: string;
+}
+
+/**
+ * The markup of a tree once everything in it has resolved (the router's Suspense boundary too).
+ * A part that fails to render fails the build: React would leave it to the client, blank.
+ */
+async function markup(tree: ReactNode): Promise<string> {
+  const errors: unknown[] = [];
+  const { prelude } = await prerender(tree, { onError: (error) => void errors.push(error) });
+  if (errors.length) throw new Error('The first visit could not be rendered', { cause: errors[0] });
+  return new Response(prelude).text();
+}
+
+export async function renderFirstVisit(): Promise<FirstVisit> {
+  const router = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+    isServer: true,
+  });
+  await router.load();
+  const lang = DEFAULT_UI_LANG;
+  const html = await markup(
+    <I18nProvider lang={lang}>
+      <ToastProvider>
+        <ConfirmProvider>
+          <RouterProvider router={router} />
+        </ConfirmProvider>
+      </ToastProvider>
+    </I18nProvider>,
+  );
+  const splash = await markup(
+    <I18nProvider lang={lang}>
+      <Splash onDone={() => undefined} />
+    </I18nProvider>,
+  );
+  return { lang, html, splash };
+}

@@ -1,0 +1,136 @@
+/**
+ * The home screen's snapshot: the markup of the frame (header and home) as the app last drew it,
+ * kept in localStorage so that a later start can paint home before any script has run. The
+ * inline script of index.html paints it, inert, while React, the application chunk, the database
+ * and the session load; the live home then takes its place (main.tsx, app.tsx).
+ *
+ * A snapshot is only used by the build that wrote it (the entry script's URL carries the build's
+ * hash), at `/`, in the language it was drawn in. It is removed when its user signs out or
+ * another user signs in, so a device never shows one crew member's home to the next.
+ */
+
+/** The localStorage key, read by the inline script of index.html too. */
+export const SNAPSHOT_KEY = 'marine.snapshot';
+
+/** What the page marks when it painted a snapshot (read by the start-up benchmark and tests). */
+export const SNAPSHOT_MARK = 'app:snapshot';
+
+/** Parts of the frame that belong to a moment, not to the screen: never in a snapshot. */
+const TRANSIENT = '.splash, .toast-viewport, .update-toast, dialog, [role="dialog"], .skip-link';
+
+/**
+ * The snapshot as stored. `build` is the entry script's URL; `user` whose home it shows ('' for a
+ * guest); `theme` the page's light or dark; `splash` the splash's markup in `lang` ('' if unknown).
+ */
+export interface HomeSnapshot {
+  build: string;
+  lang: string;
+  theme: string;
+  user: string;
+  html: string;
+  splash: string;
+}
+
+/** The splash as last drawn, with its language: index.html paints it over the snapshot. */
+let splashMarkup: { lang: string; html: string } | null = null;
+
+/** Keeps the splash's markup for the next snapshot (called by the splash when it shows). */
+export function rememberSplash(element: HTMLElement): void {
+  splashMarkup = { lang: document.documentElement.lang, html: element.outerHTML };
+}
+
+/**
+ * The entry script of this page: its URL names the build. A built index.html links it with
+ * `data-entry` (vite.config.ts, firstPaint); the dev server's page has a module script.
+ */
+export function buildKey(): string {
+  const entry = document.querySelector('link[data-entry], script[type="module"][src]');
+  return entry?.getAttribute('href') ?? entry?.getAttribute('src') ?? '';
+}
+
+/** The stored snapshot, or null when there is none or it cannot be read. */
+export function readSnapshot(): HomeSnapshot | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(SNAPSHOT_KEY) ?? 'null') as unknown;
+    if (!value || typeof value !== 'object') return null;
+    const record = value as Record<string, unknown>;
+    const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string) : '');
+    if (typeof record.html !== 'string' || typeof record.build !== 'string') return null;
+    return {
+      build: text('build'),
+      lang: text('lang'),
+      theme: text('theme'),
+      user: text('user'),
+      html: text('html'),
+      splash: text('splash'),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Stores the frame as it is drawn now, when the page shows home (`/`): `#root` without toasts,
+ * dialogs, the splash or the skip link. `user` is the signed-in user's id ('' for a guest).
+ */
+export function saveSnapshot(user: string): void {
+  const root = document.getElementById('root');
+  if (!root || window.location.pathname !== '/') return;
+  const copy = root.cloneNode(true) as HTMLElement;
+  for (const element of copy.querySelectorAll(TRANSIENT)) element.remove();
+  const lang = document.documentElement.lang;
+  const previous = readSnapshot();
+  const splash =
+    splashMarkup?.lang === lang
+      ? splashMarkup.html
+      : previous?.lang === lang
+        ? previous.splash
+        : '';
+  const snapshot: HomeSnapshot = {
+    build: buildKey(),
+    lang,
+    theme: document.documentElement.dataset.theme ?? '',
+    user,
+    html: copy.innerHTML,
+    splash,
+  };
+  try {
+    localStorage.setItem(SNAPSHOT_KEY, JSON.stringify(snapshot));
+  } catch {
+    // Storage full or blocked: the next start shows the start screen, as without a snapshot.
+  }
+}
+
+/** Removes the snapshot (sign-out, another user). */
+export function clearSnapshot(): void {
+  try {
+    localStorage.removeItem(SNAPSHOT_KEY);
+  } catch {
+    // Blocked storage holds no snapshot either.
+  }
+}
+
+/**
+ * The home markup index.html painted from the snapshot at this start (shown by the app, inert,
+ * until the live home replaces it), or null if none was painted.
+ */
+export function paintedSnapshot(): string | null {
+  const root = document.getElementById('root');
+  if (root?.dataset.snapshot !== 'painted') return null;
+  return root.querySelector('.home-snapshot')?.innerHTML ?? null;
+}
+
+/** Whether the splash index.html painted was tapped away before the app took over. */
+export function splashSkipped(): boolean {
+  return document.getElementById('root')?.dataset.splash === 'skipped';
+}
+
+/**
+ * When index.html painted the splash (its `performance.now()`, so that a page's own clock, or a
+ * test's, measures the splash's 3 s throughout), or null if it did not.
+ */
+export function splashPaintedAt(): number | null {
+  const value = document.getElementById('root')?.dataset.splashAt;
+  const at = value ? Number(value) : Number.NaN;
+  return Number.isFinite(at) ? at : null;
+}

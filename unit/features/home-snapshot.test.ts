@@ -1,0 +1,196 @@
+// @vitest-environment happy-dom
+/**
+ * Home's snapshot: what the app keeps (the frame without the moment's toasts, dialogs and
+ * splash) and what index.html's own script paints from it at the next start, and when not.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  clearSnapshot,
+  type HomeSnapshot,
+  paintedSnapshot,
+  readSnapshot,
+  rememberSplash,
+  SNAPSHOT_KEY,
+  saveSnapshot,
+  splashSkipped,
+} from '@/ui/home-snapshot';
+
+const ENTRY = '/assets/index-abc123.js';
+
+/** The inline script of index.html, run as the browser runs it while parsing the page. */
+const html = readFileSync(join(import.meta.dirname, '..', '..', 'index.html'), 'utf8');
+const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+const paintScript = inline.find((code) => code?.includes('marine.snapshot')) ?? '';
+
+function runIndexScript(): void {
+  new Function(paintScript)();
+}
+
+// The page's entry script is only read, never loaded: happy-dom is told that is fine.
+(
+  window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }
+).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true;
+
+/**
+ * A page as index.html leaves it before the script: the entry (a module script on the dev
+ * server; linked with `data-entry` in a build, where the script starts it) and an empty root.
+ */
+function freshPage(path = '/', built = false): void {
+  window.history.replaceState(null, '', path);
+  document.head.innerHTML = built
+    ? `<link rel="modulepreload" href="${ENTRY}" data-entry>`
+    : `<script type="module" src="${ENTRY}"></script>`;
+  document.body.innerHTML = '<div id="root"></div>';
+  document.documentElement.lang = 'ru';
+  delete document.documentElement.dataset.theme;
+}
+
+/** The app's frame on home, with a toast, a dialog and the splash showing. */
+function drawHome(name: string): void {
+  (document.getElementById('root') as HTMLElement).innerHTML = `
+    <a class="skip-link" href="#content">К содержимому</a>
+    <header class="header"><a href="/profile">${name}</a></header>
+    <div id="content"><main class="page home"><h1>Добро пожаловать, ${name}</h1></main></div>
+    <div class="toast-viewport"><p>Синхронизировано</p></div>
+    <div role="dialog">Выйти?</div>
+    <button class="splash" type="button">Морской английский</button>`;
+}
+
+const record = (patch: Partial<HomeSnapshot> = {}): HomeSnapshot => ({
+  build: ENTRY,
+  lang: 'ru',
+  theme: 'dark',
+  user: 'u1',
+  html: '<main class="page home"><h1>Добро пожаловать, Анна</h1></main>',
+  splash: '<button class="splash" type="button">Морской английский</button>',
+  ...patch,
+});
+const store = (value: unknown) => localStorage.setItem(SNAPSHOT_KEY, JSON.stringify(value));
+const root = () => document.getElementById('root') as HTMLElement;
+
+beforeEach(() => {
+  localStorage.clear();
+  freshPage();
+});
+afterEach(() => {
+  localStorage.clear();
+});
+
+describe('saveSnapshot', () => {
+  it('keeps the header and home, not the toasts, dialogs, splash or skip link', () => {
+    drawHome('Анна');
+    document.documentElement.dataset.theme = 'dark';
+    saveSnapshot('u1');
+    const saved = readSnapshot();
+    expect(saved).toMatchObject({ build: ENTRY, lang: 'ru', theme: 'dark', user: 'u1' });
+    expect(saved?.html).toContain('Добро пожаловать, Анна');
+    expect(saved?.html).toContain('class="header"');
+    for (const gone of ['Синхронизировано', 'Выйти?', 'Морской английский', 'К содержимому']) {
+      expect(saved?.html).not.toContain(gone);
+    }
+  });
+
+  it('keeps nothing away from home', () => {
+    freshPage('/profile');
+    drawHome('Анна');
+    saveSnapshot('u1');
+    expect(readSnapshot()).toBeNull();
+  });
+
+  it('keeps the splash only in the language of home', () => {
+    const splash = document.createElement('button');
+    splash.className = 'splash';
+    splash.textContent = 'Морской английский';
+    rememberSplash(splash);
+    drawHome('Анна');
+    saveSnapshot('u1');
+    expect(readSnapshot()?.splash).toContain('Морской английский');
+
+    document.documentElement.lang = 'en';
+    saveSnapshot('u1');
+    expect(readSnapshot()?.splash).toBe('');
+  });
+
+  it('is removed by clearSnapshot, and a damaged record reads as none', () => {
+    drawHome('Анна');
+    saveSnapshot('u1');
+    clearSnapshot();
+    expect(readSnapshot()).toBeNull();
+    localStorage.setItem(SNAPSHOT_KEY, '{not json');
+    expect(readSnapshot()).toBeNull();
+    store({ html: 5, build: ENTRY });
+    expect(readSnapshot()).toBeNull();
+  });
+});
+
+describe("index.html's script", () => {
+  it('paints the snapshot of this build, inert, with its theme, when the splash is off', () => {
+    localStorage.setItem('marine.splash', 'off');
+    store(record());
+    runIndexScript();
+    const painted = root().querySelector('.home-snapshot');
+    expect(painted?.hasAttribute('inert')).toBe(true);
+    expect(painted?.getAttribute('aria-busy')).toBe('true');
+    expect(painted?.getAttribute('aria-hidden')).toBe('true');
+    expect(root().textContent).toContain('Добро пожаловать, Анна');
+    expect(root().querySelector('.splash')).toBeNull();
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(paintedSnapshot()).toBe(record().html);
+  });
+
+  it('paints the splash over it when the splash is on; a tap takes the splash away', () => {
+    store(record());
+    runIndexScript();
+    const splash = root().querySelector('.splash') as HTMLElement;
+    expect(splash.textContent).toBe('Морской английский');
+    expect(splashSkipped()).toBe(false);
+    splash.click();
+    expect(root().querySelector('.splash')).toBeNull();
+    expect(splashSkipped()).toBe(true);
+    expect(paintedSnapshot()).toBe(record().html);
+  });
+
+  it.each([
+    ['another build', record({ build: '/assets/index-old.js' }), '/', null],
+    ['another language', record({ lang: 'en' }), '/', null],
+    ['another screen', record(), '/profile', null],
+    ['the splash on and its markup unknown', record({ splash: '' }), '/', 'on'],
+    ['a damaged record', '{"html":', '/', null],
+  ])('paints nothing for %s', (_, value, path, splash) => {
+    freshPage(path);
+    if (splash !== 'on') localStorage.setItem('marine.splash', 'off');
+    if (typeof value === 'string') localStorage.setItem(SNAPSHOT_KEY, value);
+    else store(value);
+    runIndexScript();
+    expect(root().innerHTML).toBe('');
+    expect(paintedSnapshot()).toBeNull();
+  });
+
+  it('reads the build from the entry a built page links, and starts that entry', async () => {
+    freshPage('/', true);
+    drawHome('Анна');
+    saveSnapshot('u1');
+    expect(readSnapshot()?.build).toBe(ENTRY);
+    freshPage('/', true);
+    localStorage.setItem('marine.splash', 'off');
+    // No such module here: the script's attempt to start it is what shows.
+    const failed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    runIndexScript();
+    expect(root().textContent).toContain('Добро пожаловать, Анна');
+    await vi.waitFor(() =>
+      expect(failed).toHaveBeenCalledWith('Loading the app failed', expect.anything()),
+    );
+    failed.mockRestore();
+  });
+
+  it('follows the language the app will start in', () => {
+    localStorage.setItem('marine.splash', 'off');
+    localStorage.setItem('marine.lang', 'en');
+    store(record({ lang: 'en', html: '<h1>Welcome aboard, Anna</h1>' }));
+    runIndexScript();
+    expect(document.documentElement.lang).toBe('en');
+    expect(paintedSnapshot()).toBe('<h1>Welcome aboard, Anna</h1>');
+  });
+});
