@@ -56,8 +56,7 @@ async function renderFirstVisit(
  * link marked `data-entry`), after the first frame when it painted home. So home is on the
  * screen before React is evaluated, with no stylesheet request to wait for. Home is the
  * snapshot of the last start, or on a device that has never shown home the first visit's home,
- * rendered here into two templates. The inlined stylesheet is not written out, so nothing
- * precaches it.
+ * rendered here into two templates.
  */
 function firstPaint(mode: string): Plugin {
   return {
@@ -77,8 +76,9 @@ function firstPaint(mode: string): Plugin {
           (tag, file: string) => {
             const asset = bundle[file];
             if (asset?.type !== 'asset') return tag;
-            delete bundle[file];
-            return `<style>${String(asset.source)}</style>`;
+            // The link stays, disabled (never fetched): chunks that list this stylesheet among
+            // their dependencies find it in the page and do not load it a second time.
+            return `<style>${String(asset.source)}</style>${tag.replace(/>$/, ' disabled>')}`;
           },
         );
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;

@@ -56,17 +56,22 @@ export function HomeScreen() {
   );
 
   // The next start paints home from its snapshot: kept once the screen has been still a moment,
-  // and when the page is hidden or closed.
+  // or when the page is hidden or closed before that moment (a page leaving is not slowed down
+  // when its snapshot is already kept).
   const userId = user?.id ?? '';
   useEffect(() => {
-    const timer = setTimeout(() => saveSnapshot(userId), SNAPSHOT_AFTER_MS);
-    return () => clearTimeout(timer);
-  });
-  useEffect(() => {
-    const save = () => saveSnapshot(userId);
+    const save = () => {
+      clearTimeout(timer);
+      window.removeEventListener('pagehide', save);
+      saveSnapshot(userId);
+    };
+    const timer = setTimeout(save, SNAPSHOT_AFTER_MS);
     window.addEventListener('pagehide', save);
-    return () => window.removeEventListener('pagehide', save);
-  }, [userId]);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('pagehide', save);
+    };
+  });
 
   const figures = useMemo(() => {
     const now = Date.now();
