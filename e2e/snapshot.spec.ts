@@ -1,11 +1,12 @@
 /**
- * A later start paints home from its snapshot before any module has loaded: the learner's own
- * home, inert, until the live home takes its place. The snapshot belongs to one user and one
+ * Home is painted before any module has loaded: on a first visit the guest home the build drew,
+ * at a later start the learner's own home from its snapshot, inert, until the live home takes its
+ * place. The snapshot belongs to one user and one
  * build: it is gone after a sign-out and not used by another build; with the splash on, the
  * splash is painted over it and a tap shows home at once.
  */
 import type { Page } from '@playwright/test';
-import { expect, registerViaUi, test } from './support/fixtures';
+import { expect, expectAccessible, registerViaUi, test } from './support/fixtures';
 
 // Without a service worker, so that the held chunks come from the network where routes see them.
 test.use({ serviceWorkers: 'block' });
@@ -34,6 +35,30 @@ const stored = (page: Page) =>
 async function snapshotKept(page: Page) {
   await expect.poll(() => stored(page).then((record) => record?.html ?? '')).toContain('home-hero');
 }
+
+test('a first visit shows the guest home the build drew before the app has loaded', async ({
+  page,
+}) => {
+  const release = await holdApp(page);
+  await page.goto('/');
+  await expect(snapshot(page)).toBeVisible();
+  await expect(
+    snapshot(page).getByText('Добро пожаловать на борт!', { exact: true }),
+  ).toBeVisible();
+  await expect(
+    snapshot(page)
+      .getByText(/Устанавливаем словарь/)
+      .first(),
+  ).toBeVisible();
+  // A picture of home, hidden from assistive technology: no heading is offered yet.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+  release();
+  await expect(snapshot(page)).toHaveCount(0);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Добро пожаловать на борт!' }),
+  ).toBeVisible();
+  await expectAccessible(page);
+});
 
 test('a later start shows the learner’s home from its snapshot before the app has loaded', async ({
   page,

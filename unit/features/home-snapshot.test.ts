@@ -185,6 +185,36 @@ describe("index.html's script", () => {
     failed.mockRestore();
   });
 
+  describe('on a device that has never shown home', () => {
+    /** The two templates a build writes into index.html (vite.config.ts, firstPaint). */
+    function withFirstVisit(lang = 'ru') {
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        `<template id="first-visit" data-lang="${lang}"><main><h1>Добро пожаловать на борт!</h1></main></template>` +
+          '<template id="first-visit-splash"><button class="splash">Морской английский</button></template>',
+      );
+    }
+
+    it("paints the build's guest home, and the splash over it when the splash is on", () => {
+      withFirstVisit();
+      runIndexScript();
+      expect(root().querySelector('.home-snapshot')?.textContent).toBe('Добро пожаловать на борт!');
+      expect(root().querySelector('.splash')?.textContent).toBe('Морской английский');
+    });
+
+    it.each([
+      ['a remembered session', () => localStorage.setItem('marine.lastUserId', 'u1')],
+      ['a snapshot of another build', () => store(record({ build: '/assets/index-old.js' }))],
+      ['another language', () => localStorage.setItem('marine.lang', 'en')],
+    ])('paints nothing with %s', (_, arrange) => {
+      localStorage.setItem('marine.splash', 'off');
+      withFirstVisit();
+      arrange();
+      runIndexScript();
+      expect(root().innerHTML).toBe('');
+    });
+  });
+
   it('follows the language the app will start in', () => {
     localStorage.setItem('marine.splash', 'off');
     localStorage.setItem('marine.lang', 'en');
