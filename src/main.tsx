@@ -1,9 +1,9 @@
 /**
- * Bootstrap: the styles, React and a start screen (or the home snapshot index.html painted),
- * nothing else. The application (router, stores,
- * texts, the first screen) is one chunk loaded at once; when it arrives it starts opening the
- * database and restoring the session before its first render, so the start screen paints after
- * parsing React alone and the database work overlaps the loading of the rest.
+ * Bootstrap: the styles, React and a start screen (unless index.html painted home), nothing else.
+ * The application (router, stores, texts, the first screen) is one chunk loaded at once; when it
+ * arrives it starts opening the database and restoring the session before its first render, so
+ * the start screen paints after parsing React alone and the database work overlaps the loading
+ * of the rest.
  */
 // The shared styles come first so that feature styles, imported by the screens, win ties.
 import '@/styles/app.css';

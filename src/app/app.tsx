@@ -56,8 +56,11 @@ export function startApp(): void {
   });
 }
 
-/** How long a start shows home's snapshot before the Loading screen, with its help, takes over. */
-const SNAPSHOT_MAX_MS = 2500;
+/**
+ * How long a start shows home's snapshot before the Loading screen, with its help and reset,
+ * takes over: longer than a slow phone takes to start, short of a start that is stuck.
+ */
+const SNAPSHOT_MAX_MS = 6000;
 
 /**
  * While the database opens and the session loads: home's snapshot (inert, hidden from assistive

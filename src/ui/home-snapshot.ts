@@ -12,11 +12,11 @@
 /** The localStorage key, read by the inline script of index.html too. */
 export const SNAPSHOT_KEY = 'marine.snapshot';
 
-/** What the page marks when it painted a snapshot (read by the start-up benchmark and tests). */
-export const SNAPSHOT_MARK = 'app:snapshot';
-
-/** Parts of the frame that belong to a moment, not to the screen: never in a snapshot. */
-const TRANSIENT = '.splash, .toast-viewport, .update-toast, dialog, [role="dialog"], .skip-link';
+/**
+ * Parts of the frame that belong to a moment, not to the screen: never in a snapshot. The toasts
+ * (ui/toast-viewport.tsx, and the update banner, a `.toast` too), dialogs, the splash, the skip link.
+ */
+const TRANSIENT = '.splash, .toasts, .toast, dialog, [role="dialog"], .skip-link';
 
 /**
  * The snapshot as stored. `build` is the entry script's URL; `user` whose home it shows ('' for a

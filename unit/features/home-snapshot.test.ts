@@ -5,6 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clearSnapshot,
@@ -16,6 +18,7 @@ import {
   saveSnapshot,
   splashSkipped,
 } from '@/ui/home-snapshot';
+import { ToastViewport } from '@/ui/toast-viewport';
 
 const ENTRY = '/assets/index-abc123.js';
 
@@ -47,13 +50,23 @@ function freshPage(path = '/', built = false): void {
   delete document.documentElement.dataset.theme;
 }
 
-/** The app's frame on home, with a toast, a dialog and the splash showing. */
+/**
+ * The app's frame on home, with the moment's parts showing: a toast drawn by the real toast
+ * viewport, the update banner, a dialog and the splash.
+ */
 function drawHome(name: string): void {
+  const toasts = renderToStaticMarkup(
+    createElement(ToastViewport, {
+      toasts: [{ id: '1', message: 'Синхронизировано', tone: 'success' }],
+      onDismiss: () => undefined,
+    }),
+  );
   (document.getElementById('root') as HTMLElement).innerHTML = `
     <a class="skip-link" href="#content">К содержимому</a>
     <header class="header"><a href="/profile">${name}</a></header>
+    <div class="toast update-banner"><span role="status">Доступна новая версия</span></div>
     <div id="content"><main class="page home"><h1>Добро пожаловать, ${name}</h1></main></div>
-    <div class="toast-viewport"><p>Синхронизировано</p></div>
+    ${toasts}
     <div role="dialog">Выйти?</div>
     <button class="splash" type="button">Морской английский</button>`;
 }
@@ -87,7 +100,13 @@ describe('saveSnapshot', () => {
     expect(saved).toMatchObject({ build: ENTRY, lang: 'ru', theme: 'dark', user: 'u1' });
     expect(saved?.html).toContain('Добро пожаловать, Анна');
     expect(saved?.html).toContain('class="header"');
-    for (const gone of ['Синхронизировано', 'Выйти?', 'Морской английский', 'К содержимому']) {
+    for (const gone of [
+      'Синхронизировано',
+      'Доступна новая версия',
+      'Выйти?',
+      'Морской английский',
+      'К содержимому',
+    ]) {
       expect(saved?.html).not.toContain(gone);
     }
   });
