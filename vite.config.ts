@@ -24,12 +24,13 @@ function isCloudEdition(mode: string): boolean {
 }
 
 /**
- * A guest's home and the splash as the app draws them on a first visit (src/app/prerender.tsx),
+ * A guest's home and the splash as the app draws them on a first visit, and the message for an
+ * application that cannot be loaded (src/app/prerender.tsx),
  * rendered in Node through Vite's module loader with this build's mode.
  */
 async function renderFirstVisit(
   mode: string,
-): Promise<{ lang: string; html: string; splash: string }> {
+): Promise<{ lang: string; html: string; splash: string; failed: string }> {
   const server = await createServer({
     configFile: false,
     mode,
@@ -56,7 +57,8 @@ async function renderFirstVisit(
  * link marked `data-entry`), after the first frame when it painted home. So home is on the
  * screen before React is evaluated, with no stylesheet request to wait for. Home is the
  * snapshot of the last start, or on a device that has never shown home the first visit's home,
- * rendered here into two templates.
+ * rendered here into templates (with the splash, and the message the page shows when the entry
+ * cannot be loaded).
  */
 function firstPaint(mode: string): Plugin {
   return {
@@ -67,9 +69,14 @@ function firstPaint(mode: string): Plugin {
       async handler(html, { bundle }) {
         if (!bundle) return html;
         const visit = await renderFirstVisit(mode);
+        const templates = [
+          `<template id="first-visit" data-lang="${visit.lang}">${visit.html}</template>`,
+          `<template id="first-visit-splash">${visit.splash}</template>`,
+          `<template id="start-failed">${visit.failed}</template>`,
+        ];
         html = html.replace(
           '<div id="root"></div>',
-          `<div id="root"></div>\n    <template id="first-visit" data-lang="${visit.lang}">${visit.html}</template>\n    <template id="first-visit-splash">${visit.splash}</template>`,
+          ['<div id="root"></div>', ...templates].join('\n    '),
         );
         const styled = html.replace(
           /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,

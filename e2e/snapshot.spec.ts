@@ -155,3 +155,21 @@ test('with the splash on, the splash is painted over the snapshot and a tap show
   await expect(page.getByRole('heading', { level: 1, name: /Пётр Морской/ })).toBeVisible();
   await expect(page.locator('.splash')).toHaveCount(0);
 });
+
+test('when the entry itself cannot be loaded, the page says so instead of a picture of home', async ({
+  page,
+}) => {
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Не удалось загрузить приложение' }),
+  ).toBeVisible();
+  await expect(snapshot(page)).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+  await page.getByRole('button', { name: 'Перезагрузить / Reload' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Добро пожаловать на борт!' }),
+  ).toBeVisible();
+});

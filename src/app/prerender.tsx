@@ -1,7 +1,7 @@
 /**
  * The first visit's picture, rendered when the app is built (vite.config.ts, firstPaint): a
- * guest's home in the default language as the app draws it before anything is stored, and the
- * splash. index.html paints them on a device that has never shown home, so a first visit has its
+ * guest's home in the default language as the app draws it before anything is stored, the
+ * splash, and the start screen's message for an application that cannot be loaded. index.html paints them on a device that has never shown home, so a first visit has its
  * home on the screen before any script has loaded; the app then takes their place.
  * The providers are the app's (app.tsx). Runs in Node through Vite's module loader, never in
  * the page.
@@ -15,6 +15,7 @@ import { I18nProvider } from '@/i18n';
 import { routeTree } from '@/routes/tree';
 import { ToastProvider } from '@/stores/toast-store';
 import { ConfirmProvider } from '@/ui/confirm';
+import { StartFailed } from './start-screen';
 
 export interface FirstVisit {
   lang: string;
@@ -22,6 +23,8 @@ export interface FirstVisit {
   html: string;
   /** The splash, for a start with the splash on. */
   splash: string;
+  /** What the page says when the application cannot be loaded (both languages). */
+  failed: string;
 }
 
 /**
@@ -57,5 +60,6 @@ export async function renderFirstVisit(): Promise<FirstVisit> {
       <Splash onDone={() => undefined} />
     </I18nProvider>,
   );
-  return { lang, html, splash };
+  const failed = await markup(<StartFailed />);
+  return { lang, html, splash, failed };
 }

@@ -187,14 +187,18 @@ describe("index.html's script", () => {
     expect(paintedSnapshot()).toBeNull();
   });
 
-  it('reads the build from the entry a built page links, and starts that entry', async () => {
+  it('reads the build from the entry a built page links, starts it, and says when it fails', async () => {
     freshPage('/', true);
     drawHome('Анна');
     saveSnapshot('u1');
     expect(readSnapshot()?.build).toBe(ENTRY);
     freshPage('/', true);
     localStorage.setItem('marine.splash', 'off');
-    // No such module here: the script's attempt to start it is what shows.
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<template id="start-failed"><main><h1>Не удалось загрузить приложение</h1><button type="button">Перезагрузить</button></main></template>',
+    );
+    // No such module here: the page says so instead of leaving the picture of home.
     const failed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     runIndexScript();
     expect(root().textContent).toContain('Добро пожаловать, Анна');
@@ -202,6 +206,9 @@ describe("index.html's script", () => {
       expect(failed).toHaveBeenCalledWith('Loading the app failed', expect.anything()),
     );
     failed.mockRestore();
+    expect(root().querySelector('h1')?.textContent).toBe('Не удалось загрузить приложение');
+    expect(root().querySelector('.home-snapshot')).toBeNull();
+    expect(paintedSnapshot()).toBeNull();
   });
 
   describe('on a device that has never shown home', () => {
