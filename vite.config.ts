@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { FirstVisit } from './src/app/prerender';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -28,9 +29,7 @@ function isCloudEdition(mode: string): boolean {
  * application that cannot be loaded (src/app/prerender.tsx),
  * rendered in Node through Vite's module loader with this build's mode.
  */
-async function renderFirstVisit(
-  mode: string,
-): Promise<{ lang: string; html: string; splash: string; failed: string }> {
+async function renderFirstVisit(mode: string): Promise<FirstVisit> {
   const server = await createServer({
     configFile: false,
     mode,
@@ -45,7 +44,7 @@ async function renderFirstVisit(
   });
   try {
     const module = await server.ssrLoadModule('/src/app/prerender.tsx');
-    return await module.renderFirstVisit();
+    return (await module.renderFirstVisit()) as FirstVisit;
   } finally {
     await server.close();
   }

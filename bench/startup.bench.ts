@@ -192,16 +192,14 @@ interface Start {
   fcp: number | null;
   /** index.html painted home from its snapshot (the app only). */
   snapshot: number | null;
+  /**
+   * When home was shown: its first contentful paint when index.html painted it from its snapshot
+   * (the snapshot is in the page before the first paint), otherwise when the live home rendered.
+   */
+  shown: number;
   /** The scripts whose loading began before home was shown (from the worker's cache). */
   scriptsBeforeShown: string[];
 }
-
-/**
- * When home was shown: its first contentful paint when index.html painted it from its snapshot
- * (the snapshot is in the page before the first paint), otherwise when the live home rendered.
- */
-const shownAt = (start: Start) =>
-  start.snapshot !== null && start.fcp !== null ? start.fcp : start.ready;
 
 /** A first visit's figures, as Lighthouse names them, from the page's own performance entries. */
 interface Visit {
@@ -336,7 +334,7 @@ async function coldStarts(
             .filter((entry) => entry.initiatorType === 'script' || /\\.js$/.test(entry.name))
             .filter((entry) => entry.startTime < shown)
             .map((entry) => entry.name);
-          return { ready, firstPaint: mark('app:first-paint'), fcp, snapshot, scriptsBeforeShown };
+          return { ready, firstPaint: mark('app:first-paint'), fcp, snapshot, shown, scriptsBeforeShown };
         })()`),
       );
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
@@ -447,7 +445,7 @@ export async function benchStartup(): Promise<void> {
   const ready = ours.starts.map((s) => s.ready);
   const floorReady = floor.starts.map((s) => s.ready);
   // Shown: the first contentful paint of the screen (the floor's one screen is its first paint).
-  const shown = ours.starts.map(shownAt);
+  const shown = ours.starts.map((s) => s.shown);
   const floorShown = floor.starts.flatMap((s) => s.fcp ?? []);
   const painted = ours.starts.filter((s) => s.snapshot !== null).length;
   printTimes(

@@ -7,22 +7,13 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { readStore } from './study-helpers';
 import { expect, expectAccessible, test } from './support/fixtures';
+import { holdBack } from './support/hold';
 import { BUILTIN_ROWS } from './support/vocabulary';
 
 const WORKER = /\/assets\/vocabulary-worker-[^/]*\.js$/;
 
 /** Holds the vocabulary worker's script back until `release` is called. */
-async function holdWorker(context: BrowserContext) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await context.route(WORKER, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return () => release();
-}
+const holdWorker = (context: BrowserContext) => holdBack(context, WORKER);
 
 const installing = (page: Page) =>
   page.getByRole('status').filter({ hasText: /^Устанавливаем словарь: \d+ %/ });

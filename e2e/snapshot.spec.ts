@@ -1,12 +1,13 @@
 /**
  * Home is painted before any module has loaded: on a first visit the guest home the build drew,
  * at a later start the learner's own home from its snapshot, inert, until the live home takes its
- * place. The snapshot belongs to one user and one
- * build: it is gone after a sign-out and not used by another build; with the splash on, the
- * splash is painted over it and a tap shows home at once.
+ * place. The snapshot belongs to one user and one build: it is gone after a sign-out and not used
+ * by another build; with the splash on, the splash is painted over it and a tap shows home at
+ * once. (An entry that cannot load: shell.spec.ts.)
  */
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, registerViaUi, test } from './support/fixtures';
+import { holdBack } from './support/hold';
 
 // Without a service worker, so that the held chunks come from the network where routes see them.
 test.use({ serviceWorkers: 'block' });
@@ -15,17 +16,7 @@ test.use({ serviceWorkers: 'block' });
 const APP_CHUNKS = /\/assets\/app-[^/]*\.js$/;
 
 /** Holds the application chunks back until `release` is called. */
-async function holdApp(page: Page) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(APP_CHUNKS, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return () => release();
-}
+const holdApp = (page: Page) => holdBack(page, APP_CHUNKS);
 
 const snapshot = (page: Page) => page.locator('#root > .home-snapshot');
 const stored = (page: Page) =>
@@ -154,22 +145,4 @@ test('with the splash on, the splash is painted over the snapshot and a tap show
   // The app does not bring the splash back: the learner skipped it.
   await expect(page.getByRole('heading', { level: 1, name: /Пётр Морской/ })).toBeVisible();
   await expect(page.locator('.splash')).toHaveCount(0);
-});
-
-test('when the entry itself cannot be loaded, the page says so instead of a picture of home', async ({
-  page,
-}) => {
-  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
-  await page.goto('/');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Не удалось загрузить приложение' }),
-  ).toBeVisible();
-  await expect(snapshot(page)).toHaveCount(0);
-  await expectAccessible(page);
-
-  await page.unroute(/\/assets\/index-[\w-]+\.js$/);
-  await page.getByRole('button', { name: 'Перезагрузить / Reload' }).click();
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Добро пожаловать на борт!' }),
-  ).toBeVisible();
 });

@@ -5,19 +5,17 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { openDB } from '@/db/instance';
-import { ErrorBoundary } from '@/features/shell/error-boundary';
 import { LoadingScreen } from '@/features/shell/loading-screen';
 import { Splash } from '@/features/shell/splash';
-import { I18nProvider, translate } from '@/i18n';
+import { translate } from '@/i18n';
 import { useAuthStore } from '@/stores/auth-store';
 import { isUpgradeBlocked, onUpgradeBlocked } from '@/stores/local-database';
 import { applyTheme, useSettingsStore } from '@/stores/settings-store';
-import { ToastProvider } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import '@/stores/words-store';
-import { ConfirmProvider } from '@/ui/confirm';
 import { clearSnapshot, readSnapshot, splashPaintedAt, splashSkipped } from '@/ui/home-snapshot';
 import { startCloudWiring } from './cloud';
+import { Providers } from './providers';
 import { router } from './router';
 import { registerServiceWorker } from './service-worker';
 import { splashOff } from './splash-switch';
@@ -122,19 +120,13 @@ export function App({ snapshot = null }: { snapshot?: string | null }) {
   }, [theme]);
 
   return (
-    <I18nProvider lang={lang}>
-      <ErrorBoundary>
-        <ToastProvider>
-          <ConfirmProvider>
-            {authStatus === 'ready' && dbReady ? (
-              <RouterProvider router={router} />
-            ) : (
-              <Starting snapshot={snapshot} />
-            )}
-            {splash ? <Splash onDone={hideSplash} shownAt={splashPaintedAt()} /> : null}
-          </ConfirmProvider>
-        </ToastProvider>
-      </ErrorBoundary>
-    </I18nProvider>
+    <Providers lang={lang}>
+      {authStatus === 'ready' && dbReady ? (
+        <RouterProvider router={router} />
+      ) : (
+        <Starting snapshot={snapshot} />
+      )}
+      {splash ? <Splash onDone={hideSplash} shownAt={splashPaintedAt()} /> : null}
+    </Providers>
   );
 }

@@ -1,24 +1,23 @@
 /**
  * The first visit's picture, rendered when the app is built (vite.config.ts, firstPaint): a
  * guest's home in the default language as the app draws it before anything is stored, the
- * splash, and the start screen's message for an application that cannot be loaded. index.html paints them on a device that has never shown home, so a first visit has its
- * home on the screen before any script has loaded; the app then takes their place.
- * The providers are the app's (app.tsx). Runs in Node through Vite's module loader, never in
- * the page.
+ * splash, and the start screen's message for an application that cannot be loaded. index.html
+ * paints them on a device that has never shown home, so a first visit has its home on the
+ * screen before any script has loaded; the app then takes their place. Runs in Node through
+ * Vite's module loader, never in the page.
  */
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { DEFAULT_UI_LANG } from '@/domain/constants';
+import type { UiLang } from '@/domain/types';
 import { Splash } from '@/features/shell/splash';
-import { I18nProvider } from '@/i18n';
 import { routeTree } from '@/routes/tree';
-import { ToastProvider } from '@/stores/toast-store';
-import { ConfirmProvider } from '@/ui/confirm';
+import { Providers } from './providers';
 import { StartFailed } from './start-screen';
 
 export interface FirstVisit {
-  lang: string;
+  lang: UiLang;
   /** The frame and a guest's home, as `#root` holds them. */
   html: string;
   /** The splash, for a start with the splash on. */
@@ -47,18 +46,14 @@ export async function renderFirstVisit(): Promise<FirstVisit> {
   await router.load();
   const lang = DEFAULT_UI_LANG;
   const html = await markup(
-    <I18nProvider lang={lang}>
-      <ToastProvider>
-        <ConfirmProvider>
-          <RouterProvider router={router} />
-        </ConfirmProvider>
-      </ToastProvider>
-    </I18nProvider>,
+    <Providers lang={lang}>
+      <RouterProvider router={router} />
+    </Providers>,
   );
   const splash = await markup(
-    <I18nProvider lang={lang}>
+    <Providers lang={lang}>
       <Splash onDone={() => undefined} />
-    </I18nProvider>,
+    </Providers>,
   );
   const failed = await markup(<StartFailed />);
   return { lang, html, splash, failed };

@@ -79,13 +79,9 @@ export function saveSnapshot(user: string): void {
   const copy = root.cloneNode(true) as HTMLElement;
   for (const element of copy.querySelectorAll(TRANSIENT)) element.remove();
   const lang = document.documentElement.lang;
-  const previous = readSnapshot();
-  const splash =
-    splashMarkup?.lang === lang
-      ? splashMarkup.html
-      : previous?.lang === lang
-        ? previous.splash
-        : '';
+  // The splash drawn at this start, or else the one the last snapshot kept (the splash was
+  // skipped before the app drew it, or is off): read only then.
+  const splash = splashMarkup?.lang === lang ? splashMarkup.html : keptSplash(lang);
   const snapshot: HomeSnapshot = {
     build: buildKey(),
     lang,
@@ -99,6 +95,12 @@ export function saveSnapshot(user: string): void {
   } catch {
     // Storage full or blocked: the next start shows the start screen, as without a snapshot.
   }
+}
+
+/** The splash markup the stored snapshot holds in `lang`, or ''. */
+function keptSplash(lang: string): string {
+  const previous = readSnapshot();
+  return previous?.lang === lang ? previous.splash : '';
 }
 
 /** Removes the snapshot (sign-out, another user). */
