@@ -156,7 +156,7 @@ for (const [part, chunk] of [
       page.getByRole('heading', { level: 1, name: 'Не удалось загрузить приложение' }),
     ).toBeVisible();
     await expect(page.getByText('The app could not be loaded.')).toBeVisible();
-    await expect(page.locator('#root > .home-snapshot')).toHaveCount(0);
+    await expect(page.locator('#picture > .home-snapshot')).toHaveCount(0);
     await expectAccessible(page);
 
     // A reload once the network is back starts the app.

@@ -18,7 +18,7 @@ const APP_CHUNKS = /\/assets\/app-[^/]*\.js$/;
 /** Holds the application chunks back until `release` is called. */
 const holdApp = (page: Page) => holdBack(page, APP_CHUNKS);
 
-const snapshot = (page: Page) => page.locator('#root > .home-snapshot');
+const snapshot = (page: Page) => page.locator('#picture > .home-snapshot');
 const stored = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('marine.snapshot') ?? 'null'));
 
@@ -131,7 +131,7 @@ test('with the splash on, the splash is painted over the snapshot and a tap show
 
   const release = await holdApp(page);
   await page.reload();
-  const splash = page.locator('#root > .splash');
+  const splash = page.locator('#picture > .splash');
   await expect(splash).toBeVisible();
   await expect(splash).toContainText('Морской английский');
   await splash.click();

@@ -10,20 +10,20 @@ import '@/styles/app.css';
 import '@/styles/shell.css';
 // Home's styles too: a snapshot of home (index.html) is painted before the application chunk.
 import '@/features/home/home.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StartFailed, StartScreen } from '@/app/start-screen';
-import { paintedSnapshot } from '@/ui/home-snapshot';
+import { paintedPicture, removePicture } from '@/ui/home-snapshot';
 import { captureInstallPrompt } from '@/ui/install-prompt';
 
 // The browser may offer the install before the application chunk arrives.
 captureInstallPrompt();
 
-// A later start may already show home from its snapshot (index.html): it stays until the app
-// renders, which shows it again while the database opens and then the live home.
-const snapshot = paintedSnapshot();
+// The page may already show a picture of home (index.html, beside the root): it stays while the
+// database opens, until the app's own screen is up.
+const picture = paintedPicture() !== null;
 const root = createRoot(document.getElementById('root') as HTMLElement);
-if (snapshot === null) {
+if (!picture) {
   root.render(
     <StrictMode>
       <StartScreen />
@@ -38,14 +38,19 @@ requestAnimationFrame(() => performance.mark('app:first-paint'));
 import('@/app/app').then(
   ({ App, startApp }) => {
     startApp();
-    root.render(
-      <StrictMode>
-        <App snapshot={snapshot} />
-      </StrictMode>,
+    // A transition: React renders the app in slices (the page shows the start screen or the
+    // picture of home meanwhile), not in one task that blocks the page.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App picture={picture} />
+        </StrictMode>,
+      ),
     );
   },
   (error: unknown) => {
     console.error('Loading the app failed', error);
+    removePicture();
     root.render(<StartFailed />);
   },
 );

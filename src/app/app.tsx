@@ -3,7 +3,14 @@
  * settles, then the router. Loaded by the bootstrap (main.tsx), which calls `startApp` first.
  */
 import { RouterProvider } from '@tanstack/react-router';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { openDB } from '@/db/instance';
 import { LoadingScreen } from '@/features/shell/loading-screen';
 import { Splash } from '@/features/shell/splash';
@@ -13,35 +20,70 @@ import { isUpgradeBlocked, onUpgradeBlocked } from '@/stores/local-database';
 import { applyTheme, useSettingsStore } from '@/stores/settings-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import '@/stores/words-store';
-import { clearSnapshot, readSnapshot, splashPaintedAt, splashSkipped } from '@/ui/home-snapshot';
+import {
+  clearSnapshot,
+  readSnapshot,
+  removePaintedSplash,
+  removePicture,
+  splashPaintedAt,
+  splashSkipped,
+} from '@/ui/home-snapshot';
 import { startCloudWiring } from './cloud';
 import { Providers } from './providers';
-import { router } from './router';
+import { getRouter } from './router';
 import { registerServiceWorker } from './service-worker';
 import { splashOff } from './splash-switch';
 
-/** Whether the database has opened (or failed to: the screens that use it report that). */
-let databaseSettled = false;
-const databaseListeners = new Set<() => void>();
+/**
+ * Whether the start has settled: the database opened (or failed to: the screens that use it
+ * report that), the session restored and the first screen's route loaded.
+ */
+let startSettled = false;
+const startListeners = new Set<() => void>();
 
 let started = false;
 
 /**
+ * Resolves in a later task: the page may paint and handle input between two parts of a start.
+ * A message, not a timer: timers can be held back (a background tab; a test's paused clock).
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
  * Starts what the first screen waits for, before the first render: the database opens (the
  * built-in vocabulary, when new or older than the app's, installs beside it in a worker: no
- * screen waits for it), the session is restored, the vocabulary loads once installed; then the
- * cloud wiring and the service worker. Called once by the bootstrap when this chunk has loaded.
+ * screen waits for it), the session is restored, the vocabulary loads once installed, and then
+ * the router loads the first screen's route (its guards and screen); then the cloud wiring and
+ * the service worker. Called once by the bootstrap when this chunk has loaded.
  */
 export function startApp(): void {
   if (started) return;
   started = true;
-  void openDB()
-    .catch(() => undefined)
+  const databaseOpen = openDB().catch(() => undefined);
+  const sessionRestored = useAuthStore.getState().init();
+  // The router is made in a task of its own, after this chunk's evaluation.
+  const routerMade = nextTask().then(getRouter);
+  void Promise.all([routerMade, databaseOpen, sessionRestored])
+    // Loaded before it is mounted, the router renders the first screen in the app's deferred
+    // render, in slices; mounted unloaded, it would load and render it in one blocking task.
+    .then(async ([router]) => {
+      await nextTask();
+      await router.load();
+    })
+    .catch((error: unknown) => console.error('Loading the first screen failed', error))
     .finally(() => {
-      databaseSettled = true;
-      for (const listener of databaseListeners) listener();
+      startSettled = true;
+      for (const listener of startListeners) listener();
     });
-  void useAuthStore.getState().init();
   void useVocabStore.getState().load();
   startCloudWiring();
   registerServiceWorker();
@@ -55,54 +97,75 @@ export function startApp(): void {
 }
 
 /**
- * How long a start shows home's snapshot before the Loading screen, with its help and reset,
+ * How long a start shows the picture of home before the Loading screen, with its help and reset,
  * takes over: longer than a slow phone takes to start, short of a start that is stuck.
  */
 const SNAPSHOT_MAX_MS = 6000;
 
 /**
- * While the database opens and the session loads: home's snapshot (inert, hidden from assistive
- * technology: it is a picture of home) when index.html painted one, otherwise the Loading screen;
- * the Loading screen too when the load takes long or another tab blocks the database's upgrade,
- * since it says what to do.
+ * Removes the picture of home index.html painted, in the commit that puts the app's own screen in
+ * its place (so no frame shows neither). Rendered before that screen: its effect runs first, and
+ * the screen's own effects never meet the picture's copies of their elements.
  */
-function Starting({ snapshot }: { snapshot: string | null }) {
+function PictureGone() {
+  useLayoutEffect(removePicture, []);
+  return null;
+}
+
+/**
+ * While the database opens and the session load: nothing of its own when index.html painted a
+ * picture of home (inert, hidden from assistive technology, beside the app's root), otherwise
+ * the Loading screen; the Loading screen too when the load takes long or another tab blocks the
+ * database's upgrade, since it says what to do.
+ */
+function Starting({ picture }: { picture: boolean }) {
   const blocked = useSyncExternalStore(onUpgradeBlocked, isUpgradeBlocked);
   const [expired, setExpired] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setExpired(true), SNAPSHOT_MAX_MS);
     return () => clearTimeout(timer);
   }, []);
-  if (snapshot === null || blocked || expired) return <LoadingScreen />;
+  if (picture && !blocked && !expired) return null;
   return (
-    <div
-      className="home-snapshot"
-      inert
-      aria-hidden="true"
-      aria-busy="true"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: the app's own markup (saveSnapshot, or the build's first visit)
-      dangerouslySetInnerHTML={{ __html: snapshot }}
-    />
+    <>
+      <PictureGone />
+      <LoadingScreen />
+    </>
   );
 }
 
-function onDatabaseSettled(listener: () => void): () => void {
-  databaseListeners.add(listener);
-  return () => databaseListeners.delete(listener);
+/**
+ * Whether the live screens are shown: once the start has settled (the session restored, so the
+ * auth store is ready too). The switch is a transition: React renders the live screens, the
+ * largest render of a start, in slices between which the page stays responsive, while the
+ * picture or the Loading screen stays up; a store's update would render them in one blocking task.
+ */
+function useLive(): boolean {
+  const [live, setLive] = useState(startSettled);
+  useEffect(() => {
+    const show = () => startTransition(() => setLive(true));
+    if (startSettled) show();
+    startListeners.add(show);
+    return () => void startListeners.delete(show);
+  }, []);
+  return live;
 }
 
 /**
- * `snapshot`: the home markup index.html painted at this start: shown, inert, instead of the
- * Loading screen until the live screens render.
+ * `picture`: whether index.html painted a picture of home at this start: it stays, instead of the
+ * Loading screen, until the live screens render.
  */
-export function App({ snapshot = null }: { snapshot?: string | null }) {
+export function App({ picture = false }: { picture?: boolean }) {
   const lang = useSettingsStore((s) => s.lang);
   const theme = useSettingsStore((s) => s.theme);
-  const authStatus = useAuthStore((s) => s.status);
-  const dbReady = useSyncExternalStore(onDatabaseSettled, () => databaseSettled);
+  const live = useLive();
   const [splash, setSplash] = useState(() => !splashOff() && !splashSkipped());
   // A stable callback: the splash's 3 s timer must not restart whenever the app re-renders.
   const hideSplash = useCallback(() => setSplash(false), []);
+  // The app's splash takes the place of the one index.html painted, in the same commit.
+  useLayoutEffect(() => {
+    if (splash) removePaintedSplash();
+  }, [splash]);
 
   // The page's language and title follow the interface language.
   useEffect(() => {
@@ -121,10 +184,13 @@ export function App({ snapshot = null }: { snapshot?: string | null }) {
 
   return (
     <Providers lang={lang}>
-      {authStatus === 'ready' && dbReady ? (
-        <RouterProvider router={router} />
+      {live ? (
+        <>
+          <PictureGone />
+          <RouterProvider router={getRouter()} />
+        </>
       ) : (
-        <Starting snapshot={snapshot} />
+        <Starting picture={picture} />
       )}
       {splash ? <Splash onDone={hideSplash} shownAt={splashPaintedAt()} /> : null}
     </Providers>

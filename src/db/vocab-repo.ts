@@ -32,8 +32,26 @@ export interface VocabFilters {
   role?: string | null;
 }
 
+/** How many records one read of `listVocab` takes. */
+const VOCAB_PAGE = 400;
+
+/**
+ * Every item, in key order, read in pages within one transaction (one snapshot): each page's
+ * records are copied onto the page's thread in a task of its own, never 2,000 words in one.
+ */
 export async function listVocab(db: MarineDB): Promise<VocabItem[]> {
-  return db.getAll('vocab');
+  const store = db.transaction('vocab').store;
+  const items: VocabItem[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await store.getAll(
+      after === undefined ? undefined : IDBKeyRange.lowerBound(after, true),
+      VOCAB_PAGE,
+    );
+    items.push(...page);
+    if (page.length < VOCAB_PAGE) return items;
+    after = page[page.length - 1]?.id;
+  }
 }
 
 export async function getVocab(db: MarineDB, id: string): Promise<VocabItem | undefined> {

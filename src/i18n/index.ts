@@ -106,6 +106,18 @@ export function allKeys(): MessageKey[] {
   return Object.keys(dictionaries.en) as MessageKey[];
 }
 
+const pluralRulesByLang = new Map<UiLang, Intl.PluralRules>();
+
+/** One Intl.PluralRules per language: building one costs far more than a selection. */
+function pluralRules(lang: UiLang): Intl.PluralRules {
+  let rules = pluralRulesByLang.get(lang);
+  if (!rules) {
+    rules = new Intl.PluralRules(lang);
+    pluralRulesByLang.set(lang, rules);
+  }
+  return rules;
+}
+
 /**
  * Picks a plural form with Intl.PluralRules: Russian needs one (1, 21), few (2-4, 22-24) and
  * many (5-20, 25-30); English one and other. `{count}` in the form is replaced.
@@ -115,7 +127,7 @@ export function plural(
   count: number,
   forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string },
 ): string {
-  const rule = new Intl.PluralRules(lang).select(count);
+  const rule = pluralRules(lang).select(count);
   return interpolate(forms[rule] ?? forms.other, { count });
 }
 

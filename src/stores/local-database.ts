@@ -2,7 +2,6 @@
  * The local database as the screens see it: the built-in vocabulary's install and its progress,
  * how many local changes the cloud lacks, and the reset (features never reach into db/).
  */
-import { useSyncExternalStore } from 'react';
 import { countAllUnsent } from '@/db/history-queries';
 import {
   isInstallingVocabulary,
@@ -14,6 +13,7 @@ import {
   type VocabularyInstall,
   vocabularyInstall,
 } from '@/db/instance';
+import type { InstallSource } from '@/ui/vocabulary-progress';
 
 export {
   isInstallingVocabulary,
@@ -47,7 +47,13 @@ export function resetLocalDatabase(): Promise<void> {
 /** What a page drawn ahead of time shows: the first visit's (src/app/prerender.tsx), about to install. */
 const FIRST_VISIT_INSTALL: VocabularyInstall = { done: 0, total: 1 };
 
-/** The built-in vocabulary's install now (its progress, a stable object between reports), or null. */
-export function useVocabularyInstall(): VocabularyInstall | null {
-  return useSyncExternalStore(onVocabularyInstall, vocabularyInstall, () => FIRST_VISIT_INSTALL);
-}
+/**
+ * The built-in vocabulary's install for the progress components of ui/ (`VocabularyProgress`,
+ * `WordsLoading`), which subscribe to it themselves: a progress report re-renders the bar alone,
+ * never the screen around it.
+ */
+export const vocabularyInstallSource: InstallSource = {
+  subscribe: onVocabularyInstall,
+  current: vocabularyInstall,
+  firstVisit: FIRST_VISIT_INSTALL,
+};

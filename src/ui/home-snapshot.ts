@@ -1,8 +1,8 @@
 /**
  * The home screen's snapshot: the markup of the frame (header and home) as the app last drew it,
  * kept in localStorage so that a later start can paint home before any script has run. The
- * inline script of index.html paints it, inert, while React, the application chunk, the database
- * and the session load; the live home then takes its place (main.tsx, app.tsx).
+ * inline script of index.html paints it, inert, beside the app's root while React, the application
+ * chunk, the database and the session load; the live home then takes its place (main.tsx, app.tsx).
  *
  * A snapshot is only used by the build that wrote it (the entry script's URL carries the build's
  * hash), at `/`, in the language it was drawn in. It is removed when its user signs out or
@@ -113,18 +113,27 @@ export function clearSnapshot(): void {
 }
 
 /**
- * The home markup index.html painted from the snapshot at this start (shown by the app, inert,
- * until the live home replaces it), or null if none was painted.
+ * The picture of home index.html painted at this start (`#picture`, beside the app's root: the
+ * inert home and the splash over it), or null if none was painted. It stays until the app's own
+ * screen is up, which removes it (`removePicture`).
  */
-export function paintedSnapshot(): string | null {
-  const root = document.getElementById('root');
-  if (root?.dataset.snapshot !== 'painted') return null;
-  return root.querySelector('.home-snapshot')?.innerHTML ?? null;
+export function paintedPicture(): HTMLElement | null {
+  return document.getElementById('picture');
+}
+
+/** Removes the picture of home (the app's own screen, live or Loading, has taken its place). */
+export function removePicture(): void {
+  paintedPicture()?.remove();
+}
+
+/** Removes the splash index.html painted over the picture (the app draws its own in its place). */
+export function removePaintedSplash(): void {
+  paintedPicture()?.querySelector(':scope > .splash')?.remove();
 }
 
 /** Whether the splash index.html painted was tapped away before the app took over. */
 export function splashSkipped(): boolean {
-  return document.getElementById('root')?.dataset.splash === 'skipped';
+  return paintedPicture()?.dataset.splash === 'skipped';
 }
 
 /**
@@ -132,7 +141,7 @@ export function splashSkipped(): boolean {
  * test's, measures the splash's 3 s throughout), or null if it did not.
  */
 export function splashPaintedAt(): number | null {
-  const value = document.getElementById('root')?.dataset.splashAt;
+  const value = paintedPicture()?.dataset.splashAt;
   const at = value ? Number(value) : Number.NaN;
   return Number.isFinite(at) ? at : null;
 }

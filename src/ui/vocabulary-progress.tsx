@@ -1,13 +1,42 @@
 /**
  * The built-in vocabulary's install as the screens show it: home says how far it is while the
  * rest of the app is already usable, and the screens that list words say so instead of "loading".
+ * The components subscribe to the install themselves (a report re-renders the bar, not the screen
+ * around it: on a first visit some twenty reports arrive while home is shown).
  */
+import { useEffect, useState } from 'react';
 import { useT } from '@/i18n';
 
-/** An install's progress (`useVocabularyInstall` of stores/local-database gives it). */
+/** An install's progress. */
 export interface VocabularyInstall {
   done: number;
   total: number;
+}
+
+/** Where the install's progress comes from (`vocabularyInstallSource` of stores/local-database). */
+export interface InstallSource {
+  subscribe(listener: () => void): () => void;
+  /** The progress now (a stable object between reports), or null when no install runs. */
+  current(): VocabularyInstall | null;
+  /** What a page rendered ahead of time (the first visit's) shows. */
+  firstVisit: VocabularyInstall | null;
+}
+
+/**
+ * The install's progress, as state the component subscribes to in an effect, not as an external
+ * store: a report arriving while React renders a screen in slices (the app's first render is
+ * one) does not make React throw that work away and render it again in one blocking task, as a
+ * store changing under a sliced render does. A bar a report behind for a frame is fine.
+ */
+function useInstall(source: InstallSource): VocabularyInstall | null {
+  const [install, setInstall] = useState(() =>
+    typeof window === 'undefined' ? source.firstVisit : source.current(),
+  );
+  useEffect(() => {
+    setInstall(source.current());
+    return source.subscribe(() => setInstall(source.current()));
+  }, [source]);
+  return install;
 }
 
 const percentOf = (install: VocabularyInstall) =>
@@ -15,13 +44,14 @@ const percentOf = (install: VocabularyInstall) =>
 
 /** A progress bar with its figure while the vocabulary installs; nothing otherwise. */
 export function VocabularyProgress({
-  install,
+  source,
   note = false,
 }: {
-  install: VocabularyInstall | null;
+  source: InstallSource;
   note?: boolean;
 }) {
   const t = useT();
+  const install = useInstall(source);
   if (!install) return null;
   const percent = percentOf(install);
   const label = t('loading.vocabularyProgress', { percent });
@@ -36,15 +66,16 @@ export function VocabularyProgress({
 
 /** What a screen that lists words shows until they are loaded: the install's progress, if any. */
 export function WordsLoading({
-  install,
+  source,
   label,
   className = 'muted',
 }: {
-  install: VocabularyInstall | null;
+  source: InstallSource;
   label: string;
   className?: string;
 }) {
-  if (install) return <VocabularyProgress install={install} />;
+  const installing = useInstall(source) !== null;
+  if (installing) return <VocabularyProgress source={source} />;
   return (
     <p className={className} role="status">
       {label}

@@ -37,6 +37,17 @@ describe('vocab repository', () => {
     });
   });
 
+  it('lists a vocabulary larger than one read, every item once, in key order', async () => {
+    // Keys whose string order differs from their numeric order, across several pages of a read.
+    const many = Array.from({ length: 1203 }, (_, index) => vocab(`w${index}`));
+    await withDB(many, async (db) => {
+      const listed = ids(await listVocab(db));
+      expect(listed).toHaveLength(1203);
+      expect(new Set(listed).size).toBe(1203);
+      expect(listed).toEqual(many.map((item) => item.id).sort());
+    });
+  });
+
   it('puts items with normalised roles and deletes them', async () => {
     await withDB([], async (db) => {
       const stored = await putVocab(

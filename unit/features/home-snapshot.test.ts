@@ -11,11 +11,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clearSnapshot,
   type HomeSnapshot,
-  paintedSnapshot,
+  paintedPicture,
   readSnapshot,
   rememberSplash,
+  removePaintedSplash,
+  removePicture,
   SNAPSHOT_KEY,
   saveSnapshot,
+  splashPaintedAt,
   splashSkipped,
 } from '@/ui/home-snapshot';
 import { ToastViewport } from '@/ui/toast-viewport';
@@ -30,6 +33,9 @@ const paintScript = inline.find((code) => code?.includes('marine.snapshot')) ?? 
 function runIndexScript(): void {
   new Function(paintScript)();
 }
+
+/** The home markup the script painted (inside the inert wrapper of the picture), or null. */
+const paintedHome = () => paintedPicture()?.querySelector('.home-snapshot')?.innerHTML ?? null;
 
 // The page's entry script is only read, never loaded: happy-dom is told that is fine.
 (
@@ -149,26 +155,41 @@ describe("index.html's script", () => {
     localStorage.setItem('marine.splash', 'off');
     store(record());
     runIndexScript();
-    const painted = root().querySelector('.home-snapshot');
+    const painted = document.body.querySelector('.home-snapshot');
     expect(painted?.hasAttribute('inert')).toBe(true);
     expect(painted?.getAttribute('aria-busy')).toBe('true');
     expect(painted?.getAttribute('aria-hidden')).toBe('true');
-    expect(root().textContent).toContain('Добро пожаловать, Анна');
-    expect(root().querySelector('.splash')).toBeNull();
+    expect(document.body.textContent).toContain('Добро пожаловать, Анна');
+    expect(document.body.querySelector('.splash')).toBeNull();
     expect(document.documentElement.dataset.theme).toBe('dark');
-    expect(paintedSnapshot()).toBe(record().html);
+    expect(paintedHome()).toBe(record().html);
+    // Beside the app's root, which React fills without parsing the picture a second time.
+    expect(paintedPicture()?.nextElementSibling).toBe(root());
+    expect(root().innerHTML).toBe('');
+  });
+
+  it("goes when the app's own screen is up: its splash first, then the picture", () => {
+    store(record());
+    runIndexScript();
+    expect(splashPaintedAt()).not.toBeNull();
+    removePaintedSplash();
+    expect(document.body.querySelector('.splash')).toBeNull();
+    expect(paintedHome()).toBe(record().html);
+    removePicture();
+    expect(paintedPicture()).toBeNull();
+    expect(document.body.textContent).not.toContain('Анна');
   });
 
   it('paints the splash over it when the splash is on; a tap takes the splash away', () => {
     store(record());
     runIndexScript();
-    const splash = root().querySelector('.splash') as HTMLElement;
+    const splash = document.body.querySelector('.splash') as HTMLElement;
     expect(splash.textContent).toBe('Морской английский');
     expect(splashSkipped()).toBe(false);
     splash.click();
-    expect(root().querySelector('.splash')).toBeNull();
+    expect(document.body.querySelector('.splash')).toBeNull();
     expect(splashSkipped()).toBe(true);
-    expect(paintedSnapshot()).toBe(record().html);
+    expect(paintedHome()).toBe(record().html);
   });
 
   it.each([
@@ -184,7 +205,8 @@ describe("index.html's script", () => {
     else store(value);
     runIndexScript();
     expect(root().innerHTML).toBe('');
-    expect(paintedSnapshot()).toBeNull();
+    expect(paintedPicture()).toBeNull();
+    expect(paintedHome()).toBeNull();
   });
 
   it('reads the build from the entry a built page links, starts it, and says when it fails', async () => {
@@ -201,14 +223,14 @@ describe("index.html's script", () => {
     // No such module here: the page says so instead of leaving the picture of home.
     const failed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     runIndexScript();
-    expect(root().textContent).toContain('Добро пожаловать, Анна');
+    expect(document.body.textContent).toContain('Добро пожаловать, Анна');
     await vi.waitFor(() =>
       expect(failed).toHaveBeenCalledWith('Loading the app failed', expect.anything()),
     );
     failed.mockRestore();
     expect(root().querySelector('h1')?.textContent).toBe('Не удалось загрузить приложение');
-    expect(root().querySelector('.home-snapshot')).toBeNull();
-    expect(paintedSnapshot()).toBeNull();
+    expect(document.body.querySelector('.home-snapshot')).toBeNull();
+    expect(paintedHome()).toBeNull();
   });
 
   describe('on a device that has never shown home', () => {
@@ -224,8 +246,10 @@ describe("index.html's script", () => {
     it("paints the build's guest home, and the splash over it when the splash is on", () => {
       withFirstVisit();
       runIndexScript();
-      expect(root().querySelector('.home-snapshot')?.textContent).toBe('Добро пожаловать на борт!');
-      expect(root().querySelector('.splash')?.textContent).toBe('Морской английский');
+      expect(document.body.querySelector('.home-snapshot')?.textContent).toBe(
+        'Добро пожаловать на борт!',
+      );
+      expect(document.body.querySelector('.splash')?.textContent).toBe('Морской английский');
     });
 
     it.each([
@@ -238,6 +262,7 @@ describe("index.html's script", () => {
       arrange();
       runIndexScript();
       expect(root().innerHTML).toBe('');
+      expect(paintedPicture()).toBeNull();
     });
   });
 
@@ -247,6 +272,6 @@ describe("index.html's script", () => {
     store(record({ lang: 'en', html: '<h1>Welcome aboard, Anna</h1>' }));
     runIndexScript();
     expect(document.documentElement.lang).toBe('en');
-    expect(paintedSnapshot()).toBe('<h1>Welcome aboard, Anna</h1>');
+    expect(paintedHome()).toBe('<h1>Welcome aboard, Anna</h1>');
   });
 });

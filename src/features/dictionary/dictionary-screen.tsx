@@ -13,7 +13,7 @@ import { useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
 import { useCatalogRunner } from '@/stores/catalog-runner';
 import { useCatalogStore } from '@/stores/catalog-store';
-import { useVocabularyInstall } from '@/stores/local-database';
+import { vocabularyInstallSource } from '@/stores/local-database';
 import { useSessionStore } from '@/stores/session-store';
 import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
 import { useToast } from '@/stores/toast-store';
@@ -35,7 +35,6 @@ const haystackOf = (item: VocabItem) =>
 
 export function DictionaryScreen({ topic }: { topic?: string }) {
   const t = useT();
-  const install = useVocabularyInstall();
   const user = useUser();
   const toast = useToast();
   const confirm = useConfirm();
@@ -234,7 +233,7 @@ export function DictionaryScreen({ topic }: { topic?: string }) {
 
       {!loaded ? (
         <WordsLoading
-          install={install}
+          source={vocabularyInstallSource}
           label={t('loading.title')}
           className="muted dictionary-loading"
         />

@@ -19,7 +19,7 @@ import { inDivision } from '@/domain/topics';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
 import { type ExamOutcome, type ExamRun, readExamConfig, useExamStore } from '@/stores/exam-store';
-import { useVocabularyInstall } from '@/stores/local-database';
+import { vocabularyInstallSource } from '@/stores/local-database';
 import { useSessionStore } from '@/stores/session-store';
 import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
 import { useToast } from '@/stores/toast-store';
@@ -56,7 +56,6 @@ function ExamIntro() {
   const t = useT();
   const lang = useLang();
   const user = useUser();
-  const install = useVocabularyInstall();
   const loaded = useVocabStore((s) => s.loaded);
   const divisions = useVocabStore((s) => s.divisions);
   const roles = useVocabStore((s) => s.roles);
@@ -120,7 +119,7 @@ function ExamIntro() {
     <main className="page exam">
       <h1>{t('exam.title')}</h1>
       {!loaded ? (
-        <WordsLoading install={install} label={t('onboarding.loading')} />
+        <WordsLoading source={vocabularyInstallSource} label={t('onboarding.loading')} />
       ) : (
         <section className="card exam-intro" aria-labelledby="exam-intro-title">
           <h2 id="exam-intro-title" className="visually-hidden">

@@ -3,11 +3,11 @@
  * learned words, a tip, the lesson schedule and the rank. Guests see their in-memory session.
  */
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { dueCount, learnableCount, learnedCount } from '@/domain/daily';
 import { plural, useLang, useT } from '@/i18n';
 import { useAuthStore, useUser } from '@/stores/auth-store';
-import { useVocabularyInstall } from '@/stores/local-database';
+import { vocabularyInstallSource } from '@/stores/local-database';
 import { useDailyGoal } from '@/stores/settings-store';
 import { useSyncStore } from '@/stores/sync-store';
 import { useToast } from '@/stores/toast-store';
@@ -41,7 +41,6 @@ const SNAPSHOT_AFTER_MS = 800;
 
 export function HomeScreen() {
   const t = useT();
-  const install = useVocabularyInstall();
   const lang = useLang();
   const user = useUser();
   const online = useOnline();
@@ -139,7 +138,7 @@ export function HomeScreen() {
               ) : null}
             </div>
           </div>
-          <VocabularyProgress install={install} note />
+          <VocabularyProgress source={vocabularyInstallSource} note />
           {user ? null : (
             <p className="notice home-guest">
               {t('home.guestNote')} <Link to="/login">{t('home.guestSignIn')}</Link>
@@ -148,54 +147,7 @@ export function HomeScreen() {
             </p>
           )}
           {user ? <ContinueButton userId={user.id} /> : null}
-          <nav aria-label={t('home.shortcuts')}>
-            <ul className="chips home-shortcuts">
-              <li>
-                <Link to="/select-division" className="chip chip-start">
-                  <SailboatIcon width={18} height={18} />
-                  {t('home.start')}
-                </Link>
-              </li>
-              <li>
-                <Link to="/dictionary" className="chip">
-                  <BookIcon width={18} height={18} />
-                  {t('nav.dictionary')}
-                </Link>
-              </li>
-              <li>
-                <Link to="/drills" className="chip">
-                  <SpeakerIcon width={18} height={18} />
-                  {t('nav.drills')}
-                </Link>
-              </li>
-              {user ? (
-                <li>
-                  <Link to="/exam" className="chip">
-                    <CheckIcon width={18} height={18} />
-                    {t('nav.exam')}
-                  </Link>
-                </li>
-              ) : null}
-              <li>
-                <Link to="/topics" className="chip">
-                  <ListIcon width={18} height={18} />
-                  {t('nav.topics')}
-                </Link>
-              </li>
-              <li>
-                <Link to="/progress" className="chip">
-                  <ChartIcon width={18} height={18} />
-                  {t('nav.progress')}
-                </Link>
-              </li>
-              <li>
-                <Link to="/settings" className="chip">
-                  <SettingsIcon width={18} height={18} />
-                  {t('nav.settings')}
-                </Link>
-              </li>
-            </ul>
-          </nav>
+          <Shortcuts signedIn={user !== null} />
           {user ? <FoldChangeCard userId={user.id} /> : null}
         </section>
 
@@ -283,6 +235,64 @@ export function HomeScreen() {
     </main>
   );
 }
+
+/**
+ * The shortcuts: memoised, since the links are the costliest part of home to render and do not
+ * change when the figures do (a vocabulary that finishes loading, an answer synced).
+ */
+const Shortcuts = memo(function Shortcuts({ signedIn }: { signedIn: boolean }) {
+  const t = useT();
+  return (
+    <nav aria-label={t('home.shortcuts')}>
+      <ul className="chips home-shortcuts">
+        <li>
+          <Link to="/select-division" className="chip chip-start">
+            <SailboatIcon width={18} height={18} />
+            {t('home.start')}
+          </Link>
+        </li>
+        <li>
+          <Link to="/dictionary" className="chip">
+            <BookIcon width={18} height={18} />
+            {t('nav.dictionary')}
+          </Link>
+        </li>
+        <li>
+          <Link to="/drills" className="chip">
+            <SpeakerIcon width={18} height={18} />
+            {t('nav.drills')}
+          </Link>
+        </li>
+        {signedIn ? (
+          <li>
+            <Link to="/exam" className="chip">
+              <CheckIcon width={18} height={18} />
+              {t('nav.exam')}
+            </Link>
+          </li>
+        ) : null}
+        <li>
+          <Link to="/topics" className="chip">
+            <ListIcon width={18} height={18} />
+            {t('nav.topics')}
+          </Link>
+        </li>
+        <li>
+          <Link to="/progress" className="chip">
+            <ChartIcon width={18} height={18} />
+            {t('nav.progress')}
+          </Link>
+        </li>
+        <li>
+          <Link to="/settings" className="chip">
+            <SettingsIcon width={18} height={18} />
+            {t('nav.settings')}
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+});
 
 function ScheduleCard() {
   const t = useT();

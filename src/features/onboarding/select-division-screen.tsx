@@ -5,7 +5,7 @@ import { CATALOGUE_DIVISIONS } from '@/domain/constants';
 import { inDivision } from '@/domain/topics';
 import type { Division } from '@/domain/types';
 import { useLang, useT } from '@/i18n';
-import { useVocabularyInstall } from '@/stores/local-database';
+import { vocabularyInstallSource } from '@/stores/local-database';
 import { useSessionStore } from '@/stores/session-store';
 import { useToast } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
@@ -28,7 +28,6 @@ function ordered(divisions: readonly Division[]): Division[] {
 
 export function SelectDivisionScreen() {
   const t = useT();
-  const install = useVocabularyInstall();
   const lang = useLang();
   const navigate = useNavigate();
   const toast = useToast();
@@ -58,7 +57,7 @@ export function SelectDivisionScreen() {
       <StepHeader step={1} title={t('onboarding.division.title')} />
       <p className="onboarding-lead">{t('onboarding.division.lead')}</p>
       {!loaded ? (
-        <WordsLoading install={install} label={t('onboarding.loading')} />
+        <WordsLoading source={vocabularyInstallSource} label={t('onboarding.loading')} />
       ) : divisions.length === 0 ? (
         <EmptyState>{t('onboarding.division.empty')}</EmptyState>
       ) : (

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { ALL_ROLES, divisionRoleCodes, roleLabel } from '@/domain/roles';
 import { useLang, useT } from '@/i18n';
-import { useVocabularyInstall } from '@/stores/local-database';
+import { vocabularyInstallSource } from '@/stores/local-database';
 import { useSessionStore } from '@/stores/session-store';
 import { useToast } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
@@ -16,7 +16,6 @@ import './onboarding.css';
 
 export function SelectRoleScreen({ division: param }: { division?: string }) {
   const t = useT();
-  const install = useVocabularyInstall();
   const lang = useLang();
   const navigate = useNavigate();
   const toast = useToast();
@@ -98,7 +97,7 @@ export function SelectRoleScreen({ division: param }: { division?: string }) {
       </p>
       <p className="onboarding-lead">{t('onboarding.role.lead')}</p>
       {!loaded ? (
-        <WordsLoading install={install} label={t('onboarding.loading')} />
+        <WordsLoading source={vocabularyInstallSource} label={t('onboarding.loading')} />
       ) : (
         <ul className="pick-grid pick-grid-roles">
           {roles.map((code) => option(code))}

@@ -6,7 +6,7 @@ import { COMMON_DIVISION } from '@/domain/constants';
 import { roleLabel } from '@/domain/roles';
 import { visibleTopics, wordsOfTopic } from '@/domain/topics';
 import { useLang, useT } from '@/i18n';
-import { useVocabularyInstall } from '@/stores/local-database';
+import { vocabularyInstallSource } from '@/stores/local-database';
 import { useSessionStore } from '@/stores/session-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { divisionLabel } from '@/ui/division-label';
@@ -26,7 +26,6 @@ export function SelectTopicScreen({
   role?: string;
 }) {
   const t = useT();
-  const install = useVocabularyInstall();
   const label = useTopicLabel();
   const lang = useLang();
   const navigate = useNavigate();
@@ -102,7 +101,7 @@ export function SelectTopicScreen({
         </Link>
       </p>
       {!loaded ? (
-        <WordsLoading install={install} label={t('onboarding.loading')} />
+        <WordsLoading source={vocabularyInstallSource} label={t('onboarding.loading')} />
       ) : topics.length === 0 ? (
         <>
           <EmptyState>{t('onboarding.topic.empty')}</EmptyState>
