@@ -23,6 +23,28 @@ export type VocabularyWorkerMessage =
   | { type: 'done'; result: VocabularyJobResult }
   | { type: 'failed'; message: string };
 
+/** The least time between two progress reports to the page, but the last. */
+export const PROGRESS_INTERVAL_MS = 250;
+
+/**
+ * Passes on a job's progress at most once per `intervalMs`, and always the last report (done ==
+ * total): every report the worker posts is a task on the page's thread, and a few a second are
+ * enough for a progress bar.
+ */
+export function spacedProgress(
+  report: (done: number, total: number) => void,
+  intervalMs = PROGRESS_INTERVAL_MS,
+  now: () => number = () => performance.now(),
+): (done: number, total: number) => void {
+  let reported = Number.NEGATIVE_INFINITY;
+  return (done, total) => {
+    const time = now();
+    if (time - reported < intervalMs && done < total) return;
+    reported = time;
+    report(done, total);
+  };
+}
+
 export async function runVocabularyJob(
   db: MarineDB,
   job: VocabularyJob,

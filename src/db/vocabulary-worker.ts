@@ -7,14 +7,12 @@ import { openMarineDB } from './open';
 import type { MarineDB } from './schema';
 import {
   runVocabularyJob,
+  spacedProgress,
   type VocabularyJob,
   type VocabularyWorkerMessage,
 } from './vocabulary-jobs';
 
 declare const self: DedicatedWorkerGlobalScope;
-
-/** The least time between two progress reports to the page, but the last. */
-const PROGRESS_INTERVAL_MS = 250;
 
 const post = (message: VocabularyWorkerMessage) => self.postMessage(message);
 
@@ -24,14 +22,11 @@ self.onmessage = async (event: MessageEvent<VocabularyJob>) => {
     // A tab that upgrades or deletes the database closes this connection (see openMarineDB): the
     // job's transaction then fails and the page tries again at its next start.
     db = await openMarineDB();
-    // Every report is a task on the page's thread: a few a second are enough for a bar.
-    let reported = Number.NEGATIVE_INFINITY;
-    const result = await runVocabularyJob(db, event.data, (done, total) => {
-      const now = performance.now();
-      if (now - reported < PROGRESS_INTERVAL_MS && done < total) return;
-      reported = now;
-      post({ type: 'progress', done, total });
-    });
+    const result = await runVocabularyJob(
+      db,
+      event.data,
+      spacedProgress((done, total) => post({ type: 'progress', done, total })),
+    );
     post({ type: 'done', result });
   } catch (error) {
     post({
