@@ -73,8 +73,8 @@ export function startApp(): void {
   // The router is made in a task of its own, after this chunk's evaluation.
   const routerMade = nextTask().then(getRouter);
   void Promise.all([routerMade, databaseOpen, sessionRestored])
-    // Loaded before it is mounted, the router renders the first screen in the app's deferred
-    // render, in slices; mounted unloaded, it would load and render it in one blocking task.
+    // Loaded before it is mounted, the router renders the first screen within the app's
+    // transition, in slices; mounted unloaded, it would load and render it in one blocking task.
     .then(async ([router]) => {
       await nextTask();
       await router.load();
@@ -113,7 +113,7 @@ function PictureGone() {
 }
 
 /**
- * While the database opens and the session load: nothing of its own when index.html painted a
+ * While the database opens and the session loads: nothing of its own when index.html painted a
  * picture of home (inert, hidden from assistive technology, beside the app's root), otherwise
  * the Loading screen; the Loading screen too when the load takes long or another tab blocks the
  * database's upgrade, since it says what to do.
@@ -162,9 +162,12 @@ export function App({ picture = false }: { picture?: boolean }) {
   const [splash, setSplash] = useState(() => !splashOff() && !splashSkipped());
   // A stable callback: the splash's 3 s timer must not restart whenever the app re-renders.
   const hideSplash = useCallback(() => setSplash(false), []);
-  // The app's splash takes the place of the one index.html painted, in the same commit.
+  // The app's splash takes the place of the one index.html painted, in the same commit, unless
+  // that one was tapped away while the app rendered (then neither is shown again).
   useLayoutEffect(() => {
-    if (splash) removePaintedSplash();
+    if (!splash) return;
+    if (splashSkipped()) setSplash(false);
+    else removePaintedSplash();
   }, [splash]);
 
   // The page's language and title follow the interface language.
