@@ -14,9 +14,11 @@ export const SNAPSHOT_KEY = 'marine.snapshot';
 
 /**
  * Parts of the frame that belong to a moment, not to the screen: never in a snapshot. The toasts
- * (ui/toast-viewport.tsx, and the update banner, a `.toast` too), dialogs, the splash, the skip link.
+ * (ui/toast-viewport.tsx, and the update banner, a `.toast` too), dialogs, the splash, the skip
+ * link, the vocabulary's install progress (ui/vocabulary-progress.tsx).
  */
-const TRANSIENT = '.splash, .toasts, .toast, dialog, [role="dialog"], .skip-link';
+const TRANSIENT =
+  '.splash, .toasts, .toast, dialog, [role="dialog"], .skip-link, .vocabulary-progress';
 
 /**
  * The snapshot as stored. `build` is the entry script's URL; `user` whose home it shows ('' for a
@@ -95,6 +97,42 @@ export function saveSnapshot(user: string): void {
   } catch {
     // Storage full or blocked: the next start shows the start screen, as without a snapshot.
   }
+}
+
+/**
+ * Keeps the snapshot of the frame once it has been still (no change anywhere in `#root`) for
+ * `stillMs`, or when the page is hidden or closed before that (a page leaving is not slowed down
+ * when its snapshot is already kept). Watches the whole frame, not one component: a part that
+ * re-renders alone (a progress bar, the rank when the vocabulary loads) restarts the wait too.
+ * Returns the stop (home leaves the screen).
+ */
+export function keepSnapshotWhenStill(user: string, stillMs: number): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const save = () => {
+    stop();
+    saveSnapshot(user);
+  };
+  const observer = new MutationObserver(() => {
+    clearTimeout(timer);
+    timer = setTimeout(save, stillMs);
+  });
+  const stop = () => {
+    clearTimeout(timer);
+    observer.disconnect();
+    window.removeEventListener('pagehide', save);
+  };
+  const root = document.getElementById('root');
+  if (root) {
+    observer.observe(root, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+  }
+  timer = setTimeout(save, stillMs);
+  window.addEventListener('pagehide', save);
+  return stop;
 }
 
 /** The splash markup the stored snapshot holds in `lang`, or ''. */

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clearSnapshot,
   type HomeSnapshot,
+  keepSnapshotWhenStill,
   paintedPicture,
   readSnapshot,
   rememberSplash,
@@ -22,6 +23,7 @@ import {
   splashSkipped,
 } from '@/ui/home-snapshot';
 import { ToastViewport } from '@/ui/toast-viewport';
+import { VocabularyProgress } from '@/ui/vocabulary-progress';
 
 const ENTRY = '/assets/index-abc123.js';
 
@@ -58,7 +60,7 @@ function freshPage(path = '/', built = false): void {
 
 /**
  * The app's frame on home, with the moment's parts showing: a toast drawn by the real toast
- * viewport, the update banner, a dialog and the splash.
+ * viewport, the update banner, a dialog, the splash and the vocabulary's install progress.
  */
 function drawHome(name: string): void {
   const toasts = renderToStaticMarkup(
@@ -67,11 +69,20 @@ function drawHome(name: string): void {
       onDismiss: () => undefined,
     }),
   );
+  const install = renderToStaticMarkup(
+    createElement(VocabularyProgress, {
+      source: {
+        subscribe: () => () => undefined,
+        current: () => ({ done: 1, total: 4 }),
+        firstVisit: null,
+      },
+    }),
+  );
   (document.getElementById('root') as HTMLElement).innerHTML = `
     <a class="skip-link" href="#content">К содержимому</a>
     <header class="header"><a href="/profile">${name}</a></header>
     <div class="toast update-banner"><span role="status">Доступна новая версия</span></div>
-    <div id="content"><main class="page home"><h1>Добро пожаловать, ${name}</h1></main></div>
+    <div id="content"><main class="page home"><h1>Добро пожаловать, ${name}</h1>${install}</main></div>
     ${toasts}
     <div role="dialog">Выйти?</div>
     <button class="splash" type="button">Морской английский</button>`;
@@ -98,7 +109,7 @@ afterEach(() => {
 });
 
 describe('saveSnapshot', () => {
-  it('keeps the header and home, not the toasts, dialogs, splash or skip link', () => {
+  it('keeps the header and home, not the toasts, dialogs, splash, skip link or install progress', () => {
     drawHome('Анна');
     document.documentElement.dataset.theme = 'dark';
     saveSnapshot('u1');
@@ -112,6 +123,7 @@ describe('saveSnapshot', () => {
       'Выйти?',
       'Морской английский',
       'К содержимому',
+      'Устанавливаем словарь',
     ]) {
       expect(saved?.html).not.toContain(gone);
     }
@@ -146,6 +158,49 @@ describe('saveSnapshot', () => {
     localStorage.setItem(SNAPSHOT_KEY, '{not json');
     expect(readSnapshot()).toBeNull();
     store({ html: 5, build: ENTRY });
+    expect(readSnapshot()).toBeNull();
+  });
+});
+
+describe('keepSnapshotWhenStill', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps the snapshot once the frame has been still, waiting again after any change in it', async () => {
+    vi.useFakeTimers();
+    drawHome('Анна');
+    const stop = keepSnapshotWhenStill('u1', 800);
+    await vi.advanceTimersByTimeAsync(500);
+    // A part of the frame re-renders alone (the rank card, when the vocabulary has loaded).
+    const title = root().querySelector('h1') as HTMLElement;
+    title.textContent = 'Добро пожаловать, Анна Смирнова';
+    await vi.advanceTimersByTimeAsync(700);
+    expect(readSnapshot()).toBeNull();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(readSnapshot()?.html).toContain('Анна Смирнова');
+    // Kept once: later changes wait for the next start of home.
+    title.textContent = 'Добро пожаловать';
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(readSnapshot()?.html).toContain('Анна Смирнова');
+    stop();
+  });
+
+  it('keeps it when the page is hidden before that, and nothing once stopped', async () => {
+    vi.useFakeTimers();
+    drawHome('Анна');
+    const stop = keepSnapshotWhenStill('u1', 800);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(readSnapshot()?.user).toBe('u1');
+    clearSnapshot();
+    stop();
+    await vi.advanceTimersByTimeAsync(2000);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(readSnapshot()).toBeNull();
+
+    const left = keepSnapshotWhenStill('u1', 800);
+    left();
+    await vi.advanceTimersByTimeAsync(2000);
     expect(readSnapshot()).toBeNull();
   });
 });

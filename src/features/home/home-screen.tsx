@@ -5,6 +5,7 @@
 import { Link } from '@tanstack/react-router';
 import { memo, useEffect, useMemo } from 'react';
 import { dueCount, learnableCount, learnedCount } from '@/domain/daily';
+import type { DivisionId } from '@/domain/types';
 import { plural, useLang, useT } from '@/i18n';
 import { useAuthStore, useUser } from '@/stores/auth-store';
 import { vocabularyInstallSource } from '@/stores/local-database';
@@ -13,7 +14,7 @@ import { useSyncStore } from '@/stores/sync-store';
 import { useToast } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
-import { saveSnapshot } from '@/ui/home-snapshot';
+import { keepSnapshotWhenStill } from '@/ui/home-snapshot';
 import {
   BookIcon,
   CalendarIcon,
@@ -46,7 +47,6 @@ export function HomeScreen() {
   const online = useOnline();
   const toast = useToast();
   const words = useWordsStore((s) => s.words);
-  const vocab = useVocabStore((s) => s.vocab);
   const goal = useDailyGoal();
   // The start-up bench reads this mark: the home screen's content has rendered (first time only).
   useEffect(
@@ -54,23 +54,9 @@ export function HomeScreen() {
     [],
   );
 
-  // The next start paints home from its snapshot: kept once the screen has been still a moment,
-  // or when the page is hidden or closed before that moment (a page leaving is not slowed down
-  // when its snapshot is already kept).
+  // The next start paints home from its snapshot (ui/home-snapshot.ts).
   const userId = user?.id ?? '';
-  useEffect(() => {
-    const save = () => {
-      clearTimeout(timer);
-      window.removeEventListener('pagehide', save);
-      saveSnapshot(userId);
-    };
-    const timer = setTimeout(save, SNAPSHOT_AFTER_MS);
-    window.addEventListener('pagehide', save);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('pagehide', save);
-    };
-  });
+  useEffect(() => keepSnapshotWhenStill(userId, SNAPSHOT_AFTER_MS), [userId]);
 
   const figures = useMemo(() => {
     const now = Date.now();
@@ -78,9 +64,8 @@ export function HomeScreen() {
     return {
       due: dueCount(all, now),
       learned: learnedCount(all),
-      learnable: learnableCount(vocab, words),
     };
-  }, [words, vocab]);
+  }, [words]);
   const today = usePractisedToday(words);
   const progress = goalProgress(today ?? 0, goal);
 
@@ -221,18 +206,26 @@ export function HomeScreen() {
           </p>
         </section>
 
-        <RankCard
-          className="home-rank"
-          learned={figures.learned}
-          learnable={figures.learnable}
-          division={user?.settings.division}
-        />
+        <HomeRank learned={figures.learned} division={user?.settings.division} />
 
         <TipCard className="home-tips" />
 
         <ScheduleCard />
       </div>
     </main>
+  );
+}
+
+/**
+ * The rank card with what is left to learn: the one part of home that needs the whole
+ * vocabulary, so the vocabulary finishing loading re-renders this card alone.
+ */
+function HomeRank({ learned, division }: { learned: number; division?: DivisionId | null }) {
+  const vocab = useVocabStore((s) => s.vocab);
+  const words = useWordsStore((s) => s.words);
+  const learnable = useMemo(() => learnableCount(vocab, words), [vocab, words]);
+  return (
+    <RankCard className="home-rank" learned={learned} learnable={learnable} division={division} />
   );
 }
 
