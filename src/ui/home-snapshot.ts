@@ -100,27 +100,26 @@ export function saveSnapshot(user: string): void {
 }
 
 /**
- * Keeps the snapshot of the frame once it has been still (no change anywhere in `#root`) for
- * `stillMs`, or when the page is hidden or closed before that (a page leaving is not slowed down
- * when its snapshot is already kept). Watches the whole frame, not one component: a part that
- * re-renders alone (a progress bar, the rank when the vocabulary loads) restarts the wait too.
- * Returns the stop (home leaves the screen).
+ * Keeps the snapshot of the frame whenever it has been still (no change anywhere in `#root`) for
+ * `stillMs`, and when the page is hidden or closed with changes not yet kept (a page leaving is
+ * not slowed down when its snapshot is already kept). Watches the whole frame, not one
+ * component: a part that re-renders alone (a progress bar, the rank when the vocabulary loads)
+ * restarts the wait too. Returns the stop (home leaves the screen).
  */
 export function keepSnapshotWhenStill(user: string, stillMs: number): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let unsaved = true;
   const save = () => {
-    stop();
+    clearTimeout(timer);
+    if (!unsaved) return;
+    unsaved = false;
     saveSnapshot(user);
   };
   const observer = new MutationObserver(() => {
+    unsaved = true;
     clearTimeout(timer);
     timer = setTimeout(save, stillMs);
   });
-  const stop = () => {
-    clearTimeout(timer);
-    observer.disconnect();
-    window.removeEventListener('pagehide', save);
-  };
   const root = document.getElementById('root');
   if (root) {
     observer.observe(root, {
@@ -132,7 +131,11 @@ export function keepSnapshotWhenStill(user: string, stillMs: number): () => void
   }
   timer = setTimeout(save, stillMs);
   window.addEventListener('pagehide', save);
-  return stop;
+  return () => {
+    clearTimeout(timer);
+    observer.disconnect();
+    window.removeEventListener('pagehide', save);
+  };
 }
 
 /** The splash markup the stored snapshot holds in `lang`, or ''. */
