@@ -2,7 +2,7 @@
  * The built-in vocabulary's install as the screens show it: home says how far it is while the
  * rest of the app is already usable, and the screens that list words say so instead of "loading".
  * The components subscribe to the install themselves (a report re-renders the bar, not the screen
- * around it: on a first visit some twenty reports arrive while home is shown).
+ * around it: on a first visit the reports arrive, a few a second, while home is shown).
  */
 import { useEffect, useState } from 'react';
 import { useT } from '@/i18n';
