@@ -42,17 +42,9 @@ function useInstall(source: InstallSource): VocabularyInstall | null {
 const percentOf = (install: VocabularyInstall) =>
   install.total > 0 ? Math.floor((install.done / install.total) * 100) : 0;
 
-/** A progress bar with its figure while the vocabulary installs; nothing otherwise. */
-export function VocabularyProgress({
-  source,
-  note = false,
-}: {
-  source: InstallSource;
-  note?: boolean;
-}) {
+/** The bar and its figure for an install under way. */
+function InstallBar({ install, note }: { install: VocabularyInstall; note: boolean }) {
   const t = useT();
-  const install = useInstall(source);
-  if (!install) return null;
   const percent = percentOf(install);
   const label = t('loading.vocabularyProgress', { percent });
   return (
@@ -62,6 +54,18 @@ export function VocabularyProgress({
       {note ? <p className="muted">{t('loading.vocabularyNote')}</p> : null}
     </div>
   );
+}
+
+/** A progress bar with its figure while the vocabulary installs; nothing otherwise. */
+export function VocabularyProgress({
+  source,
+  note = false,
+}: {
+  source: InstallSource;
+  note?: boolean;
+}) {
+  const install = useInstall(source);
+  return install ? <InstallBar install={install} note={note} /> : null;
 }
 
 /** What a screen that lists words shows until they are loaded: the install's progress, if any. */
@@ -74,8 +78,8 @@ export function WordsLoading({
   label: string;
   className?: string;
 }) {
-  const installing = useInstall(source) !== null;
-  if (installing) return <VocabularyProgress source={source} />;
+  const install = useInstall(source);
+  if (install) return <InstallBar install={install} note={false} />;
   return (
     <p className={className} role="status">
       {label}

@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { memo, useEffect, useMemo } from 'react';
 import { dueCount, learnableCount, learnedCount } from '@/domain/daily';
 import type { DivisionId } from '@/domain/types';
-import { plural, useLang, useT } from '@/i18n';
+import { type MessageKey, plural, useLang, useT } from '@/i18n';
 import { useAuthStore, useUser } from '@/stores/auth-store';
 import { vocabularyInstallSource } from '@/stores/local-database';
 import { useDailyGoal } from '@/stores/settings-store';
@@ -229,6 +229,23 @@ function HomeRank({ learned, division }: { learned: number; division?: DivisionI
   );
 }
 
+/** Home's shortcuts: where each goes, its icon and text; the exam is for signed-in learners. */
+const SHORTCUTS = [
+  { to: '/select-division', Icon: SailboatIcon, label: 'home.start', start: true },
+  { to: '/dictionary', Icon: BookIcon, label: 'nav.dictionary' },
+  { to: '/drills', Icon: SpeakerIcon, label: 'nav.drills' },
+  { to: '/exam', Icon: CheckIcon, label: 'nav.exam', signedIn: true },
+  { to: '/topics', Icon: ListIcon, label: 'nav.topics' },
+  { to: '/progress', Icon: ChartIcon, label: 'nav.progress' },
+  { to: '/settings', Icon: SettingsIcon, label: 'nav.settings' },
+] as const satisfies readonly {
+  to: string;
+  Icon: unknown;
+  label: MessageKey;
+  start?: boolean;
+  signedIn?: boolean;
+}[];
+
 /**
  * The shortcuts: memoised, since the links are the costliest part of home to render and do not
  * change when the figures do (a vocabulary that finishes loading, an answer synced).
@@ -238,50 +255,16 @@ const Shortcuts = memo(function Shortcuts({ signedIn }: { signedIn: boolean }) {
   return (
     <nav aria-label={t('home.shortcuts')}>
       <ul className="chips home-shortcuts">
-        <li>
-          <Link to="/select-division" className="chip chip-start">
-            <SailboatIcon width={18} height={18} />
-            {t('home.start')}
-          </Link>
-        </li>
-        <li>
-          <Link to="/dictionary" className="chip">
-            <BookIcon width={18} height={18} />
-            {t('nav.dictionary')}
-          </Link>
-        </li>
-        <li>
-          <Link to="/drills" className="chip">
-            <SpeakerIcon width={18} height={18} />
-            {t('nav.drills')}
-          </Link>
-        </li>
-        {signedIn ? (
-          <li>
-            <Link to="/exam" className="chip">
-              <CheckIcon width={18} height={18} />
-              {t('nav.exam')}
-            </Link>
-          </li>
-        ) : null}
-        <li>
-          <Link to="/topics" className="chip">
-            <ListIcon width={18} height={18} />
-            {t('nav.topics')}
-          </Link>
-        </li>
-        <li>
-          <Link to="/progress" className="chip">
-            <ChartIcon width={18} height={18} />
-            {t('nav.progress')}
-          </Link>
-        </li>
-        <li>
-          <Link to="/settings" className="chip">
-            <SettingsIcon width={18} height={18} />
-            {t('nav.settings')}
-          </Link>
-        </li>
+        {SHORTCUTS.filter((shortcut) => signedIn || !('signedIn' in shortcut)).map(
+          ({ to, Icon, label, ...shortcut }) => (
+            <li key={to}>
+              <Link to={to} className={'start' in shortcut ? 'chip chip-start' : 'chip'}>
+                <Icon width={18} height={18} />
+                {t(label)}
+              </Link>
+            </li>
+          ),
+        )}
       </ul>
     </nav>
   );
