@@ -35,8 +35,10 @@ requestAnimationFrame(() => performance.mark('app:first-paint'));
 
 // Rendered directly, not through React.lazy: Suspense would hold the revealed app back for its
 // fallback throttle.
+// The start runs in a task after the chunk's evaluation, not in the same long one.
 import('@/app/app').then(
-  ({ App, startApp }) => {
+  async ({ App, nextTask, startApp }) => {
+    await nextTask();
     startApp();
     // A transition: React renders the app in slices (the page shows the start screen or the
     // picture of home meanwhile), not in one task that blocks the page.

@@ -47,7 +47,7 @@ let started = false;
  * Resolves in a later task: the page may paint and handle input between two parts of a start.
  * A message, not a timer: timers can be held back (a background tab; a test's paused clock).
  */
-function nextTask(): Promise<void> {
+export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {

@@ -33,7 +33,7 @@ export interface VocabFilters {
 }
 
 /** How many records one read of `listVocab` takes. */
-const VOCAB_PAGE = 400;
+const VOCAB_PAGE = 200;
 
 /**
  * Every item, in key order, read in pages within one transaction (one snapshot): each page's

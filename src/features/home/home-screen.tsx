@@ -3,7 +3,7 @@
  * learned words, a tip, the lesson schedule and the rank. Guests see their in-memory session.
  */
 import { Link } from '@tanstack/react-router';
-import { memo, useEffect, useMemo } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo } from 'react';
 import { dueCount, learnableCount, learnedCount } from '@/domain/daily';
 import type { DivisionId } from '@/domain/types';
 import { type MessageKey, plural, useLang, useT } from '@/i18n';
@@ -221,7 +221,9 @@ export function HomeScreen() {
  * vocabulary, so the vocabulary finishing loading re-renders this card alone.
  */
 function HomeRank({ learned, division }: { learned: number; division?: DivisionId | null }) {
-  const vocab = useVocabStore((s) => s.vocab);
+  // Counted in a render of its own that React may slice: the store's update that brings 2,000
+  // words in renders at once, in one task, and should not also wait for this walk over them.
+  const vocab = useDeferredValue(useVocabStore((s) => s.vocab));
   const words = useWordsStore((s) => s.words);
   const learnable = useMemo(() => learnableCount(vocab, words), [vocab, words]);
   return (
