@@ -134,133 +134,133 @@ function startChunk(): Plugin & { holds: (id: string) => boolean } {
   };
 }
 
-export default defineConfig(({ mode }) => {
-  const start = startChunk();
-  return {
-    ...(mode === 'bench-baseline'
-      ? { root: here('./bench/baseline'), publicDir: here('./public'), envDir: here('.') }
-      : {}),
-    resolve: {
-      alias: { '@': here('./src') },
-    },
-    plugins: [
-      react(),
-      // The floor keeps Vite's plain index.html.
-      ...(mode === 'bench-baseline' ? [] : [firstPaint(mode), start]),
-      VitePWA({
-        strategies: 'injectManifest',
-        srcDir: here('./sw'),
-        filename: 'sw.ts',
-        registerType: 'prompt',
-        injectRegister: false,
-        // Icons and the favicon are precached by globPatterns (PNG and SVG are in it);
-        // includeAssets and the manifest icons would list them a second time.
-        includeManifestIcons: false,
-        // The install manifest; the plugin writes manifest.webmanifest and links it from index.html.
-        // The colours match the theme-color meta tag and the splash (scripts/make-icons.mjs draws
-        // the icons and screenshots).
-        manifest: {
-          id: '/',
-          name: 'Морской английский — тренажёр для экипажа',
-          short_name: 'Мор. английский',
-          description:
-            'Морской английский для экипажа: слова и команды, тесты, интервальное повторение. Работает без сети.',
-          lang: 'ru',
-          dir: 'ltr',
-          start_url: '/',
-          scope: '/',
-          display: 'standalone',
-          orientation: 'any',
-          theme_color: '#0b3d5c',
-          background_color: '#0b3d5c',
-          categories: ['education'],
-          icons: [
-            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-            {
-              src: '/icons/icon-maskable-192.png',
-              sizes: '192x192',
-              type: 'image/png',
-              purpose: 'maskable',
-            },
-            {
-              src: '/icons/icon-maskable-512.png',
-              sizes: '512x512',
-              type: 'image/png',
-              purpose: 'maskable',
-            },
-          ],
-          screenshots: [
-            {
-              src: '/screenshots/home-phone.png',
-              sizes: '390x844',
-              type: 'image/png',
-              form_factor: 'narrow',
-              label: 'Главный экран на телефоне: цель дня, повторения и звание',
-            },
-            {
-              src: '/screenshots/home-tablet.png',
-              sizes: '1024x768',
-              type: 'image/png',
-              form_factor: 'wide',
-              label: 'Главный экран на планшете мостика: цель дня, повторения и звание',
-            },
-          ],
-        },
-        injectManifest: {
-          // A classic-script worker: one self-contained file (the worker-side sync inlines its
-          // imports), with no `import.meta` left in it.
-          rollupFormat: 'iife',
-          // The plugin adds manifest.webmanifest itself.
-          globPatterns: ['**/*.{js,css,html,svg,png,ico,json}'],
-          // The store screenshots (a third of the precache) are shown by install dialogs, which
-          // fetch them online; no screen of the app shows them.
-          // The local edition leaves Firebase's chunks out: no screen of it loads them.
-          globIgnores: [
-            'screenshots/**',
-            ...(isCloudEdition(mode) ? [] : ['assets/firebase-sdk-*.js']),
-          ],
-          // Nothing is silently left out of the precache: the default limit is 2 MiB.
-          maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
-        },
-        devOptions: { enabled: false },
-      }),
-    ],
-    // The vocabulary worker (src/db/vocabulary-worker.ts) is a module worker, like the page.
-    worker: { format: 'es' },
-    build: {
-      target: 'es2022',
-      sourcemap: false,
-      // Vite preloads a dynamic import's dependencies by adding a <link rel=modulepreload> per
-      // chunk when the import runs: some 30 links for the application chunk or a screen, 30 ms of
-      // the page's thread on a slow phone in the very task that starts the app. The imports load
-      // them anyway, from the service worker's cache after the first visit.
-      modulePreload: {
-        resolveDependencies: (_file, dependencies, { hostType }) =>
-          hostType === 'js' ? dependencies.filter((file) => file.endsWith('.css')) : dependencies,
-      },
-      rollupOptions: {
-        output: {
-          // Chunks of Firebase's own code are named so the local edition's precache can skip them.
-          chunkFileNames: (chunk) =>
-            chunk.moduleIds.length > 0 && chunk.moduleIds.every(isFirebaseModule)
-              ? 'assets/firebase-sdk-[hash].js'
-              : 'assets/[name]-[hash].js',
-          codeSplitting: {
-            groups: [{ name: 'app', test: start.holds, includeDependenciesRecursively: false }],
+/** One per build process: each build walks its own graph again (`buildEnd`). */
+const start = startChunk();
+
+export default defineConfig(({ mode }) => ({
+  ...(mode === 'bench-baseline'
+    ? { root: here('./bench/baseline'), publicDir: here('./public'), envDir: here('.') }
+    : {}),
+  resolve: {
+    alias: { '@': here('./src') },
+  },
+  plugins: [
+    react(),
+    // The floor keeps Vite's plain index.html.
+    ...(mode === 'bench-baseline' ? [] : [firstPaint(mode), start]),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: here('./sw'),
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      // Icons and the favicon are precached by globPatterns (PNG and SVG are in it);
+      // includeAssets and the manifest icons would list them a second time.
+      includeManifestIcons: false,
+      // The install manifest; the plugin writes manifest.webmanifest and links it from index.html.
+      // The colours match the theme-color meta tag and the splash (scripts/make-icons.mjs draws
+      // the icons and screenshots).
+      manifest: {
+        id: '/',
+        name: 'Морской английский — тренажёр для экипажа',
+        short_name: 'Мор. английский',
+        description:
+          'Морской английский для экипажа: слова и команды, тесты, интервальное повторение. Работает без сети.',
+        lang: 'ru',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#0b3d5c',
+        background_color: '#0b3d5c',
+        categories: ['education'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/icon-maskable-192.png',
+            sizes: '192x192',
+            type: 'image/png',
+            purpose: 'maskable',
           },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+        screenshots: [
+          {
+            src: '/screenshots/home-phone.png',
+            sizes: '390x844',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Главный экран на телефоне: цель дня, повторения и звание',
+          },
+          {
+            src: '/screenshots/home-tablet.png',
+            sizes: '1024x768',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'Главный экран на планшете мостика: цель дня, повторения и звание',
+          },
+        ],
+      },
+      injectManifest: {
+        // A classic-script worker: one self-contained file (the worker-side sync inlines its
+        // imports), with no `import.meta` left in it.
+        rollupFormat: 'iife',
+        // The plugin adds manifest.webmanifest itself.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,json}'],
+        // The store screenshots (a third of the precache) are shown by install dialogs, which
+        // fetch them online; no screen of the app shows them.
+        // The local edition leaves Firebase's chunks out: no screen of it loads them.
+        globIgnores: [
+          'screenshots/**',
+          ...(isCloudEdition(mode) ? [] : ['assets/firebase-sdk-*.js']),
+        ],
+        // Nothing is silently left out of the precache: the default limit is 2 MiB.
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  // The vocabulary worker (src/db/vocabulary-worker.ts) is a module worker, like the page.
+  worker: { format: 'es' },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    // Vite preloads a dynamic import's dependencies by adding a <link rel=modulepreload> per
+    // chunk when the import runs: some 30 links for the application chunk or a screen, 30 ms of
+    // the page's thread on a slow phone in the very task that starts the app. The imports load
+    // them anyway, from the service worker's cache after the first visit.
+    modulePreload: {
+      resolveDependencies: (_file, dependencies, { hostType }) =>
+        hostType === 'js' ? dependencies.filter((file) => file.endsWith('.css')) : dependencies,
+    },
+    rollupOptions: {
+      output: {
+        // Chunks of Firebase's own code are named so the local edition's precache can skip them.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 && chunk.moduleIds.every(isFirebaseModule)
+            ? 'assets/firebase-sdk-[hash].js'
+            : 'assets/[name]-[hash].js',
+        codeSplitting: {
+          groups: [{ name: 'app', test: start.holds, includeDependenciesRecursively: false }],
         },
       },
     },
-    preview: { port: 4173, strictPort: true },
-    test: {
-      include: ['unit/**/*.test.ts', 'unit/**/*.test.tsx'],
-      environment: 'node',
-      setupFiles: ['unit/setup.ts'],
-      // No unit test is about time: on a loaded 2-core machine a test that takes 1 s idle may take
-      // ten, so the limits only catch a hang (vitest's 5 s default failed two tests under load).
-      testTimeout: 30_000,
-      hookTimeout: 60_000,
-    },
-  };
-});
+  },
+  preview: { port: 4173, strictPort: true },
+  test: {
+    include: ['unit/**/*.test.ts', 'unit/**/*.test.tsx'],
+    environment: 'node',
+    setupFiles: ['unit/setup.ts'],
+    // No unit test is about time: on a loaded 2-core machine a test that takes 1 s idle may take
+    // ten, so the limits only catch a hang (vitest's 5 s default failed two tests under load).
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+}));
