@@ -61,6 +61,23 @@ test('home renders before the words are in, shows the install, and a session sta
   await expect(page.getByRole('checkbox').first()).toBeVisible();
 });
 
+test('once the words are in, home’s rank card counts every one of them as still to learn', async ({
+  page,
+  context,
+}) => {
+  const release = await holdWorker(context);
+  await page.goto('/');
+  const rank = page.getByRole('region', { name: 'Ваше звание' });
+  const learnable = (count: number) =>
+    rank.getByText(`Ещё можно выучить во всех разделах: ${count}`, { exact: true });
+  await expect(learnable(0)).toBeVisible();
+
+  // The count is made in a render of its own after the vocabulary has loaded: it must arrive.
+  release();
+  await expect(learnable(BUILTIN_ROWS.length)).toBeVisible();
+  await expect(installing(page)).toHaveCount(0);
+});
+
 test('a tab closed during the install leaves no half vocabulary, and the next start installs it once', async ({
   page,
   context,
