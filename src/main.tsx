@@ -35,9 +35,9 @@ requestAnimationFrame(() => performance.mark('app:first-paint'));
 
 // Rendered directly, not through React.lazy: Suspense would hold the revealed app back for its
 // fallback throttle.
-// The start runs in a task after the chunk's evaluation, not in the same long one.
 import('@/app/app').then(
   async ({ App, nextTask, startApp }) => {
+    // In a task after the chunk's evaluation, not at the end of that long one.
     await nextTask();
     startApp();
     // A transition: React renders the app in slices (the page shows the start screen or the
