@@ -113,3 +113,33 @@ test('a tab closed during the install leaves no half vocabulary, and the next st
   await next.getByRole('link', { name: 'Словарь' }).first().click();
   await expect(next.getByText(`Показано 200 из ${BUILTIN_ROWS.length}`)).toBeVisible();
 });
+
+test('the scripts a start runs ask the engine to compile them whole; a screen loaded later does not', async ({
+  page,
+}) => {
+  const HINT = '//# allFunctionsCalledOnLoad\n';
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  const opensWithHint = async (url: string) =>
+    (await (await page.request.get(url)).text()).startsWith(HINT);
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Добро пожаловать на борт!' }),
+  ).toBeVisible();
+  const entry = new URL(
+    (await page.locator('link[data-entry]').getAttribute('href')) ?? '',
+    page.url(),
+  );
+  const app = scripts.find((url) => /\/assets\/app-[^/]*\.js$/.test(url));
+  expect(app).toBeDefined();
+  expect(await opensWithHint(entry.href)).toBe(true);
+  expect(await opensWithHint(app ?? '')).toBe(true);
+
+  await page.goto('/dictionary');
+  await expect(page.getByRole('heading', { level: 1, name: 'Словарь' })).toBeVisible();
+  const screen = scripts.find((url) => /\/assets\/dictionary-screen-[^/]*\.js$/.test(url));
+  expect(screen).toBeDefined();
+  expect(await opensWithHint(screen ?? '')).toBe(false);
+});
