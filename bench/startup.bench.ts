@@ -13,7 +13,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type CDPSession, chromium, type Page } from 'playwright-core';
+import { type CDPSession, chromium } from 'playwright-core';
 // @ts-expect-error: a plain ES module shared with the npm scripts, without type declarations.
 import { findChromium } from '../e2e/support/find-chromium.mjs';
 import { median } from './stats';
@@ -346,10 +346,9 @@ async function coldStarts(
           .map((entry) => entry.name);
         return { ready, firstPaint: mark('app:first-paint'), fcp, snapshot, shown, scriptsBeforeShown };
       })()`);
-    const appReady = (target: Page) =>
-      target.waitForFunction(() => performance.getEntriesByName('app:ready').length > 0, null, {
-        timeout: 30_000,
-      });
+    const appReady = async (session: CDPSession) => {
+      if (!(await markSeen(session, 'app:ready'))) throw new Error(`${BASE}: no app:ready mark`);
+    };
 
     // Reloads of the page as it shows the app: the old page is unloaded first.
     const reloads: Start[] = [];
@@ -357,7 +356,7 @@ async function coldStarts(
     for (let run = 0; run < RUNS; run++) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
       await page.reload({ waitUntil: 'load' });
-      await appReady(page);
+      await appReady(cdp);
       reloads.push(await figures());
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     }
@@ -375,7 +374,7 @@ async function coldStarts(
       const session = await context.newCDPSession(page);
       await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
       await page.goto(BASE, { waitUntil: 'load' });
-      await appReady(page);
+      await appReady(session);
       launches.push(await figures());
       await session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       await page.waitForTimeout(LAUNCH_GAP_MS);
