@@ -255,6 +255,11 @@ async function markSeen(cdp: CDPSession, name: string): Promise<boolean> {
   return result.value === true;
 }
 
+/** Waits for the page's `app:ready` mark (the live home, or the floor's screen), or throws. */
+async function untilReady(cdp: CDPSession, base: string): Promise<void> {
+  if (!(await markSeen(cdp, 'app:ready'))) throw new Error(`${base}: no app:ready mark`);
+}
+
 /**
  * The first visit of a new device, as Lighthouse's mobile run sees it: a fresh profile each run,
  * no service worker yet, the CPU throttled 4x. Home renders while the vocabulary installs in its
@@ -275,7 +280,7 @@ async function firstVisits(BASE: string): Promise<Visit[]> {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
       await page.goto(BASE, { waitUntil: 'load' });
-      if (!(await markSeen(cdp, 'app:ready'))) throw new Error(`${BASE}: no app:ready mark`);
+      await untilReady(cdp, BASE);
       // The app marks the end of the install; the floor has none (nor does a current database).
       await markSeen(cdp, 'vocabulary:installed');
       await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
@@ -346,17 +351,13 @@ async function coldStarts(
           .map((entry) => entry.name);
         return { ready, firstPaint: mark('app:first-paint'), fcp, snapshot, shown, scriptsBeforeShown };
       })()`);
-    const appReady = async (session: CDPSession) => {
-      if (!(await markSeen(session, 'app:ready'))) throw new Error(`${BASE}: no app:ready mark`);
-    };
-
     // Reloads of the page as it shows the app: the old page is unloaded first.
     const reloads: Start[] = [];
     const cdp = await context.newCDPSession(page);
     for (let run = 0; run < RUNS; run++) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
       await page.reload({ waitUntil: 'load' });
-      await appReady(cdp);
+      await untilReady(cdp, BASE);
       reloads.push(await figures());
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     }
@@ -374,7 +375,7 @@ async function coldStarts(
       const session = await context.newCDPSession(page);
       await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
       await page.goto(BASE, { waitUntil: 'load' });
-      await appReady(session);
+      await untilReady(session, BASE);
       launches.push(await figures());
       await session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       await page.waitForTimeout(LAUNCH_GAP_MS);
