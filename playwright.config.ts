@@ -58,7 +58,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     locale: 'ru-RU',
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     serviceWorkers: 'allow',
     launchOptions: {
       executablePath,

@@ -46,7 +46,25 @@ async function joinWithCode(page: Page, code: string, vessel: string) {
   const consent = card.getByRole('region', { name: `Вступить в экипаж ${vessel}?` });
   await expect(consent).toContainText('Ваши отдельные ответы они не видят никогда');
   await consent.getByRole('button', { name: 'Согласен, вступить' }).click();
-  await expect(card.getByTestId('vessel-current')).toContainText(`Вы в экипаже судна ${vessel}`);
+  // The join is a cloud call with the app's own time limit (REMOTE_CALL_TIMEOUT_MS); the card is
+  // busy until it ends. A failure says what the learner saw instead (an error, another screen).
+  await page.locator('.fleet-vessel[aria-busy]').waitFor({ state: 'detached', timeout: 35_000 });
+  const current = card.getByTestId('vessel-current');
+  const shown = await current.waitFor({ timeout: 7_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!shown) {
+    const seen = (
+      await page
+        .locator('main')
+        .first()
+        .innerText()
+        .catch(() => '')
+    ).slice(0, 800);
+    throw new Error(`No membership shown after joining, at ${page.url()}:\n${seen}`);
+  }
+  await expect(current).toContainText(`Вы в экипаже судна ${vessel}`);
 }
 
 /** The crew documents of a vessel in the cloud. */
