@@ -107,11 +107,12 @@ test('an admin’s topic, words and role rename reach a crew device, which studi
   const waiting = page.locator('.admin-pending-list');
   // Each change is listed until it is sent; the app's own sync (1.5 s after a change) may send
   // the earlier ones first on a slow machine, so a change counts when listed or in the cloud.
+  // The list is read without waiting for it: once everything is sent it is gone from the page.
   const listedOrShared = (line: string, kind: string, name: string) =>
     expect
       .poll(
         async () =>
-          ((await waiting.textContent()) ?? '').includes(line) ||
+          (await waiting.allTextContents()).join('\n').includes(line) ||
           (await ours()).some(
             (doc) => doc.data.kind === kind && JSON.stringify(doc.data).includes(name),
           ),
