@@ -52,12 +52,14 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
+  // The run is bound by the processor on two cores: a third worker made it slower (docs/testing.md).
   workers: 2,
   reporter: [['list']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
     locale: 'ru-RU',
+    // A failed test keeps its trace with DOM snapshots; the screencast cost a sixth of the run.
     trace: { mode: 'retain-on-failure', screenshots: false },
     serviceWorkers: 'allow',
     launchOptions: {
