@@ -55,14 +55,13 @@ async function joinWithCode(page: Page, code: string, vessel: string) {
     () => false,
   );
   if (!shown) {
-    const seen = (
-      await page
-        .locator('main')
-        .first()
-        .innerText()
-        .catch(() => '')
-    ).slice(0, 800);
-    throw new Error(`No membership shown after joining, at ${page.url()}:\n${seen}`);
+    // Read without waiting: the card (or the whole screen) may be gone.
+    const alerts = await page.getByRole('alert').allTextContents();
+    const seen = (await card.allInnerTexts())[0] ?? (await page.locator('main').allInnerTexts())[0];
+    throw new Error(
+      `No membership shown after joining, at ${page.url()}; alerts: ${JSON.stringify(alerts)}; ` +
+        `on screen: ${(seen ?? '(nothing)').slice(0, 800)}`,
+    );
   }
   await expect(current).toContainText(`Вы в экипаже судна ${vessel}`);
 }
