@@ -3,6 +3,12 @@
  * prompt on screen and looking its pair up in the vocabulary the app keeps in IndexedDB.
  */
 import { expect, type Page } from '@playwright/test';
+import {
+  CHOICE_ADVANCE_MS,
+  SPELLING_ADVANCE_CORRECT_MS,
+  SPELLING_ADVANCE_FAILED_MS,
+  SPELLING_ADVANCE_SKIPPED_MS,
+} from '../src/domain/constants';
 import { phraseWords, productionQuestion } from '../src/domain/word-order';
 
 export interface Pair {
@@ -13,6 +19,25 @@ export interface Pair {
   division: string;
   /** The letter-tile text when it is not the English (false: no letters; word order instead). */
   spell?: string | false;
+}
+
+/** The longest a quiz holds an answer's result on screen before it moves on (SPEC §4, §9). */
+const LONGEST_PAUSE_MS = Math.max(
+  CHOICE_ADVANCE_MS,
+  SPELLING_ADVANCE_CORRECT_MS,
+  SPELLING_ADVANCE_FAILED_MS,
+  SPELLING_ADVANCE_SKIPPED_MS,
+);
+
+/**
+ * Moves the quiz on from a result the test has seen, without sitting through its pause: jumps the
+ * page's clock over it. The page's clock must have been installed (`page.clock.install()`) before
+ * the page opened; it runs as usual between jumps. Call it only once the result is on screen: a
+ * jump taken before the quiz has set its timer just leaves the pause to run in real time.
+ * The pauses themselves are checked, to the millisecond, by study.spec.
+ */
+export async function skipPause(page: Page): Promise<void> {
+  await page.clock.fastForward(LONGEST_PAUSE_MS);
 }
 
 /** Every record of a MarineDB store, read in the page. */
@@ -172,7 +197,7 @@ export function wrongLetter(text: string, typed = 0): string {
 
 /**
  * A signed-in learner's session of five Mooring words (deck), every answer right: the multiple
- * choice, then the spelling; ends on home.
+ * choice, then the spelling; ends on home. The page's clock must be installed (`skipPause`).
  */
 export async function studyFiveWordsRight(page: Page): Promise<void> {
   await page.goto('/select-topic?division=deck&role=all');
@@ -186,11 +211,13 @@ export async function studyFiveWordsRight(page: Page): Promise<void> {
     const question = await currentQuestion(page, vocab);
     await page.keyboard.press(String(question.right + 1));
     await expect(page.getByText('Верно!')).toBeVisible();
+    await skipPause(page);
   }
   for (let n = 1; n <= 5; n++) {
     await expect(page.getByText(`Слово ${n} из 5`)).toBeVisible();
     await typeAnswer(page, await currentSpelling(page, vocab));
     await expect(page.getByText('Верно!')).toBeVisible();
+    await skipPause(page);
   }
   await expect(page.getByRole('heading', { level: 1, name: 'Поздравляем!' })).toBeVisible();
   await page.getByRole('button', { name: 'Завершить' }).click();

@@ -1,14 +1,47 @@
 /** A guest's study session: division, role, topics, setup, quiz, spelling, the end screen; nothing saved. */
+import type { Locator, Page } from '@playwright/test';
+import {
+  CHOICE_ADVANCE_MS,
+  SPELLING_ADVANCE_CORRECT_MS,
+  SPELLING_ADVANCE_SKIPPED_MS,
+} from '../src/domain/constants';
 import {
   answerWrong,
   currentQuestion,
   currentSpelling,
   readStore,
   readVocabulary,
+  skipPause,
   typeAnswer,
 } from './study-helpers';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { topicSize } from './support/vocabulary';
+
+// The tests move the quiz on from each result by jumping the clock (`skipPause`).
+test.beforeEach(async ({ page }) => {
+  await page.clock.install();
+});
+
+/** Stops the page's clock: from now on it moves only when the test moves it. */
+async function holdClock(page: Page): Promise<void> {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+}
+
+/**
+ * With the clock held (`holdClock`) before an answer: its result stays on screen exactly `ms`
+ * (SPEC §9), and then `next` is shown; the clock runs as usual again after.
+ */
+async function expectResultHeld(page: Page, ms: number, result: Locator, next: Locator) {
+  await expect(result).toBeVisible();
+  await page.clock.runFor(ms - 1);
+  // The quiz moves on in a task after its timer: give an early move the time to show.
+  await page.waitForTimeout(300);
+  await expect(result).toBeVisible();
+  await expect(next).toBeHidden();
+  await page.clock.runFor(1);
+  await expect(next).toBeVisible();
+  await page.clock.resume();
+}
 
 test('a guest studies a whole session and nothing is saved', async ({ page }) => {
   test.setTimeout(120_000);
@@ -60,6 +93,7 @@ test('a guest studies a whole session and nothing is saved', async ({ page }) =>
   await answerButton.click();
   await expect(page.getByText('Верно!')).toBeVisible();
   await expectAccessible(page);
+  await skipPause(page);
 
   await expect(page.getByText('Вопрос 2 из 5')).toBeVisible();
   question = await currentQuestion(page, vocab);
@@ -69,21 +103,29 @@ test('a guest studies a whole session and nothing is saved', async ({ page }) =>
   await expect(page.getByText('Неверно')).toBeVisible();
   await expect(page.getByText(`Правильный ответ: ${question.answer}`)).toBeVisible();
   await expectAccessible(page);
+  await skipPause(page);
 
   await expect(page.getByText('Вопрос 3 из 5')).toBeVisible();
   question = await currentQuestion(page, vocab);
+  await holdClock(page);
   await page.keyboard.press(String(question.right + 1));
-  await expect(page.getByText('Верно!')).toBeVisible();
+  await expectResultHeld(
+    page,
+    CHOICE_ADVANCE_MS,
+    page.getByText('Верно!'),
+    page.getByText('Вопрос 4 из 5'),
+  );
 
-  await expect(page.getByText('Вопрос 4 из 5')).toBeVisible();
   await page.keyboard.press('s');
   await expect(page.getByText('Пропущено')).toBeVisible();
+  await skipPause(page);
 
   await expect(page.getByText('Вопрос 5 из 5')).toBeVisible();
   question = await currentQuestion(page, vocab);
   await page.getByRole('radio', { name: question.answer, exact: true }).check();
   await answerButton.click();
   await expect(page.getByText('Верно!')).toBeVisible();
+  await skipPause(page);
 
   // Spelling: three mistakes fail the first word, the others are typed on the keyboard.
   await expect(page).toHaveURL(/\/quiz\/spelling$/);
@@ -96,12 +138,26 @@ test('a guest studies a whole session and nothing is saved', async ({ page }) =>
     await expect(page.getByRole('img', { name: `Ошибки: ${mistakes} из 3` })).toBeVisible();
   }
   await expect(page.getByText(`Правильно: ${failed.en}`)).toBeVisible();
+  // axe waits on the page's timers, so this pause runs in real time (the others are held below).
   await expectAccessible(page);
 
   for (let n = 2; n <= 5; n++) {
     await expect(page.getByText(`Слово ${n} из 5`)).toBeVisible();
-    await typeAnswer(page, await currentSpelling(page, vocab));
-    await expect(page.getByText('Верно!')).toBeVisible();
+    const pair = await currentSpelling(page, vocab);
+    if (n === 2) {
+      await holdClock(page);
+      await typeAnswer(page, pair);
+      await expectResultHeld(
+        page,
+        SPELLING_ADVANCE_CORRECT_MS,
+        page.getByText('Верно!'),
+        page.getByText('Слово 3 из 5'),
+      );
+    } else {
+      await typeAnswer(page, pair);
+      await expect(page.getByText('Верно!')).toBeVisible();
+      await skipPause(page);
+    }
   }
 
   // The failed word comes back in a second pass.
@@ -110,6 +166,7 @@ test('a guest studies a whole session and nothing is saved', async ({ page }) =>
   expect((await currentSpelling(page, vocab)).id).toBe(failed.id);
   await typeAnswer(page, failed);
   await expect(page.getByText('Верно!')).toBeVisible();
+  await skipPause(page);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Поздравляем!' })).toBeVisible();
   await expectAccessible(page);
@@ -153,13 +210,27 @@ test('repeat selected starts a new session of the chosen words', async ({ page }
     await expect(page.getByText(`Вопрос ${n} из 5`)).toBeVisible();
     await page.keyboard.press('s');
     await expect(page.getByText('Пропущено')).toBeVisible();
+    await skipPause(page);
   }
-  // Skipping every word of both passes.
-  for (const total of [5, 5]) {
-    for (let n = 1; n <= total; n++) {
+  // Skipping every word of both passes; the first skip's result stays its time on screen.
+  await expect(page.getByText('Слово 1 из 5')).toBeVisible();
+  await holdClock(page);
+  await page.getByRole('button', { name: 'Пропустить' }).click();
+  await expectResultHeld(
+    page,
+    SPELLING_ADVANCE_SKIPPED_MS,
+    page.getByText(/^Правильно: /),
+    page.getByText('Слово 2 из 5'),
+  );
+  for (const [first, total] of [
+    [2, 5],
+    [1, 5],
+  ] as const) {
+    for (let n = first; n <= total; n++) {
       await expect(page.getByText(`Слово ${n} из ${total}`)).toBeVisible();
       await page.getByRole('button', { name: 'Пропустить' }).click();
       await expect(page.getByText(/^Правильно: /)).toBeVisible();
+      await skipPause(page);
     }
   }
   // Nothing was answered: no congratulations, and the screen says what happened.
@@ -192,6 +263,8 @@ test('a reload in the middle of the quiz keeps the session', async ({ page }) =>
   await expect(page.getByText(/^Вопрос 1 из \d+$/)).toBeVisible();
   const question = await currentQuestion(page, vocab);
   await page.keyboard.press(String(question.right + 1));
+  await expect(page.getByText('Верно!')).toBeVisible();
+  await skipPause(page);
   await expect(page.getByText('Вопрос 2 из')).toBeVisible();
   await page.reload();
   await expect(page.getByText('Вопрос 2 из')).toBeVisible();
