@@ -135,6 +135,7 @@ test('vessels, crew that join by code, and an officer who sees exactly their cre
 
   // Two crew members of the northern vessel: one studies five words, one ticks a word learned.
   const bosun = await person(browser, 'Борис Боцманов', 'fleet-bosun');
+  await bosun.page.clock.install();
   await studyFiveWordsRight(bosun.page);
   await bosun.page.setViewportSize({ width: 390, height: 844 });
   await joinWithCode(bosun.page, northCode, NORTH);

@@ -57,6 +57,7 @@ test('FSRS chosen on one device schedules the same next reviews on a second devi
   browser,
 }) => {
   test.setTimeout(150_000);
+  await page.clock.install();
   const account = await registerViaUi(page, { email: uniqueEmail('schedule') });
   const uid = await uidOf(account.email);
   await expect.poll(async () => (await profileOf(uid))?.homeZone).toBe(HOME);

@@ -9,6 +9,7 @@ import {
   currentSpelling,
   readStore,
   readVocabulary,
+  skipPause,
   typeAnswer,
 } from './study-helpers';
 import { expect, registerViaUi, test } from './support/fixtures';
@@ -71,7 +72,8 @@ const ROUTES: readonly { path: string; lands: RegExp; heading: string | RegExp }
 
 /**
  * A five-word session of the deck's OS commands, every answer right, from the division screen to
- * the end screen; returns the vocabIds of the spelled words.
+ * the end screen; returns the vocabIds of the spelled words. The page's clock must be installed
+ * (`skipPause`).
  */
 async function studyFiveWords(page: Page): Promise<string[]> {
   await page.goto('/select-division');
@@ -97,6 +99,7 @@ async function studyFiveWords(page: Page): Promise<string[]> {
     const question = await currentQuestion(page, vocab);
     await page.keyboard.press(String(question.right + 1));
     await expect(page.getByText('Верно!')).toBeVisible();
+    await skipPause(page);
   }
   const studied: string[] = [];
   for (let n = 1; n <= 5; n++) {
@@ -105,6 +108,7 @@ async function studyFiveWords(page: Page): Promise<string[]> {
     studied.push(word.id);
     await typeAnswer(page, word);
     await expect(page.getByText('Верно!')).toBeVisible();
+    await skipPause(page);
   }
   await expect(h1(page, 'Поздравляем!')).toBeVisible();
   await page.getByRole('button', { name: 'Завершить' }).click();
@@ -117,6 +121,7 @@ test('offline, every route opens from the cache and a signed-in session is saved
   context,
 }) => {
   test.setTimeout(120_000);
+  await page.clock.install();
   await installOnline(page);
   const account = await registerViaUi(page);
   await goOffline(page, context);
@@ -156,6 +161,7 @@ test('offline, every route opens from the cache and a signed-in session is saved
 
 test('offline, a guest runs a whole session and nothing is saved', async ({ page, context }) => {
   test.setTimeout(90_000);
+  await page.clock.install();
   await installOnline(page);
   await goOffline(page, context);
 

@@ -43,6 +43,7 @@ test('FSRS in settings: a right answer is due in 3 days at 90 %, 8 at 80 %, 1 wi
   page,
 }) => {
   test.setTimeout(120_000);
+  await page.clock.install();
   const account = await registerViaUi(page);
   const user = await userOf(page, account.email);
   expect(user.settings).toMatchObject({ homeZone: HOME });

@@ -1,6 +1,6 @@
 /** The daily goal counts practice: answers, right or wrong; a skipped question is not practice. */
 import type { Page } from '@playwright/test';
-import { currentQuestion, readVocabulary } from './study-helpers';
+import { currentQuestion, readVocabulary, skipPause } from './study-helpers';
 import { expect, registerViaUi, test } from './support/fixtures';
 
 /** A five-word session of a topic whose every word has a spelling question. */
@@ -22,6 +22,7 @@ async function skipQuestions(page: Page, from: number) {
     await expect(page.getByText(`Вопрос ${n} из 5`)).toBeVisible();
     await page.keyboard.press('s');
     await expect(page.getByText('Пропущено')).toBeVisible();
+    await skipPause(page);
   }
 }
 
@@ -32,9 +33,15 @@ async function skipSpellings(page: Page) {
       await expect(page.getByText(`Слово ${n} из ${total}`)).toBeVisible();
       await page.getByRole('button', { name: 'Пропустить' }).click();
       await expect(page.getByText(/^Правильно: /)).toBeVisible();
+      await skipPause(page);
     }
   }
 }
+
+// The tests move the quiz on from each result by jumping the clock (`skipPause`).
+test.beforeEach(async ({ page }) => {
+  await page.clock.install();
+});
 
 const goalOf = (page: Page) => page.getByRole('region', { name: 'Цель на сегодня' });
 
@@ -62,10 +69,12 @@ test('a session skipped from start to end does not count toward the day’s goal
   let question = await currentQuestion(page, vocab);
   await page.keyboard.press(String(question.right + 1));
   await expect(page.getByText('Верно!')).toBeVisible();
+  await skipPause(page);
   await expect(page.getByText('Вопрос 2 из 5')).toBeVisible();
   question = await currentQuestion(page, vocab);
   await page.keyboard.press(String(((question.right + 1) % question.options.length) + 1));
   await expect(page.getByText(/^Неверно/)).toBeVisible();
+  await skipPause(page);
   await skipQuestions(page, 3);
   await skipSpellings(page);
   await page.getByRole('button', { name: 'Завершить' }).click();

@@ -31,10 +31,11 @@ const LONGEST_PAUSE_MS = Math.max(
 
 /**
  * Moves the quiz on from a result the test has seen, without sitting through its pause: jumps the
- * page's clock over it. The page's clock must have been installed (`page.clock.install()`) before
- * the page opened; it runs as usual between jumps. Call it only once the result is on screen: a
- * jump taken before the quiz has set its timer just leaves the pause to run in real time.
- * The pauses themselves are checked, to the millisecond, by study.spec.
+ * page's clock over it. Install the clock (`page.clock.install()`) before the page opens; it runs
+ * as usual between jumps. (A page opened without it gets it at the first jump, so that pause and
+ * the timers the page had set already run in real time.) Call it only once the result is on
+ * screen: a jump taken before the quiz has set its timer leaves the pause to run in real time.
+ * The pauses themselves are checked to the millisecond by study.spec.
  */
 export async function skipPause(page: Page): Promise<void> {
   await page.clock.fastForward(LONGEST_PAUSE_MS);
@@ -197,7 +198,7 @@ export function wrongLetter(text: string, typed = 0): string {
 
 /**
  * A signed-in learner's session of five Mooring words (deck), every answer right: the multiple
- * choice, then the spelling; ends on home. The page's clock must be installed (`skipPause`).
+ * choice, then the spelling; ends on home. Install the page's clock first (`skipPause`).
  */
 export async function studyFiveWordsRight(page: Page): Promise<void> {
   await page.goto('/select-topic?division=deck&role=all');

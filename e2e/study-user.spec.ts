@@ -4,6 +4,7 @@ import {
   currentSpelling,
   readStore,
   readVocabulary,
+  skipPause,
   typeAnswer,
 } from './study-helpers';
 import { expect, expectAccessible, registerViaUi, test } from './support/fixtures';
@@ -35,6 +36,7 @@ test('a signed-in user keeps the chosen division and role and the progress of a 
   context,
 }) => {
   test.setTimeout(120_000);
+  await page.clock.install();
   const account = await registerViaUi(page);
 
   // Registration chose the deck; the division screen shows it as the current choice.
@@ -81,6 +83,7 @@ test('a signed-in user keeps the chosen division and role and the progress of a 
     const question = await currentQuestion(page, vocab);
     await page.keyboard.press(String(question.right + 1));
     await expect(page.getByText('Верно!')).toBeVisible();
+    await skipPause(page);
   }
   for (let n = 1; n <= 5; n++) {
     await expect(page.getByText(`Слово ${n} из 5`)).toBeVisible();
@@ -88,6 +91,7 @@ test('a signed-in user keeps the chosen division and role and the progress of a 
     studied.push(word.id);
     await typeAnswer(page, word);
     await expect(page.getByText('Верно!')).toBeVisible();
+    await skipPause(page);
   }
   await expect(page.getByRole('heading', { level: 1, name: 'Поздравляем!' })).toBeVisible();
   await expect(

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { currentQuestion, readVocabulary } from './study-helpers';
+import { currentQuestion, readVocabulary, skipPause } from './study-helpers';
 import { expect, test } from './support/fixtures';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -147,6 +147,7 @@ test('a new version is offered and the reload shows it', async ({ page }) => {
 
 test('a quiz in progress is not interrupted by an update', async ({ page }) => {
   test.slow();
+  await page.clock.install();
   await openControlled(page, '/select-division');
   await page.getByRole('button', { name: /Палуба/ }).click();
   await page.getByRole('button', { name: /Матрос \(OS\)/ }).click();
@@ -171,6 +172,8 @@ test('a quiz in progress is not interrupted by an update', async ({ page }) => {
   const question = await currentQuestion(page, vocab);
   await page.getByRole('radio', { name: question.answer, exact: true }).check();
   await page.getByRole('button', { name: 'Ответить' }).click();
+  await expect(page.getByText('Верно!')).toBeVisible();
+  await skipPause(page);
   await expect(page.getByText(/Вопрос 2 из/)).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-build', 'A');
   await expect(page.getByRole('button', { name: 'Обновить' })).toHaveCount(0);
@@ -195,6 +198,7 @@ test('an update taken in another tab during a quiz: the quiz goes on to spelling
   context,
 }) => {
   test.slow();
+  await page.clock.install();
   await openControlled(page, '/select-topic?division=deck&role=all');
   await page.getByRole('checkbox', { name: /^Швартовка/ }).check();
   await page.getByRole('button', { name: 'Продолжить' }).click();
@@ -221,6 +225,7 @@ test('an update taken in another tab during a quiz: the quiz goes on to spelling
     const question = await currentQuestion(page, vocab);
     await page.keyboard.press(String(question.right + 1));
     await expect(page.getByText('Верно!')).toBeVisible();
+    await skipPause(page);
   }
   // The page reloads once into version B, and the session goes on where it was.
   await expect(page.getByRole('heading', { level: 1, name: 'Правописание' })).toBeVisible({

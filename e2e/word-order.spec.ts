@@ -11,6 +11,7 @@ import {
   currentSpelling,
   type Pair,
   readVocabulary,
+  skipPause,
   tileTextOf,
   typeTarget,
 } from './study-helpers';
@@ -107,6 +108,7 @@ test('phrases are built from word tiles by keyboard and by tapping, on a phone, 
   context,
 }) => {
   test.setTimeout(150_000);
+  await page.clock.install();
   const { topic, size, phrases } = phraseTopic();
   // The first visit installs the app; the session then runs with no network.
   await page.goto('/');
@@ -127,6 +129,7 @@ test('phrases are built from word tiles by keyboard and by tapping, on a phone, 
     const question = await currentQuestion(page, vocab);
     await page.keyboard.press(String(question.right + 1));
     await expect(page.getByText('Верно!')).toBeVisible();
+    await skipPause(page);
   }
 
   // Every word has a production question: letters for words, word order for phrases.
@@ -137,6 +140,7 @@ test('phrases are built from word tiles by keyboard and by tapping, on a phone, 
     if (await page.getByRole('group', { name: 'Буквы' }).isVisible()) {
       await typeTarget(page, tileTextOf(await currentSpelling(page, vocab)));
       await expect(page.getByText('Верно!')).toBeVisible();
+      await skipPause(page);
       continue;
     }
     await expect(page.getByText('Соберите фразу по-английски')).toBeVisible();
@@ -186,6 +190,7 @@ test('phrases are built from word tiles by keyboard and by tapping, on a phone, 
     }
     await expect(page.getByText('Верно!')).toBeVisible();
     await expect(page.getByText(`Собрано: ${words.join(' ')}`)).toBeAttached();
+    await skipPause(page);
     built.push(pair.en);
   }
   expect(built).toHaveLength(phrases);
@@ -204,6 +209,7 @@ test('in English the word-order question speaks English; a failed phrase is show
   test.setTimeout(120_000);
   await page.addInitScript(() => localStorage.setItem('marine.lang', 'en'));
   await fakeEnglishVoice(page);
+  await page.clock.install();
   const { topic, size } = phraseTopic();
   await page.goto('/select-topic?division=deck&role=all');
   await topicBox(page, topic, 'en').check();
@@ -213,6 +219,8 @@ test('in English the word-order question speaks English; a failed phrase is show
   for (let n = 1; n <= size; n++) {
     await expect(page.getByText(`Question ${n} of ${size}`)).toBeVisible();
     await page.keyboard.press('s');
+    await expect(page.getByText('Skipped')).toBeVisible();
+    await skipPause(page);
   }
 
   // Letter words are skipped until the first phrase.
@@ -221,6 +229,8 @@ test('in English the word-order question speaks English; a failed phrase is show
     await expect(page.getByText(`Word ${n} of ${size}`)).toBeVisible();
     if (await tiles.isVisible()) break;
     await page.getByRole('button', { name: 'Skip' }).click();
+    await expect(page.getByText(/^The answer: /)).toBeVisible();
+    await skipPause(page);
   }
   await expect(page.getByText('Put the words in order in English')).toBeVisible();
   await expect(page.getByLabel('Type the next word')).toBeVisible();
