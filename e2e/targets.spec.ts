@@ -3,6 +3,7 @@
  * signed out, signed in as an administrator, and through a whole session's screens.
  */
 import type { Page } from '@playwright/test';
+import { skipPause } from './study-helpers';
 import { claimAdminViaUi, expect, registerViaUi, test } from './support/fixtures';
 import { smallTargets } from './support/targets';
 
@@ -55,6 +56,7 @@ test('every screen of a signed-in administrator has 44 px targets', async ({ pag
 
 test('a session’s screens have 44 px targets', async ({ page }) => {
   test.setTimeout(120_000);
+  await page.clock.install();
   await page.goto('/select-topic?division=deck&role=all');
   await page.getByRole('checkbox').first().check();
   await expectBigTargets(page, '/select-topic');
@@ -63,11 +65,15 @@ test('a session’s screens have 44 px targets', async ({ page }) => {
   await expectBigTargets(page, '/session-setup');
   await page.getByRole('button', { name: 'Начать' }).click();
   await expect(page).toHaveURL(/\/quiz$/);
-  await expect(page.getByText(/^Вопрос 1 из/)).toBeVisible();
+  const first = page.getByText(/^Вопрос 1 из \d+$/);
+  await expect(first).toBeVisible();
   await expectBigTargets(page, '/quiz');
-  while (/\/quiz$/.test(page.url())) {
+  const total = Number((await first.textContent())?.replace(/^Вопрос 1 из /, ''));
+  for (let n = 1; n <= total; n++) {
+    await expect(page.getByText(`Вопрос ${n} из ${total}`)).toBeVisible();
     await page.keyboard.press('s');
-    await page.waitForTimeout(50);
+    await expect(page.getByText('Пропущено')).toBeVisible();
+    await skipPause(page);
   }
   await expect(page.getByText(/^Слово 1 из/)).toBeVisible();
   await expectBigTargets(page, '/quiz/spelling');
