@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './support/fixtures';
+import { holdBack } from './support/hold';
 
 const NAVY = '#0b3d5c';
 
@@ -182,10 +183,23 @@ test('the install button appears when the browser offers the install, and prompt
   await expect(install).toHaveCount(0);
 });
 
+test('an install offer made before the app has started is kept for it', async ({ page }) => {
+  // The app's entry held back: the page shows home's picture, and no module has run.
+  const release = await holdBack(page, /\/assets\/index-[^/]+\.js$/);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  expect(await offerInstall(page)).toBe(true);
+  release();
+  const install = page.getByRole('banner').getByRole('button', { name: 'Установить приложение' });
+  await expect(install).toBeVisible();
+  await install.click();
+  expect(await promptCalls(page)).toBe(1);
+  await expect(install).toHaveCount(0);
+});
+
 test('on a phone the install button is in the menu', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
-  await offerInstall(page);
+  expect(await offerInstall(page)).toBe(true);
   await page.getByRole('button', { name: 'Меню' }).click();
   const menu = page.getByRole('navigation', { name: 'Меню' });
   await menu.getByRole('button', { name: 'Установить приложение' }).click();

@@ -1,8 +1,8 @@
 /**
- * The browser's install offer (`beforeinstallprompt`), caught by the bootstrap from the first
- * moment (the browser may fire it before the application chunk has loaded), and the install state
- * the install button shows: the offer, the iOS steps (no such event there), or nothing when the
- * app already runs installed.
+ * The browser's install offer (`beforeinstallprompt`), kept from the first moment: the browser may
+ * fire it before the entry has run (index.html's script holds it until the bootstrap takes over)
+ * or before the application chunk has loaded. And the install state the install button shows: the
+ * offer, the iOS steps (no such event there), or nothing when the app already runs installed.
  */
 export interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<unknown>;
@@ -37,10 +37,15 @@ function isIos(): boolean {
   );
 }
 
+/** What index.html's script kept of an offer made before the bootstrap ran; it stops keeping. */
+type TakeInstallOffer = () => BeforeInstallPromptEvent | undefined;
+
 /** Starts listening for the install offer and the installation (once; the bootstrap calls it). */
 export function captureInstallPrompt(): void {
   if (capturing || typeof window === 'undefined') return;
   capturing = true;
+  const take = (window as Window & { takeInstallOffer?: TakeInstallOffer }).takeInstallOffer;
+  deferred = take?.() ?? deferred;
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault(); // no mini-infobar: the header button offers the install
     deferred = event as BeforeInstallPromptEvent;
