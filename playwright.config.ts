@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 // @ts-expect-error: a plain ES module shared with the npm script, without type declarations.
 import { findChromium, INSTALL_HINT } from './e2e/support/find-chromium.mjs';
@@ -15,34 +12,9 @@ const DIST = process.env.E2E_DIST ?? 'dist';
 const CLOUD_PORT = Number(process.env.E2E_CLOUD_PORT ?? 4174);
 const CLOUD_DIST = process.env.E2E_CLOUD_DIST ?? 'dist-cloud';
 
-import { AUTH_EMULATOR_PORT, FIRESTORE_TEST_PORT } from './e2e/support/ports';
+import { FIRESTORE_TEST_PORT } from './e2e/support/ports';
 
 const CLOUD_SPECS = /cloud.*\.spec\.ts$/;
-
-/**
- * ` --config <file>` for an Auth emulator on a port other than firebase.json's: a throw-away
- * firebase.json with that port and the next two for the emulators' hub and logging (firebase.json's
- * defaults, 4400 and 4500, would collide with another run's); '' for the default port.
- */
-function authEmulatorConfig(): string {
-  if (AUTH_EMULATOR_PORT === 9099) return '';
-  const dir = mkdtempSync(join(tmpdir(), 'e2e-auth-'));
-  const file = join(dir, 'firebase.json');
-  const at = (port: number) => ({ host: '127.0.0.1', port });
-  writeFileSync(
-    file,
-    JSON.stringify({
-      emulators: {
-        singleProjectMode: true,
-        auth: at(AUTH_EMULATOR_PORT),
-        hub: at(AUTH_EMULATOR_PORT + 1),
-        logging: at(AUTH_EMULATOR_PORT + 2),
-        ui: { enabled: false },
-      },
-    }),
-  );
-  return ` --config ${file}`;
-}
 
 const desktop = { ...devices['Desktop Chrome'], channel: undefined };
 
@@ -88,6 +60,9 @@ export default defineConfig({
       use: { ...desktop, baseURL: `http://localhost:${CLOUD_PORT}` },
     },
   ],
+  // The real Firebase Auth emulator (firebase-tools; it runs offline) is started by the global
+  // setup, not as a web server: the local project's tests need not wait for its start.
+  globalSetup: './e2e/support/global-setup.ts',
   webServer: [
     {
       // The local edition's production build (made by `npm run test:e2e` before this runs, with
@@ -103,14 +78,6 @@ export default defineConfig({
       url: `http://localhost:${CLOUD_PORT}`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
-    },
-    {
-      // The real Firebase Auth emulator (firebase-tools; it runs offline).
-      // With E2E_AUTH_PORT set, a throw-away firebase.json moves it (and its hub and logging ports).
-      command: `npx firebase emulators:start --only auth --project demo-marine${authEmulatorConfig()}`,
-      url: `http://127.0.0.1:${AUTH_EMULATOR_PORT}/`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 120_000,
     },
     {
       // The Firestore REST test server (the official emulator needs Java and a download).

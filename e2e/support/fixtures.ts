@@ -4,17 +4,39 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { AUTH_EMULATOR_START_MS, AUTH_EMULATOR_URL, authEmulatorAnswers } from './global-setup';
 
 export { expect };
 
-export const test = base.extend<{ page: Page }>({
+export const test = base.extend<{ page: Page }, { authEmulator: undefined }>({
   page: async ({ page }, use) => {
     await page.addInitScript(() => {
       if (!sessionStorage.getItem('e2e.splash')) localStorage.setItem('marine.splash', 'off');
     });
     await use(page);
   },
+  // The cloud project's workers wait for the Auth emulator that global-setup.ts starts.
+  authEmulator: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this.
+    async ({}, use, workerInfo) => {
+      if (workerInfo.project.name === 'cloud') await waitForAuthEmulator();
+      await use(undefined);
+    },
+    { scope: 'worker', auto: true, timeout: AUTH_EMULATOR_START_MS + 10_000 },
+  ],
 });
+
+async function waitForAuthEmulator(): Promise<void> {
+  const deadline = Date.now() + AUTH_EMULATOR_START_MS;
+  while (!(await authEmulatorAnswers())) {
+    if (Date.now() > deadline) {
+      throw new Error(
+        `The Auth emulator did not answer at ${AUTH_EMULATOR_URL} within ${AUTH_EMULATOR_START_MS / 1000} s (e2e/support/global-setup.ts starts it; its error, if any, is in the run's output).`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
 
 let counter = 0;
 

@@ -1,0 +1,37 @@
+/**
+ * Starts the Firebase Auth emulator for the cloud project without holding the run back. Its start
+ * takes some 18 s; as a `webServer` it made every test wait for it, though only the cloud specs
+ * (run after the local ones) use it. Those wait for it themselves (`fixtures.ts`). Outside CI, an
+ * emulator already answering on the port is used as it is.
+ */
+import { startAuthEmulator } from './auth-emulator';
+import { AUTH_EMULATOR_PORT } from './ports';
+
+/** How long the cloud specs wait for the emulator: a loaded machine starts it slowly. */
+export const AUTH_EMULATOR_START_MS = 170_000;
+
+export const AUTH_EMULATOR_URL = `http://127.0.0.1:${AUTH_EMULATOR_PORT}/`;
+
+/** Whether the Auth emulator answers now. */
+export async function authEmulatorAnswers(): Promise<boolean> {
+  try {
+    return (await fetch(AUTH_EMULATOR_URL, { signal: AbortSignal.timeout(1000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
+  if (!process.env.CI && (await authEmulatorAnswers())) return undefined;
+  const starting = startAuthEmulator({
+    port: AUTH_EMULATOR_PORT,
+    projectId: 'demo-marine',
+    timeoutMs: AUTH_EMULATOR_START_MS,
+  });
+  // A failed start is reported here; the cloud specs then fail on their wait, saying so too.
+  starting.catch((error: unknown) => console.error('The Auth emulator did not start:', error));
+  return async () => {
+    const emulator = await starting.catch(() => undefined);
+    await emulator?.stop();
+  };
+}
