@@ -1,6 +1,7 @@
 /**
  * The shared Playwright fixtures: every page starts with the splash switched off (one spec tests
- * the splash itself), plus helpers that act as a person would: register, sign in, check axe.
+ * the splash itself), and the cloud project's workers wait for the Auth emulator; plus helpers
+ * that act as a person would: register, sign in, check axe.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
