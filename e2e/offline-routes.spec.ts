@@ -4,14 +4,7 @@
  * in IndexedDB) and for a guest.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import {
-  currentQuestion,
-  currentSpelling,
-  readStore,
-  readVocabulary,
-  skipPause,
-  typeAnswer,
-} from './study-helpers';
+import { answerFiveRight, readStore, readVocabulary } from './study-helpers';
 import { expect, registerViaUi, test } from './support/fixtures';
 
 interface StoredUser {
@@ -93,23 +86,10 @@ async function studyFiveWords(page: Page): Promise<string[]> {
   await page.getByRole('button', { name: 'Начать' }).click();
   await expect(page).toHaveURL(/\/quiz$/);
 
-  const vocab = await readVocabulary(page, { topic: 'Mooring', division: 'deck' });
-  for (let n = 1; n <= 5; n++) {
-    await expect(page.getByText(`Вопрос ${n} из 5`)).toBeVisible();
-    const question = await currentQuestion(page, vocab);
-    await page.keyboard.press(String(question.right + 1));
-    await expect(page.getByText('Верно!')).toBeVisible();
-    await skipPause(page);
-  }
-  const studied: string[] = [];
-  for (let n = 1; n <= 5; n++) {
-    await expect(page.getByText(`Слово ${n} из 5`)).toBeVisible();
-    const word = await currentSpelling(page, vocab);
-    studied.push(word.id);
-    await typeAnswer(page, word);
-    await expect(page.getByText('Верно!')).toBeVisible();
-    await skipPause(page);
-  }
+  const studied = await answerFiveRight(
+    page,
+    await readVocabulary(page, { topic: 'Mooring', division: 'deck' }),
+  );
   await expect(h1(page, 'Поздравляем!')).toBeVisible();
   await page.getByRole('button', { name: 'Завершить' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -197,6 +197,30 @@ export function wrongLetter(text: string, typed = 0): string {
 }
 
 /**
+ * Answers a started five-word session right, from the first multiple choice to the last spelling,
+ * moving on from each result by the clock (`skipPause`); returns the vocabIds of the spelled words.
+ */
+export async function answerFiveRight(page: Page, vocab: readonly Pair[]): Promise<string[]> {
+  for (let n = 1; n <= 5; n++) {
+    await expect(page.getByText(`Вопрос ${n} из 5`)).toBeVisible();
+    const question = await currentQuestion(page, vocab);
+    await page.keyboard.press(String(question.right + 1));
+    await expect(page.getByText('Верно!')).toBeVisible();
+    await skipPause(page);
+  }
+  const spelled: string[] = [];
+  for (let n = 1; n <= 5; n++) {
+    await expect(page.getByText(`Слово ${n} из 5`)).toBeVisible();
+    const word = await currentSpelling(page, vocab);
+    spelled.push(word.id);
+    await typeAnswer(page, word);
+    await expect(page.getByText('Верно!')).toBeVisible();
+    await skipPause(page);
+  }
+  return spelled;
+}
+
+/**
  * A signed-in learner's session of five Mooring words (deck), every answer right: the multiple
  * choice, then the spelling; ends on home. Install the page's clock first (`skipPause`).
  */
@@ -206,20 +230,7 @@ export async function studyFiveWordsRight(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Продолжить' }).click();
   await page.getByRole('button', { name: 'Меньше слов' }).click();
   await page.getByRole('button', { name: 'Начать' }).click();
-  const vocab = await readVocabulary(page, { topic: 'Mooring', division: 'deck' });
-  for (let n = 1; n <= 5; n++) {
-    await expect(page.getByText(`Вопрос ${n} из 5`)).toBeVisible();
-    const question = await currentQuestion(page, vocab);
-    await page.keyboard.press(String(question.right + 1));
-    await expect(page.getByText('Верно!')).toBeVisible();
-    await skipPause(page);
-  }
-  for (let n = 1; n <= 5; n++) {
-    await expect(page.getByText(`Слово ${n} из 5`)).toBeVisible();
-    await typeAnswer(page, await currentSpelling(page, vocab));
-    await expect(page.getByText('Верно!')).toBeVisible();
-    await skipPause(page);
-  }
+  await answerFiveRight(page, await readVocabulary(page, { topic: 'Mooring', division: 'deck' }));
   await expect(page.getByRole('heading', { level: 1, name: 'Поздравляем!' })).toBeVisible();
   await page.getByRole('button', { name: 'Завершить' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -63,7 +63,8 @@ function firebaseBin(): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function answers(url: string): Promise<boolean> {
+/** Whether `url` answers with a success within a second. */
+export async function answers(url: string): Promise<boolean> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
     return response.ok;

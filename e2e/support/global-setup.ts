@@ -4,7 +4,7 @@
  * (run after the local ones) use it. Those wait for it themselves (`fixtures.ts`). Outside CI, an
  * emulator already answering on the port is used as it is.
  */
-import { startAuthEmulator } from './auth-emulator';
+import { answers, startAuthEmulator } from './auth-emulator';
 import { AUTH_EMULATOR_PORT } from './ports';
 
 /** How long the cloud specs wait for the emulator: a loaded machine starts it slowly. */
@@ -13,13 +13,7 @@ export const AUTH_EMULATOR_START_MS = 170_000;
 export const AUTH_EMULATOR_URL = `http://127.0.0.1:${AUTH_EMULATOR_PORT}/`;
 
 /** Whether the Auth emulator answers now. */
-export async function authEmulatorAnswers(): Promise<boolean> {
-  try {
-    return (await fetch(AUTH_EMULATOR_URL, { signal: AbortSignal.timeout(1000) })).ok;
-  } catch {
-    return false;
-  }
-}
+export const authEmulatorAnswers = (): Promise<boolean> => answers(AUTH_EMULATOR_URL);
 
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   if (!process.env.CI && (await authEmulatorAnswers())) return undefined;
