@@ -32,8 +32,12 @@ export interface VocabFilters {
   role?: string | null;
 }
 
-/** How many records one read of `listVocab` takes. */
-const VOCAB_PAGE = 200;
+/**
+ * How many records one read of `listVocab` takes: each page's copy onto the page's thread is a
+ * task of its own. Traced first visits: a page of 200 (about 80 KB) took up to 40 ms, a page of
+ * 50 (about 20 KB) at most 7 ms (docs/benchmarks.md, "First paint").
+ */
+const VOCAB_PAGE = 50;
 
 /**
  * Every item, in key order, read in pages within one transaction (one snapshot): each page's
