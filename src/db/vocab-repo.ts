@@ -34,8 +34,9 @@ export interface VocabFilters {
 
 /**
  * How many records one read of `listVocab` takes: each page's copy onto the page's thread is a
- * task of its own. Traced first visits: a page of 200 (about 80 KB) took up to 40 ms, a page of
- * 50 (about 20 KB) at most 7 ms (docs/benchmarks.md, "First paint").
+ * task of its own. In traced first visits at 1x a page of 200 (about 80 KB) took up to 40 ms, a
+ * page of 50 (about 20 KB) at most 7 ms (docs/benchmarks.md, "The last round on the blocking-time
+ * goal").
  */
 const VOCAB_PAGE = 50;
 
