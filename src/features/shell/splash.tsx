@@ -2,7 +2,7 @@
  * The start-up splash: an animation for 3 s; a tap or a key skips it. Its markup is kept for the
  * home snapshot, so that index.html can paint it at the next start before any script has run.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { SPLASH_MS } from '@/domain/constants';
 import { useT } from '@/i18n';
 import { rememberSplash } from '@/ui/home-snapshot';
@@ -31,13 +31,17 @@ export function Splash({
       return;
     }
     const timer = setTimeout(onDone, left);
+    return () => clearTimeout(timer);
+  }, [onDone, shownAt]);
+
+  // Listening from the commit that shows this splash: the app removes the splash index.html
+  // painted, and with it that one's key listener, in the same commit. Attached in a passive
+  // effect, which runs in a later task, a key pressed in between was lost and the splash stayed.
+  useLayoutEffect(() => {
     const skip = () => onDone();
     window.addEventListener('keydown', skip);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('keydown', skip);
-    };
-  }, [onDone, shownAt]);
+    return () => window.removeEventListener('keydown', skip);
+  }, [onDone]);
 
   return (
     <button
