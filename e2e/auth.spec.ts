@@ -5,6 +5,7 @@ import {
   expectAccessible,
   loginViaUi,
   registerViaUi,
+  signOutViaUi,
   test,
   uniqueEmail,
 } from './support/fixtures';
@@ -265,7 +266,7 @@ test('the administrator code, and nothing else, gives the Admin link', async ({ 
 test('writing another user’s id into local storage signs nobody in', async ({ page }) => {
   await registerViaUi(page, { fullName: 'Капитан Немо' });
   const captain = await page.evaluate(() => localStorage.getItem('marine.lastUserId'));
-  await page.getByRole('button', { name: 'Выйти' }).click();
+  await signOutViaUi(page);
   await registerViaUi(page, { fullName: 'Иван Петров' });
   await page.evaluate((id) => localStorage.setItem('marine.lastUserId', id ?? ''), captain);
   await page.reload();

@@ -6,7 +6,14 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, loginViaUi, registerViaUi, test, uniqueEmail } from './support/fixtures';
+import {
+  expect,
+  loginViaUi,
+  registerViaUi,
+  signOutViaUi,
+  test,
+  uniqueEmail,
+} from './support/fixtures';
 import { AUTH_EMULATOR_HOST } from './support/ports';
 
 const AUTH_EMULATOR = AUTH_EMULATOR_HOST;
@@ -150,7 +157,7 @@ test('the account is an admin in the app once granted and signed in again, and o
 
   const granted = await grantAdmin(officer.email);
   expect(granted.code).toBe(0);
-  await page.getByRole('button', { name: 'Выйти' }).click();
+  await signOutViaUi(page);
   await loginViaUi(page, officer);
   await expect(adminLink).toBeVisible();
   await adminLink.click();

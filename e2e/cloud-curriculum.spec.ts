@@ -14,6 +14,7 @@ import {
   loginViaUi,
   registerViaUi,
   renameTo,
+  signOutViaUi,
   test,
   uniqueEmail,
 } from './support/fixtures';
@@ -72,7 +73,7 @@ test('an admin’s topic, words and role rename reach a crew device, which studi
   // The training officer: an account with the admin claim (a token refresh brings it in).
   const officer = await registerViaUi(page, { email: uniqueEmail('officer') });
   await grantAdmin(await uidOf(officer.email));
-  await page.getByRole('button', { name: 'Выйти' }).click();
+  await signOutViaUi(page);
   await loginViaUi(page, officer);
   await page.getByRole('link', { name: 'Админ' }).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Службы, роли и темы');

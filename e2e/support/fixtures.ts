@@ -73,6 +73,15 @@ export async function registerViaUi(
   return full;
 }
 
+/**
+ * Signs out with the header's button and waits for the sign-in screen the app then shows: a page
+ * opened before the sign-out has finished would still restore the session.
+ */
+export async function signOutViaUi(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
 /** The administrator code of the e2e build (its hash is VITE_ADMIN_CODE_HASH in .env.e2e). */
 export const ADMIN_CODE = 'e2e harbour master code';
 
