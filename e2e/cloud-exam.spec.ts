@@ -11,6 +11,7 @@ import {
   expectAccessible,
   loginViaUi,
   registerViaUi,
+  signOutViaUi,
   test,
   uniqueEmail,
 } from './support/fixtures';
@@ -83,7 +84,7 @@ test('a result syncs, a second device lists it, and an administrator verifies it
   await desk.addInitScript(() => localStorage.setItem('marine.splash', 'off'));
   const officer = await registerViaUi(desk, { email: uniqueEmail('officer') });
   await grantAdmin(await uidOf(officer.email));
-  await desk.getByRole('button', { name: 'Выйти' }).click();
+  await signOutViaUi(desk);
   await loginViaUi(desk, officer);
   await desk.getByRole('link', { name: 'Админ' }).first().click();
   await desk.getByRole('link', { name: 'Проверить результат' }).click();

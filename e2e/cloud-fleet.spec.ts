@@ -16,6 +16,7 @@ import {
   expectAccessible,
   loginViaUi,
   registerViaUi,
+  signOutViaUi,
   test,
   uniqueEmail,
 } from './support/fixtures';
@@ -34,7 +35,7 @@ async function person(browser: Browser, fullName: string, prefix: string) {
 
 /** Signs out and in again, so the new token carries what the emulator was told. */
 async function signInAgain(page: Page, account: Account) {
-  await page.getByRole('button', { name: 'Выйти' }).click();
+  await signOutViaUi(page);
   await loginViaUi(page, account);
 }
 
