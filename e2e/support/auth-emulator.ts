@@ -73,6 +73,23 @@ export async function answers(url: string): Promise<boolean> {
   }
 }
 
+/**
+ * Waits until `url` answers, polling every 250 ms; false once `timeoutMs` has passed or
+ * `givesUp()` says so first.
+ */
+export async function untilAnswers(
+  url: string,
+  timeoutMs: number,
+  givesUp: () => boolean = () => false,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await answers(url))) {
+    if (givesUp() || Date.now() > deadline) return false;
+    await sleep(250);
+  }
+  return true;
+}
+
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined) return;
   try {
@@ -158,15 +175,11 @@ export async function startAuthEmulator(options: StartOptions): Promise<AuthEmul
     rmSync(dir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + timeoutMs;
-  while (!(await answers(`http://${LOCALHOST}:${port}/`))) {
-    if (exited || Date.now() > deadline) {
-      await stop();
-      throw new Error(
-        `The Auth emulator did not start on port ${port}${exited ? ' (it exited)' : ''}:\n${output}`,
-      );
-    }
-    await sleep(250);
+  if (!(await untilAnswers(`http://${LOCALHOST}:${port}/`, timeoutMs, () => exited))) {
+    await stop();
+    throw new Error(
+      `The Auth emulator did not start on port ${port}${exited ? ' (it exited)' : ''}:\n${output}`,
+    );
   }
   return { host: `${LOCALHOST}:${port}`, port, projectId: options.projectId, stop };
 }

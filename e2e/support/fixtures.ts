@@ -5,7 +5,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { AUTH_EMULATOR_START_MS, AUTH_EMULATOR_URL, authEmulatorAnswers } from './global-setup';
+import { untilAnswers } from './auth-emulator';
+import { AUTH_EMULATOR_START_MS, AUTH_EMULATOR_URL } from './global-setup';
 
 export { expect };
 
@@ -28,15 +29,10 @@ export const test = base.extend<{ page: Page }, { authEmulator: undefined }>({
 });
 
 async function waitForAuthEmulator(): Promise<void> {
-  const deadline = Date.now() + AUTH_EMULATOR_START_MS;
-  while (!(await authEmulatorAnswers())) {
-    if (Date.now() > deadline) {
-      throw new Error(
-        `The Auth emulator did not answer at ${AUTH_EMULATOR_URL} within ${AUTH_EMULATOR_START_MS / 1000} s (e2e/support/global-setup.ts starts it; its error, if any, is in the run's output).`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  if (await untilAnswers(AUTH_EMULATOR_URL, AUTH_EMULATOR_START_MS)) return;
+  throw new Error(
+    `The Auth emulator did not answer at ${AUTH_EMULATOR_URL} within ${AUTH_EMULATOR_START_MS / 1000} s (e2e/support/global-setup.ts starts it; its error, if any, is in the run's output).`,
+  );
 }
 
 let counter = 0;

@@ -12,11 +12,8 @@ export const AUTH_EMULATOR_START_MS = 170_000;
 
 export const AUTH_EMULATOR_URL = `http://127.0.0.1:${AUTH_EMULATOR_PORT}/`;
 
-/** Whether the Auth emulator answers now. */
-export const authEmulatorAnswers = (): Promise<boolean> => answers(AUTH_EMULATOR_URL);
-
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
-  if (!process.env.CI && (await authEmulatorAnswers())) return undefined;
+  if (!process.env.CI && (await answers(AUTH_EMULATOR_URL))) return undefined;
   const starting = startAuthEmulator({
     port: AUTH_EMULATOR_PORT,
     projectId: 'demo-marine',
