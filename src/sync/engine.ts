@@ -246,8 +246,7 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
   // retention decide how the history folds): read now and then, never over a change made here
   // that the cloud does not have yet; when they differ, the words are refolded under them.
   const reader = await getUser(db, userId);
-  const readDue = now - (reader?.profileReadAt ?? 0) >= PROFILE_READ_INTERVAL_MS;
-  if (reader && !reader.profileUnsent && (readDue || reader.profileReadAt === undefined)) {
+  if (reader && !reader.profileUnsent && profileReadDue(reader.profileReadAt, now)) {
     const cloud = await withTimeout(remote.readProfile(userId), ms, 'Reading the profile');
     const wanted = cloud ? foldSettingsOfProfile(cloud) : {};
     let changed = false;
@@ -284,6 +283,15 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
 /** Why a curriculum document breaks the record tables, as the dead letters say it. */
 function problemText(checked: Extract<CheckedCurriculumDoc, { ok: false }>): string {
   return checked.field ? `${checked.problem}: ${checked.field}` : checked.problem;
+}
+
+/**
+ * Whether the profile is due to be read again: never read, read longer ago than the interval, or
+ * read "later" than now, which means this device's clock was ahead then and has been set right
+ * since (waiting for that time to come round would miss another device's changes for as long).
+ */
+export function profileReadDue(readAt: number | undefined, now: number): boolean {
+  return readAt === undefined || readAt > now || now - readAt >= PROFILE_READ_INTERVAL_MS;
 }
 
 /** History batches per pull request (a batch holds at most HISTORY_BATCH_MAX_ENTRIES entries). */

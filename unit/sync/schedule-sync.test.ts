@@ -64,6 +64,33 @@ describe('schedule settings across devices', () => {
     expect(await getUserWord(phone, USER, 'w1')).toEqual(onTablet);
   });
 
+  it('a device whose clock was ahead reads the profile again as soon as its clock is set right', async () => {
+    const YEAR = 365 * DAY_MS;
+    const remote = new MemoryRemote({ clock: () => NOW * 1000 });
+    const phone = await device();
+    const tablet = await device();
+    // The tablet's clock runs a year ahead at its first sync: it notes that it read the profile then.
+    await syncOnce({ db: tablet, remote, userId: USER, now: NOW + YEAR, clock: () => NOW + YEAR });
+    await syncOnce({ db: phone, remote, userId: USER, now: NOW, clock: () => NOW });
+    await updateUser(phone, USER, (user) => ({
+      ...user,
+      settings: { ...user.settings, schedule: 'fsrs' },
+    }));
+    await markProfileUnsent(phone, USER);
+    await syncOnce({ db: phone, remote, userId: USER, now: NOW + 1000, clock: () => NOW + 1000 });
+    // The tablet's clock is set right; its next sync after the interval takes the phone's choice.
+    const later = NOW + PROFILE_READ_INTERVAL_MS + 1;
+    const report = await syncOnce({
+      db: tablet,
+      remote,
+      userId: USER,
+      now: later,
+      clock: () => later,
+    });
+    expect(report.settingsApplied).toBe(true);
+    expect((await getUser(tablet, USER))?.settings.schedule).toBe('fsrs');
+  });
+
   it('a schedule changed here and not yet sent is not overwritten by the profile', async () => {
     const remote = new MemoryRemote({ clock: () => NOW * 1000 });
     const phone = await device();
