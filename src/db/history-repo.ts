@@ -6,6 +6,7 @@
  */
 
 import type { IDBPTransaction } from 'idb';
+import { DAY_MS } from '@/domain/constants';
 import { DRILL_KIND, DRILL_VOCAB_PREFIX, type DrillReplyFields } from '@/domain/drills';
 import { EXAM_KIND, EXAM_VOCAB_PREFIX } from '@/domain/exam-result';
 import { fsrsModel } from '@/domain/fsrs';
@@ -13,7 +14,15 @@ import { effectiveTime, FOLD_VERSION, type HistoryEntry, type WordChange } from 
 import { checkEntry, entryIdOf } from '@/domain/history-contract';
 import { applyEntry, foldWord, makesWordRecord } from '@/domain/history-fold';
 import { baselineEntry } from '@/domain/history-snapshot';
-import { clockOffset, isFarAhead, nextStamp, observeStamps, saneClock } from '@/domain/hlc';
+import {
+  clockOffset,
+  isFarAhead,
+  nextStamp,
+  observeStamps,
+  STAMP_LEAD_MS,
+  saneClock,
+  stampBound,
+} from '@/domain/hlc';
 import { newId } from '@/domain/ids';
 import { type FoldRules, foldRulesFor } from '@/domain/memory';
 import { newUserWord } from '@/domain/srs';
@@ -33,6 +42,8 @@ import type {
 } from './schema';
 
 const DEVICE_KEY = 'device';
+/** Why an imported entry dated past the clock bound is set aside (shown in the dead letters). */
+export const IMPORT_FUTURE_REASON = `dated more than ${STAMP_LEAD_MS / DAY_MS} days ahead of this device`;
 
 type DeviceStore = {
   get(key: string): Promise<DeviceRecord | undefined>;
@@ -54,9 +65,15 @@ export async function deviceId(db: MarineDB): Promise<string> {
   return device.id;
 }
 
-function toStored(entry: HistoryEntry, sent: boolean, batch?: string): StoredHistoryEntry {
+function toStored(
+  entry: HistoryEntry,
+  sent: boolean,
+  batch?: string,
+  origin?: StoredHistoryEntry['origin'],
+): StoredHistoryEntry {
   const stored: StoredHistoryEntry = { ...entry, sent: sent ? 1 : 0, t: effectiveTime(entry) };
   if (batch !== undefined) stored.batch = batch;
+  if (origin !== undefined) stored.origin = origin;
   return stored;
 }
 
@@ -198,6 +215,8 @@ export interface MergeResult {
   refolded: string[];
   /** Records that failed the wire contract (now in the dead letters). */
   rejected: number;
+  /** Of those, imported entries refused for a time past the clock bound (an import only). */
+  future?: number;
 }
 
 export interface MergeOptions {
@@ -206,6 +225,12 @@ export interface MergeOptions {
   /** Where failures are recorded from. */
   source: DeadLetter['source'];
   now: number;
+  /**
+   * The records come from a file (see `importExport`): their receive times are dropped (only the
+   * cloud's answer to this device's own pull dates a receipt), an entry dated past the clock
+   * bound is refused, and each entry new here is marked as imported.
+   */
+  origin?: 'import';
 }
 
 /**
@@ -227,8 +252,14 @@ export async function mergeEntries(
   const writes: Promise<unknown>[] = [];
   try {
     const history = tx.objectStore('history');
+    const deviceStore = tx.objectStore('device');
+    const device = await deviceIn(deviceStore);
+    const importing = options.origin === 'import';
+    // The latest wall an imported entry may carry: this device's clock bound (domain/hlc.ts).
+    const latestWall = stampBound(correctedNow(device, options.now)) / 1000;
     const valid: HistoryEntry[] = [];
     const failures: SetAsideItem[] = [];
+    let future = 0;
     for (const record of records) {
       let checked: ReturnType<typeof checkEntry>;
       try {
@@ -238,7 +269,12 @@ export async function mergeEntries(
         // nested thousands deep: that record is set aside, not the whole delivery refused.
         checked = { ok: false, reason: `could not be checked: ${String(error)}` };
       }
-      if (checked.ok && checked.entry.userId === userId) {
+      if (checked.ok && importing && checked.entry.wall > latestWall) {
+        // A file dated in 2199 would otherwise schedule and chart its words there for good.
+        future++;
+        failures.push({ reason: IMPORT_FUTURE_REASON, record });
+      } else if (checked.ok && checked.entry.userId === userId) {
+        if (importing) delete checked.entry.receivedAt;
         valid.push(checked.entry);
       } else {
         failures.push({
@@ -274,7 +310,7 @@ export async function mergeEntries(
       seen.set(entry.id, entry);
       const here = existing[index];
       if (!here) {
-        writes.push(history.put(toStored(entry, options.sent)));
+        writes.push(history.put(toStored(entry, options.sent, undefined, options.origin)));
         touched.add(entry.vocabId);
         added++;
         continue;
@@ -287,14 +323,13 @@ export async function mergeEntries(
             : fromStoredEntry(here),
           options.sent || here.sent === 1,
           here.batch,
+          here.origin,
         );
         writes.push(history.put(next));
         if (next.t !== here.t) touched.add(entry.vocabId);
         updated++;
       }
     }
-    const deviceStore = tx.objectStore('device');
-    const device = await deviceIn(deviceStore);
     // Bounded (domain/hlc.ts): a stamp near the year 2200 cannot drag the clock along.
     const hlc = observeStamps(device.hlc, seen.values(), correctedNow(device, options.now));
     writes.push(deviceStore.put({ ...device, hlc }));
@@ -303,7 +338,9 @@ export async function mergeEntries(
     const fold = foldOf(await tx.objectStore('users').get(userId));
     await refoldIn(history.index('word'), tx.objectStore('userWords'), userId, refolded, fold);
     await tx.done;
-    return { added, updated, refolded, rejected };
+    return importing
+      ? { added, updated, refolded, rejected, future }
+      : { added, updated, refolded, rejected };
   } catch (error) {
     // A write the storage refused (full, say) aborts the whole merge: nothing of it is kept, and
     // the caller's rejection reports it.
@@ -543,6 +580,51 @@ export async function importBaselines(
     }
   });
   return mergeEntries(db, userId, [...entries, ...(options.history ?? [])], options);
+}
+
+/** The part of a settings export an import reads (domain/validation.ts `ExportData`). */
+export interface ImportedFile {
+  userWords: readonly unknown[];
+  /** Missing in the files of versions before the answer history. */
+  history?: readonly unknown[];
+}
+
+/**
+ * Imports a settings export into `userId`'s history in ONE transaction, counting every answer
+ * once (docs/cloud-edition.md, "Counted once"). A file that carries a history is merged by entry
+ * id alone: its word records are the fold of that history, so turning them into baselines as
+ * well would count each answer twice, and again on every device that syncs them. Only a file of
+ * a version before the history (no `history` list) becomes baselines: they stand for answers
+ * that were never entries, so they cover nothing the history holds. Entries of another account
+ * or device become this user's; receive times are dropped, entries dated past the clock bound
+ * are refused, and what is new here is marked as imported (`isImportedEntry`).
+ */
+export async function importExport(
+  db: MarineDB,
+  userId: string,
+  file: ImportedFile,
+  now: number,
+): Promise<MergeResult> {
+  const options = { sent: false, source: 'import', now, origin: 'import' } as const;
+  if (!Array.isArray(file.history)) {
+    return importBaselines(db, userId, file.userWords as UserWord[], {
+      ...options,
+      prefix: 'import',
+    });
+  }
+  const history = file.history.map((entry) =>
+    typeof entry === 'object' && entry !== null ? { ...entry, userId } : entry,
+  );
+  return mergeEntries(db, userId, history, options);
+}
+
+/**
+ * Whether the entry first reached this device through an import, not through this device's own
+ * recording or the sync: a file anyone can edit, so what it says (an exam pass, say) is never
+ * presented as the learner's own verified work.
+ */
+export async function isImportedEntry(db: MarineDB, entryId: string): Promise<boolean> {
+  return (await db.get('history', entryId))?.origin === 'import';
 }
 
 export interface MaintenanceReport {

@@ -53,6 +53,11 @@ export interface StoredHistoryEntry extends HistoryEntry {
   sent: StoredFlag;
   t: number;
   batch?: string;
+  /**
+   * The entry first reached this device through an import (a file anyone could have edited), so
+   * it is never shown as the learner's own verified work here. Local: never sent nor exported.
+   */
+  origin?: 'import';
 }
 
 /** A record that failed the wire contract: kept here, shown in settings, never synced. */

@@ -24,6 +24,8 @@ export interface ImportReport {
   added: number;
   /** Records refused by the wire contract (kept in the dead letters, shown in settings). */
   rejected: number;
+  /** Of those, entries dated past the clock bound (a file from the future, say 2199). */
+  future: number;
 }
 
 interface WordsState {
@@ -51,8 +53,9 @@ interface WordsState {
    */
   refold(): Promise<number>;
   /**
-   * Merges an export's word states (as baselines) and history entries for the signed-in user:
-   * what is already here is skipped, so importing the same file twice changes nothing.
+   * Merges an export's history entries for the signed-in user (an older version's file, with no
+   * history: its word states, as baselines): what is already here is skipped, so importing a file
+   * again, or one whose answers arrived by sync, changes no count.
    */
   importProgress(data: {
     userWords: readonly unknown[];
@@ -217,24 +220,20 @@ export const useWordsStore = create<WordsState>()((set, get) => {
       return count;
     },
 
-    async importProgress({ userWords, history = [] }) {
+    async importProgress({ userWords, history }) {
       const { ownerId } = get();
-      if (ownerId === GUEST_ID) return { added: 0, rejected: 0 };
-      const [db, { importBaselines }] = await Promise.all([openDB(), historyRepo()]);
-      // The word records and the history in one transaction: all of the file or nothing.
-      const merged = await importBaselines(db, ownerId, userWords as UserWord[], {
-        sent: false,
-        source: 'import',
-        now: Date.now(),
-        prefix: 'import',
-        // An export of another account (or device) is this user's history now.
-        history: history.map((entry) =>
-          typeof entry === 'object' && entry !== null ? { ...entry, userId: ownerId } : entry,
-        ),
-      });
+      if (ownerId === GUEST_ID) return { added: 0, rejected: 0, future: 0 };
+      const [db, { importExport }] = await Promise.all([openDB(), historyRepo()]);
+      // All of the file or nothing, each answer counted once (db/history-repo `importExport`).
+      const merged = await importExport(
+        db,
+        ownerId,
+        history === undefined ? { userWords } : { userWords, history },
+        Date.now(),
+      );
       notifyLocalChange();
       await get().load(ownerId);
-      return { added: merged.added, rejected: merged.rejected };
+      return { added: merged.added, rejected: merged.rejected, future: merged.future ?? 0 };
     },
   };
 });

@@ -82,6 +82,7 @@ describe('a guest', () => {
     ).toEqual({
       added: 0,
       rejected: 0,
+      future: 0,
     });
     expect(await listUserWords(await getDB(), 'x')).toEqual([]);
   });
@@ -173,26 +174,33 @@ describe('a signed-in user', () => {
     expect(useWordsStore.getState().words.get('deck-1')).toMatchObject({ attempts: 11 });
   });
 
-  it('imports word states and history as the user’s own; the same file twice changes nothing', async () => {
+  it('imports a history as the user’s own; the same file twice changes nothing', async () => {
     const userId = uniqueUser();
     await useWordsStore.getState().load(userId);
+    const answer = (id: string, vocabId: string) => ({
+      id,
+      userId: 'someone-else',
+      vocabId,
+      kind: 'answer',
+      correct: true,
+      hlc: NOW * 1000,
+      wall: NOW,
+      device: 'phone',
+    });
     const file = {
       userWords: [word('someone-else', 'deck-1'), word('someone-else', 'deck-2')],
       history: [
-        {
-          id: 'h1',
-          userId: 'someone-else',
-          vocabId: 'deck-3',
-          kind: 'answer',
-          correct: true,
-          hlc: NOW * 1000,
-          wall: NOW,
-          device: 'phone',
-        },
+        answer('h1', 'deck-1'),
+        answer('h2', 'deck-2'),
+        answer('h3', 'deck-3'),
         { id: 'broken', kind: 'answer' },
       ],
     };
-    expect(await useWordsStore.getState().importProgress(file)).toEqual({ added: 3, rejected: 1 });
+    expect(await useWordsStore.getState().importProgress(file)).toEqual({
+      added: 3,
+      rejected: 1,
+      future: 0,
+    });
     expect((await listUserWords(await getDB(), userId)).map((w) => w.vocabId).sort()).toEqual([
       'deck-1',
       'deck-2',
@@ -205,7 +213,7 @@ describe('a signed-in user', () => {
       'deck-3',
     ]);
     const again = await useWordsStore.getState().importProgress(file);
-    expect(again).toEqual({ added: 0, rejected: 1 });
+    expect(again).toEqual({ added: 0, rejected: 1, future: 0 });
     expect(await countUnsent(await getDB(), userId)).toBe(3);
   });
 
@@ -215,6 +223,16 @@ describe('a signed-in user', () => {
     const file = {
       userWords: [word('someone-else', 'deck-11'), word('someone-else', 'deck-12')],
       history: [
+        ...['deck-11', 'deck-12'].map((vocabId) => ({
+          id: `h-${vocabId}`,
+          userId: 'someone-else',
+          vocabId,
+          kind: 'answer',
+          correct: true,
+          hlc: NOW * 1000,
+          wall: NOW,
+          device: 'phone',
+        })),
         {
           id: 'h-last',
           userId: 'someone-else',

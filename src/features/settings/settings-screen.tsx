@@ -6,7 +6,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
 import { isAuthError } from '@/auth/auth-provider';
-import { DAILY_GOAL_DEFAULT, SETTINGS_DAILY_GOAL_OPTIONS } from '@/domain/constants';
+import { DAILY_GOAL_DEFAULT, DAY_MS, SETTINGS_DAILY_GOAL_OPTIONS } from '@/domain/constants';
+import { STAMP_LEAD_MS } from '@/domain/hlc';
 import type { Theme, UiLang } from '@/domain/types';
 import { importedUser, parseExportJson } from '@/domain/validation';
 import { type MessageKey, plural, useLang, useLocalT, useT } from '@/i18n';
@@ -31,6 +32,9 @@ const THEMES: readonly { value: Theme; label: MessageKey }[] = [
   { value: 'dark', label: 'theme.dark' },
   { value: 'system', label: 'theme.system' },
 ];
+
+/** How far ahead of this device an imported entry may be dated (the clock bound), in days. */
+const IMPORT_LEAD_DAYS = STAMP_LEAD_MS / DAY_MS;
 
 const LANGS: readonly { value: UiLang; label: MessageKey }[] = [
   { value: 'ru', label: 'lang.ru' },
@@ -237,6 +241,9 @@ function DataCard() {
       }
       const parts = [t('settings.imported', { count: report.added })];
       if (report.rejected > 0) parts.push(rejectedText({ count: report.rejected }));
+      if (report.future > 0) {
+        parts.push(setAside('importFuture', { count: report.future, days: IMPORT_LEAD_DAYS }));
+      }
       if (nameLeft) parts.push(t('profile.nameNeedsNetwork'));
       const clean = report.rejected === 0 && !nameLeft;
       setResult({ ok: clean, text: parts.join('. ') });

@@ -8,6 +8,8 @@ export const deadLetters = defineMessages(
   {
     importRejected:
       '{count} record(s) failed the check and were not imported: see “Records with errors” below.',
+    importFuture:
+      '{count} of them are dated more than {days} days ahead of this device’s clock (a damaged or edited file): they were refused so that no word is scheduled into the future.',
     title: 'Records with errors: {count}',
     hint: 'These records failed the check (an impossible value, a broken word id) and were set aside so that everything else keeps syncing. They are never sent to the cloud.',
     'source.upgrade': 'Found when the app was updated',
@@ -22,6 +24,8 @@ export const deadLetters = defineMessages(
   {
     importRejected:
       'Записей, не прошедших проверку: {count}. Они не импортированы — см. «Записи с ошибками» ниже.',
+    importFuture:
+      'Из них датированы более чем на {days} дн. вперёд от часов этого устройства (файл повреждён или изменён): {count}. Они отклонены, чтобы ни одно слово не было запланировано в будущее.',
     title: 'Записи с ошибками: {count}',
     hint: 'Эти записи не прошли проверку (невозможное значение, испорченный идентификатор слова) и отложены, чтобы всё остальное продолжало синхронизироваться. В облако они не отправляются.',
     'source.upgrade': 'Найдено при обновлении приложения',
