@@ -5,6 +5,7 @@ import type { ExamSetting } from '@/domain/exam';
 import type { FleetMembership, OfficerGrant, Vessel } from '@/domain/fleet';
 import type { CrewRow, SummaryWritten } from '@/domain/fleet-summary';
 import type { HistoryEntry } from '@/domain/history';
+import type { ProfileField } from '@/domain/synced-records';
 import type { Division, Role, Topic, User, UserWord, VocabItem, WordStatus } from '@/domain/types';
 import type { InstalledVocabulary } from '@/domain/vocabulary-update';
 
@@ -43,6 +44,12 @@ export interface LocalUserRecord extends User {
   foldChange?: { before: number; after: number; at: number };
   /** When a sync last read the cloud profile for the schedule settings (this device's clock). */
   profileReadAt?: number;
+  /**
+   * Which profile fields changed here and are not yet sent (with `profileUnsent`): only these are
+   * written, so another device's choice in another field survives. Missing while `profileUnsent`
+   * is set: every field (a change recorded by an older version).
+   */
+  profileFields?: ProfileField[];
 }
 
 /**

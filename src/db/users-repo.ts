@@ -2,6 +2,7 @@
  * The users table: local user records, their settings and their sync pull cursor; and the one-time
  * mark that lets the local sign-in keep a previous version's session.
  */
+import type { ProfileField } from '@/domain/synced-records';
 import type { UserSettings } from '@/domain/types';
 import type { LocalUserRecord, MarineDB } from './schema';
 
@@ -80,20 +81,39 @@ export async function updateUser(
 }
 
 /** Merges `settings` into the user's settings (a key given as undefined clears it). */
-/** Marks the user's profile as changed here (a new revision); returns the revision. */
-export async function markProfileUnsent(db: MarineDB, id: string): Promise<number> {
-  const updated = await updateUser(db, id, (user) => ({
-    ...user,
-    profileUnsent: (user.profileUnsent ?? 0) + 1,
-  }));
+/**
+ * Marks the user's profile as changed here (a new revision) in `fields` (every field when not
+ * given), added to those still unsent; returns the revision.
+ */
+export async function markProfileUnsent(
+  db: MarineDB,
+  id: string,
+  fields?: readonly ProfileField[],
+): Promise<number> {
+  const updated = await updateUser(db, id, (user) => {
+    const { profileFields: pending, ...rest } = user;
+    // Unsent with no list: every field is pending already (or this change touches all).
+    const all = fields === undefined || (user.profileUnsent !== undefined && pending === undefined);
+    const next: LocalUserRecord = { ...rest, profileUnsent: (user.profileUnsent ?? 0) + 1 };
+    if (!all) next.profileFields = [...new Set([...(pending ?? []), ...fields])];
+    return next;
+  });
   return updated?.profileUnsent ?? 0;
+}
+
+/** The profile fields changed here and not yet sent: none, some, or (undefined) every field. */
+export function unsentProfileFields(
+  user: Pick<LocalUserRecord, 'profileUnsent' | 'profileFields'>,
+): readonly ProfileField[] | undefined {
+  if (user.profileUnsent === undefined) return [];
+  return user.profileFields;
 }
 
 /** The cloud has the profile as of `revision`: cleared, unless it changed again meanwhile. */
 export async function markProfileSent(db: MarineDB, id: string, revision: number): Promise<void> {
   await updateUser(db, id, (user) => {
     if (user.profileUnsent !== revision) return user;
-    const { profileUnsent: _sent, ...rest } = user;
+    const { profileUnsent: _sent, profileFields: _fields, ...rest } = user;
     return rest;
   });
 }

@@ -113,6 +113,28 @@ export function profileRecordOf(user: {
   };
 }
 
+/**
+ * The part of a profile to write: the fields changed here (`fields`), or every field when that is
+ * not known (a change recorded by an older version). A merge-write of only these leaves what other
+ * devices set in the other fields as it is.
+ */
+export function profilePatch(
+  record: ProfileRecord,
+  fields: readonly ProfileField[] | undefined,
+): ProfileRecord {
+  if (fields === undefined) return record;
+  const patch: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (field in record) patch[field] = record[field];
+  }
+  return patch as ProfileRecord;
+}
+
+/** The profile fields among the keys of a settings change (the others never go to the cloud). */
+export function profileFieldsOf(keys: Iterable<string>): ProfileField[] {
+  return [...keys].filter((key): key is ProfileField => Object.hasOwn(PROFILE_FIELDS, key));
+}
+
 /** Whether a value has a wire type (`int` is a whole number; `number` any finite number). */
 export function hasWireType(value: unknown, type: WireType): boolean {
   switch (type) {

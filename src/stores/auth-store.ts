@@ -8,14 +8,26 @@ import { AuthError, type AuthProvider, type RegisterInput } from '@/auth/auth-pr
 import { createFirebaseAuth } from '@/auth/firebase-auth';
 import { createLocalAuth } from '@/auth/local-auth';
 import { openDB } from '@/db/instance';
-import { getUser, markProfileSent, markProfileUnsent, putUser, updateUser } from '@/db/users-repo';
+import {
+  getUser,
+  markProfileSent,
+  markProfileUnsent,
+  putUser,
+  unsentProfileFields,
+  updateUser,
+} from '@/db/users-repo';
 import {
   type FoldSettings,
   foldSettingsDiffer,
   foldSettingsOfProfile,
   settingsWithProfile,
 } from '@/domain/learner-settings';
-import { profileRecordOf } from '@/domain/synced-records';
+import {
+  type ProfileField,
+  profileFieldsOf,
+  profilePatch,
+  profileRecordOf,
+} from '@/domain/synced-records';
 import type { User, UserSettings } from '@/domain/types';
 import { firebaseSettings } from '@/firebase/config';
 import { type ProfileRead, pushProfile, readProfileChecked } from '@/sync/cloud-remote';
@@ -67,16 +79,21 @@ function createProvider(): AuthProvider {
 }
 
 /**
- * Sends the user's profile to the cloud. It is marked unsent first (in MarineDB), so a change
- * made offline, or a push that fails, is sent by the next sync instead of being lost.
+ * Sends the user's profile to the cloud: the fields changed (`fields`; every field when not given)
+ * and any still unsent from before, so a change here never reverts what another device set in
+ * another field. It is marked unsent first (in MarineDB), so a change made offline, or a push
+ * that fails, is sent by the next sync instead of being lost.
  */
-async function shareProfile(user: User): Promise<void> {
+async function shareProfile(user: User, fields?: readonly ProfileField[]): Promise<void> {
+  if (fields?.length === 0) return;
   const db = await openDB();
-  const revision = await markProfileUnsent(db, user.id);
+  const revision = await markProfileUnsent(db, user.id, fields);
+  const record = await getUser(db, user.id);
+  const pending = record ? unsentProfileFields(record) : fields;
   // Not waited for: the change is saved here already, and a link that looks up but never
   // answers must not hold a screen for the push's timeout. A push that fails is the next
   // sync's to send.
-  void pushProfile(user.id, profileRecordOf(user))
+  void pushProfile(user.id, profilePatch(profileRecordOf(user), pending))
     .then((sent) => (sent ? markProfileSent(db, user.id, revision) : undefined))
     .catch((error: unknown) => console.warn('Marking the profile sent failed', error));
 }
@@ -180,7 +197,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     try {
       const saved = await get().provider.updateSettings(user.id, patch);
       settled = { ...user, settings: saved.settings };
-      if (cloud() && !fromCloud) await shareProfile(settled);
+      if (cloud() && !fromCloud) await shareProfile(settled, profileFieldsOf(Object.keys(patch)));
     } catch (error) {
       console.warn('Saving the home time zone failed', error);
       return user;
@@ -266,7 +283,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       if (fullName.trim() === current.fullName) return current;
       const user = await get().provider.updateName(current.id, fullName);
       set({ user });
-      if (cloud()) await shareProfile(user);
+      if (cloud()) await shareProfile(user, profileFieldsOf(Object.keys(patch)));
       return user;
     },
 
@@ -284,7 +301,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       if (!current) return null;
       const user = await get().provider.updateSettings(current.id, patch);
       set({ user });
-      if (cloud()) await shareProfile(user);
+      if (cloud()) await shareProfile(user, ['fullName']);
       return user;
     },
   };

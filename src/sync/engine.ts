@@ -45,7 +45,7 @@ import {
   takePushBatches,
 } from '@/db/history-repo';
 import type { MarineDB } from '@/db/schema';
-import { getUser, markProfileSent, updateUser } from '@/db/users-repo';
+import { getUser, markProfileSent, unsentProfileFields, updateUser } from '@/db/users-repo';
 import {
   HISTORY_BATCH_MAX_ENTRIES,
   PROFILE_READ_INTERVAL_MS,
@@ -54,7 +54,7 @@ import {
 } from '@/domain/constants';
 import { type CheckedCurriculumDoc, checkCurriculumDoc } from '@/domain/curriculum';
 import { foldSettingsDiffer, foldSettingsOfProfile } from '@/domain/learner-settings';
-import { profileRecordOf } from '@/domain/synced-records';
+import { type ProfileField, profilePatch, profileRecordOf } from '@/domain/synced-records';
 import type { FleetRemote } from './fleet-remote';
 import { type FleetSyncReport, syncFleet } from './fleet-sync';
 import type { RemoteStore, SyncCursor } from './remote-store';
@@ -227,8 +227,9 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
   if (profile?.profileUnsent) {
     for (let round = 0; profile && round < 3; round++) {
       const revision: number | undefined = profile.profileUnsent;
+      const patch = profilePatch(profileRecordOf(profile), unsentProfileFields(profile));
       await withTimeout(
-        remote.writeProfile(userId, profileRecordOf(profile)),
+        remote.writeProfile(userId, patch),
         ms,
         'Saving the profile',
       );
@@ -243,17 +244,23 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
   }
 
   // 4b. The schedule settings another device of the learner changed (home zone, schedule,
-  // retention decide how the history folds): read now and then, never over a change made here
-  // that the cloud does not have yet; when they differ, the words are refolded under them.
+  // retention decide how the history folds): read now and then, field by field never over a
+  // change made here that the cloud does not have yet; when they differ, the words are refolded.
   const reader = await getUser(db, userId);
-  if (reader && !reader.profileUnsent && profileReadDue(reader.profileReadAt, now)) {
+  if (reader && profileReadDue(reader.profileReadAt, now)) {
     const cloud = await withTimeout(remote.readProfile(userId), ms, 'Reading the profile');
     const wanted = cloud ? foldSettingsOfProfile(cloud) : {};
     let changed = false;
     await updateUser(db, userId, (record) => {
-      const settings = { ...record.settings, ...wanted };
-      // A profile changed here meanwhile wins: it is pushed at the next sync.
-      changed = !record.profileUnsent && foldSettingsDiffer(record.settings, settings);
+      // A field changed here and not yet sent (meanwhile, say) wins: it is pushed next.
+      const pending = unsentProfileFields(record);
+      const taken = Object.fromEntries(
+        Object.entries(wanted).filter(
+          ([field]) => pending !== undefined && !pending.includes(field as ProfileField),
+        ),
+      );
+      const settings = { ...record.settings, ...taken };
+      changed = foldSettingsDiffer(record.settings, settings);
       return changed
         ? { ...record, settings, profileReadAt: now }
         : { ...record, profileReadAt: now };

@@ -91,6 +91,48 @@ describe('schedule settings across devices', () => {
     expect((await getUser(tablet, USER))?.settings.schedule).toBe('fsrs');
   });
 
+  it('a daily goal changed on one device does not revert the schedule another device chose', async () => {
+    const remote = new MemoryRemote({ clock: () => NOW * 1000 });
+    const phone = await device();
+    const tablet = await device();
+    // Both devices once sent their whole profile with the standard schedule.
+    for (const db of [phone, tablet]) {
+      await updateUser(db, USER, (user) => ({
+        ...user,
+        settings: { ...user.settings, schedule: 'standard' },
+      }));
+      await markProfileUnsent(db, USER);
+      await syncOnce({ db, remote, userId: USER, now: NOW, clock: () => NOW });
+    }
+    // The tablet's learner chooses FSRS; the phone's changes the daily goal.
+    await updateUser(tablet, USER, (user) => ({
+      ...user,
+      settings: { ...user.settings, schedule: 'fsrs' },
+    }));
+    await markProfileUnsent(tablet, USER, ['schedule']);
+    await syncOnce({ db: tablet, remote, userId: USER, now: NOW + 1000, clock: () => NOW + 1000 });
+    await updateUser(phone, USER, (user) => ({
+      ...user,
+      settings: { ...user.settings, dailyGoal: 30 },
+    }));
+    await markProfileUnsent(phone, USER, ['dailyGoal']);
+    const later = NOW + PROFILE_READ_INTERVAL_MS + 1;
+    const report = await syncOnce({
+      db: phone,
+      remote,
+      userId: USER,
+      now: later,
+      clock: () => later,
+    });
+    expect(await remote.readProfile(USER)).toMatchObject({ schedule: 'fsrs', dailyGoal: 30 });
+    // And the phone takes the tablet's choice: both fold alike.
+    expect(report.settingsApplied).toBe(true);
+    expect((await getUser(phone, USER))?.settings).toMatchObject({
+      schedule: 'fsrs',
+      dailyGoal: 30,
+    });
+  });
+
   it('a schedule changed here and not yet sent is not overwritten by the profile', async () => {
     const remote = new MemoryRemote({ clock: () => NOW * 1000 });
     const phone = await device();
