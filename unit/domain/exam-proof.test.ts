@@ -13,6 +13,8 @@ import {
 } from '@/domain/exam-proof';
 import { readExamEntry } from '@/domain/exam-result';
 
+type Tallies = Record<string, [number, number]>;
+
 /** A default exam's result: 30 of 40 right in 20 minutes, passed. */
 const honest = {
   dv: 'deck',
@@ -23,7 +25,7 @@ const honest = {
   lim: 1800,
   sec: 1200,
   pr: null,
-  s: { terms: [10, 14], orders: [10, 13], phrases: [10, 13] } as Record<string, [number, number]>,
+  s: { terms: [10, 14], orders: [10, 13], phrases: [10, 13] } as Tallies,
   t: [],
   miss: [],
 };
@@ -31,10 +33,18 @@ const honest = {
 describe('checkExamResult', () => {
   it('takes an honest result, passed or failed, against the default exam', () => {
     expect(checkExamResult(honest, true, EXAM_DEFAULTS)).toBeNull();
-    const failed = { ...honest, c: 20, s: { terms: [5, 14], orders: [5, 13], phrases: [10, 13] } };
+    const failed = {
+      ...honest,
+      c: 20,
+      s: { terms: [5, 14], orders: [5, 13], phrases: [10, 13] } as Tallies,
+    };
     expect(checkExamResult(failed, false, EXAM_DEFAULTS)).toBeNull();
     // Exactly at the pass mark passes.
-    const edge = { ...honest, c: 28, s: { terms: [8, 14], orders: [10, 13], phrases: [10, 13] } };
+    const edge = {
+      ...honest,
+      c: 28,
+      s: { terms: [8, 14], orders: [10, 13], phrases: [10, 13] } as Tallies,
+    };
     expect(checkExamResult(edge, true, EXAM_DEFAULTS)).toBeNull();
     expect(checkExamResult(edge, false, EXAM_DEFAULTS)).toBe('passed');
   });
@@ -46,7 +56,7 @@ describe('checkExamResult', () => {
       vocabId: 'exam:forged',
       correct: true,
       time: Date.UTC(2026, 10, 1),
-      x: { ...honest, c: 1, n: 100, s: { terms: [1, 100] } },
+      x: { ...honest, c: 1, n: 100, s: { terms: [1, 100] } as Tallies },
     };
     const record = readExamEntry(forged);
     expect(record?.passed).toBe(true);
@@ -58,19 +68,31 @@ describe('checkExamResult', () => {
   it('refuses numbers that do not agree with themselves', () => {
     expect(checkExamResult({ ...honest, c: 41 }, true, null)).toBe('count');
     expect(checkExamResult({ ...honest, n: 0, c: 0 }, false, null)).toBe('count');
-    expect(checkExamResult({ ...honest, s: { terms: [30, 40] } }, true, null)).toBeNull();
-    expect(checkExamResult({ ...honest, s: { terms: [29, 40] } }, true, null)).toBe('sections');
-    expect(checkExamResult({ ...honest, s: { terms: [30, 39] } }, true, null)).toBe('sections');
-    expect(checkExamResult({ ...honest, s: { elsewhere: [30, 40] } }, true, null)).toBe('sections');
-    expect(checkExamResult({ ...honest, s: {} }, true, null)).toBe('sections');
+    expect(
+      checkExamResult({ ...honest, s: { terms: [30, 40] } as Tallies }, true, null),
+    ).toBeNull();
+    expect(checkExamResult({ ...honest, s: { terms: [29, 40] } as Tallies }, true, null)).toBe(
+      'sections',
+    );
+    expect(checkExamResult({ ...honest, s: { terms: [30, 39] } as Tallies }, true, null)).toBe(
+      'sections',
+    );
+    expect(checkExamResult({ ...honest, s: { elsewhere: [30, 40] } as Tallies }, true, null)).toBe(
+      'sections',
+    );
+    expect(checkExamResult({ ...honest, s: {} as Tallies }, true, null)).toBe('sections');
     expect(checkExamResult({ ...honest, sec: 1806 }, true, null)).toBe('time');
     expect(checkExamResult({ ...honest, sec: 1805 }, true, null)).toBeNull();
     // An edited pass mark agrees with itself but not with the exam.
-    expect(checkExamResult({ ...honest, c: 1, pm: 1, s: { terms: [1, 40] } }, true, null)).toBe(
-      null,
-    );
     expect(
-      checkExamResult({ ...honest, c: 1, pm: 1, s: { terms: [1, 40] } }, true, EXAM_DEFAULTS),
+      checkExamResult({ ...honest, c: 1, pm: 1, s: { terms: [1, 40] } as Tallies }, true, null),
+    ).toBe(null);
+    expect(
+      checkExamResult(
+        { ...honest, c: 1, pm: 1, s: { terms: [1, 40] } as Tallies },
+        true,
+        EXAM_DEFAULTS,
+      ),
     ).toBe('pass-mark');
   });
 
@@ -84,7 +106,7 @@ describe('checkExamResult', () => {
       pm: 80,
       lim: 900,
       sec: 600,
-      s: { terms: [16, 20] },
+      s: { terms: [16, 20] } as Tallies,
     };
     expect(checkExamResult(short, true, set)).toBeNull();
     expect(checkExamResult({ ...short, lim: 1800 }, true, set)).toBe('time-limit');
