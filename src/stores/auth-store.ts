@@ -283,7 +283,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       if (fullName.trim() === current.fullName) return current;
       const user = await get().provider.updateName(current.id, fullName);
       set({ user });
-      if (cloud()) await shareProfile(user, profileFieldsOf(Object.keys(patch)));
+      if (cloud()) await shareProfile(user, ['fullName']);
       return user;
     },
 
@@ -301,7 +301,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       if (!current) return null;
       const user = await get().provider.updateSettings(current.id, patch);
       set({ user });
-      if (cloud()) await shareProfile(user, ['fullName']);
+      if (cloud()) await shareProfile(user, profileFieldsOf(Object.keys(patch)));
       return user;
     },
   };
