@@ -10,7 +10,13 @@ import { DAY_MS } from '@/domain/constants';
 import { DRILL_KIND, DRILL_VOCAB_PREFIX, type DrillReplyFields } from '@/domain/drills';
 import { EXAM_KIND, EXAM_VOCAB_PREFIX } from '@/domain/exam-result';
 import { fsrsModel } from '@/domain/fsrs';
-import { effectiveTime, FOLD_VERSION, type HistoryEntry, type WordChange } from '@/domain/history';
+import {
+  effectiveTime,
+  FOLD_VERSION,
+  type HistoryEntry,
+  isTime,
+  type WordChange,
+} from '@/domain/history';
 import { checkEntry, entryIdOf } from '@/domain/history-contract';
 import { applyEntry, foldWord, makesWordRecord } from '@/domain/history-fold';
 import { baselineEntry } from '@/domain/history-snapshot';
@@ -22,6 +28,8 @@ import {
   STAMP_LEAD_MS,
   saneClock,
   stampBound,
+  wallAt,
+  wallWithinBound,
 } from '@/domain/hlc';
 import { newId } from '@/domain/ids';
 import { type FoldRules, foldRulesFor } from '@/domain/memory';
@@ -42,6 +50,8 @@ import type {
 } from './schema';
 
 const DEVICE_KEY = 'device';
+/** Why a pulled entry dated past the clock bound of its receipt is set aside (dead letters). */
+export const RECEIVED_FUTURE_REASON = `dated more than ${STAMP_LEAD_MS / DAY_MS} days after the cloud received it`;
 /** Why an imported entry dated past the clock bound is set aside (shown in the dead letters). */
 export const IMPORT_FUTURE_REASON = `dated more than ${STAMP_LEAD_MS / DAY_MS} days ahead of this device`;
 
@@ -145,7 +155,8 @@ function stampedEntry(
     vocabId,
     kind,
     hlc: nextStamp(device.hlc, now),
-    wall: Math.floor(now),
+    // A clock at or past the year 2200 still dates its answer validly (never refused nor lost).
+    wall: wallAt(now),
     device: device.id,
   };
 }
@@ -273,6 +284,15 @@ export async function mergeEntries(
         // A file dated in 2199 would otherwise schedule and chart its words there for good.
         future++;
         failures.push({ reason: IMPORT_FUTURE_REASON, record });
+      } else if (
+        checked.ok &&
+        !importing &&
+        checked.entry.receivedAt !== undefined &&
+        !wallWithinBound(checked.entry.wall, checked.entry.receivedAt)
+      ) {
+        // Dated past the clock bound of the time the cloud received it (the year 2199, say): no
+        // clock of the device that sent it could honestly have read that.
+        failures.push({ reason: RECEIVED_FUTURE_REASON, record });
       } else if (checked.ok && checked.entry.userId === userId) {
         if (importing) delete checked.entry.receivedAt;
         valid.push(checked.entry);
@@ -498,7 +518,8 @@ type RestampTransaction = IDBPTransaction<
 
 /**
  * Inside the caller's transaction: the user's unsent entries, after stamping anew those whose
- * only fault is their stamp (past the bound of `nowMs`, or the year-2200 ceiling). Such an entry
+ * only fault is their clock (a stamp past the bound of `nowMs` or the year-2200 ceiling; a wall
+ * past them too is dated `nowMs` instead: no answer is ever set aside for its clock). Such an entry
  * was never sent (nothing past the ceiling is; one past the bound is stamped anew before it is
  * put in a batch), so its id keeps and only its place in the order changes: it now sorts after
  * everything this device knows, as a change made now would. Its word is refolded, and the device
@@ -522,12 +543,21 @@ async function restampUnsent(
   const writes: Promise<unknown>[] = [];
   const result = unsent.map((stored) => {
     const sentBefore = stored.batch !== undefined && checkEntry(fromStoredEntry(stored)).ok;
-    if (sentBefore || !isFarAhead(stored.hlc, now)) return stored;
-    // Only the stamp may be at fault: anything else wrong goes to the dead letters as it is.
-    if (!checkEntry({ ...fromStoredEntry(stored), hlc: 0 }).ok) return stored;
+    // A wall at or past the ceiling, or past the bound (a clock that read 2200 or 2199 when the
+    // answer was made): the answer is dated now instead, never set aside for its clock.
+    const wallOut = !isTime(stored.wall) || !wallWithinBound(stored.wall, now);
+    if (sentBefore || (!isFarAhead(stored.hlc, now) && !wallOut)) return stored;
+    // Only the clock may be at fault: anything else wrong goes to the dead letters as it is.
+    if (!checkEntry({ ...fromStoredEntry(stored), hlc: 0, wall: 0 }).ok) return stored;
     clock = nextStamp(clock, now);
     const { batch: _dropped, ...rest } = stored;
-    const entry: StoredHistoryEntry = { ...rest, hlc: clock };
+    const wall = wallOut ? wallAt(now) : stored.wall;
+    const entry: StoredHistoryEntry = {
+      ...rest,
+      hlc: clock,
+      wall,
+      t: effectiveTime({ wall, receivedAt: stored.receivedAt }),
+    };
     writes.push(history.put(entry));
     touched.add(stored.vocabId);
     restamped++;

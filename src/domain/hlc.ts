@@ -30,9 +30,31 @@ export function saneClock(last: number, nowMs: number): number {
   return Math.min(last, stampBound(nowMs));
 }
 
-/** The next stamp after `last` at physical time `nowMs`. */
+/**
+ * The next stamp after `last` at physical time `nowMs`. Never at or past the ceiling: a clock that
+ * reads the year 2200 or later still makes valid stamps (the last one below the ceiling, sorted
+ * among themselves by device and id), so no answer is ever refused for its clock.
+ */
 export function nextStamp(last: number, nowMs: number): number {
-  return Math.max(saneClock(last, nowMs) + 1, Math.floor(nowMs) * 1000);
+  return Math.min(HLC_MAX - 1, Math.max(saneClock(last, nowMs) + 1, Math.floor(nowMs) * 1000));
+}
+
+/** The last wall time an entry may carry (the millisecond before the ceiling). */
+export const WALL_MAX = HLC_MAX / 1000 - 1;
+
+/** The wall time of an entry made at physical time `nowMs`: whole ms, below the ceiling. */
+export function wallAt(nowMs: number): number {
+  return Math.min(Math.floor(nowMs), WALL_MAX);
+}
+
+/**
+ * Whether an entry's wall time lies within the clock bound of `nowMs` (at most STAMP_LEAD_MS past
+ * it): the one check of a wall, where entries are received (`nowMs` is then the cloud's receipt
+ * time, or this device's corrected time for a file) and before they are sent. A wall past it (the
+ * year 2199, say) would date its answer there for good.
+ */
+export function wallWithinBound(wall: number, nowMs: number): boolean {
+  return wall * 1000 <= stampBound(nowMs);
 }
 
 /** A stamp seen elsewhere, with when the cloud received it (epoch ms) if known. */

@@ -225,20 +225,20 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
   // cloud ends with the newest.
   let profile = await getUser(db, userId);
   if (profile?.profileUnsent) {
+    let fields = unsentProfileFields(profile);
     for (let round = 0; profile && round < 3; round++) {
       const revision: number | undefined = profile.profileUnsent;
-      const patch = profilePatch(profileRecordOf(profile), unsentProfileFields(profile));
-      await withTimeout(
-        remote.writeProfile(userId, patch),
-        ms,
-        'Saving the profile',
-      );
+      const patch = profilePatch(profileRecordOf(profile), fields);
+      await withTimeout(remote.writeProfile(userId, patch), ms, 'Saving the profile');
       const after = await getUser(db, userId);
       if (!after || after.profileUnsent === revision) {
         if (revision !== undefined) await markProfileSent(db, userId, revision);
         break;
       }
       profile = after;
+      // This write may have landed over a newer one of the same fields: they go again, as now.
+      const more = unsentProfileFields(after);
+      fields = fields && more ? [...new Set([...fields, ...more])] : undefined;
     }
     report.profileSent = true;
   }

@@ -12,7 +12,7 @@ import { putUser } from '@/db/users-repo';
 import { FOLD_VERSION, type HistoryEntry } from '@/domain/history';
 import { checkEntry } from '@/domain/history-contract';
 import { applyEntry, foldWord } from '@/domain/history-fold';
-import { HLC_MAX, stampBound } from '@/domain/hlc';
+import { HLC_MAX, stampBound, wallWithinBound } from '@/domain/hlc';
 import { newUserWord } from '@/domain/srs';
 import type { UserWord } from '@/domain/types';
 import { syncOnce } from '@/sync/engine';
@@ -58,6 +58,7 @@ function poisoned(userId: string, vocabId = 'w-poison'): HistoryEntry {
   };
 }
 
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 const deviceClock = async (db: MarineDB) => (await db.get('device', 'device'))?.hlc ?? 0;
 
 describe('a clock stamp near the ceiling', () => {
@@ -159,6 +160,71 @@ describe('a clock stamp near the ceiling', () => {
       }
       expect(await deviceClock(phone)).toBeLessThanOrEqual(stampBound(NOW + 20));
     }
+  });
+});
+
+describe('a clock at or past the bound', () => {
+  const CEILING_MS = HLC_MAX / 1000;
+
+  it('a device whose clock reads 2200 or later keeps its answers and sends them', async () => {
+    const remote = new MemoryRemote({ clock: () => NOW * 1000 });
+    const db = await device(A);
+    const broken = CEILING_MS + 5_000;
+    await recordChange(db, A, 'w1', { kind: 'answer', correct: true }, broken);
+    await recordChange(db, A, 'w1', { kind: 'answer', correct: false }, broken + 1);
+    await syncOnce({ db, remote, userId: A, now: broken, clock: () => broken });
+    expect(await listDeadLetters(db, A)).toEqual([]);
+    expect(await countUnsent(db, A)).toBe(0);
+    expect(remote.entries(A)).toHaveLength(2);
+    for (const entry of remote.entries(A)) expect(checkEntry(entry).ok).toBe(true);
+    expect((await getUserWord(db, A, 'w1'))?.attempts).toBe(2);
+  });
+
+  it('an unsent answer an earlier version dated past 2200 is dated now and sent, not set aside', async () => {
+    const db = await device(A);
+    await db.put('history', {
+      id: 'past-ceiling',
+      userId: A,
+      vocabId: 'w2',
+      kind: 'answer',
+      correct: true,
+      hlc: HLC_MAX + 7,
+      wall: CEILING_MS + 7,
+      device: 'tabletdevice',
+      sent: 0,
+      t: CEILING_MS + 7,
+    });
+    const batches = await takePushBatches(db, A, 500, NOW);
+    const sent = batches.flatMap((batch) => batch.entries);
+    expect(sent.map((entry) => entry.id)).toEqual(['past-ceiling']);
+    expect(sent[0]?.wall).toBe(NOW);
+    expect(checkEntry(sent[0]).ok).toBe(true);
+    expect(await listDeadLetters(db, A)).toEqual([]);
+    expect((await getUserWord(db, A, 'w2'))?.lastSeenAt).toBe(NOW);
+  });
+
+  it('an answer dated 2199 that the cloud received now is refused when pulled', async () => {
+    const db = await device(A);
+    const late = Date.UTC(2199, 5, 1);
+    const merged = await mergeEntries(
+      db,
+      A,
+      [
+        { ...poisoned(A, 'w3'), id: 'in-2199', hlc: late * 1000, wall: late, receivedAt: NOW },
+        {
+          ...poisoned(A, 'w4'),
+          id: 'a-year-ahead',
+          hlc: (NOW + YEAR_MS) * 1000,
+          wall: NOW + YEAR_MS,
+          receivedAt: NOW,
+        },
+      ],
+      { sent: true, source: 'pull', now: NOW },
+    );
+    expect(merged).toMatchObject({ added: 1, rejected: 1 });
+    expect((await listHistory(db, A)).map((entry) => entry.id)).toEqual(['a-year-ahead']);
+    expect(wallWithinBound(late, NOW)).toBe(false);
+    expect(wallWithinBound(NOW + YEAR_MS, NOW)).toBe(true);
   });
 });
 
