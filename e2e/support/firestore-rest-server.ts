@@ -36,6 +36,7 @@ import {
   type WireField,
 } from '../../src/domain/synced-records';
 import { BATCH_DOCUMENT_FIELDS } from '../../src/sync/history-wire';
+import { checkExamRead, checkExamWrite, isExamPath } from './exam-rules';
 import {
   checkFleetRead,
   checkFleetWrite,
@@ -494,6 +495,17 @@ const denied = () =>
  */
 function authorize(caller: Caller, path: string, access: 'read' | 'write', lookup: Lookup): void {
   if (!caller.uid) return;
+  // firestore.rules' exam results and sittings (./exam-rules.ts): writes judged at the commit.
+  if (isExamPath(path)) {
+    if (access === 'write') return;
+    try {
+      checkExamRead(caller, path, lookup);
+    } catch (error) {
+      if (error instanceof FleetDenied) throw denied();
+      throw error;
+    }
+    return;
+  }
   if (isFleetPath(path)) {
     if (access === 'write') return;
     try {
@@ -882,6 +894,8 @@ class FirestoreState {
       }
     };
     let applied = 0;
+    // Exam results and sittings are judged once the whole commit is staged (getAfter).
+    const examWrites: { path: string; after?: Fields; before?: Fields }[] = [];
 
     for (const raw of writes as Record<string, unknown>[]) {
       const update = raw.update as { name?: unknown; fields?: unknown } | undefined;
@@ -907,6 +921,7 @@ class FirestoreState {
       // firestore.rules: history batches are created, never updated nor deleted.
       if (appendOnly && (existing || raw.delete !== undefined)) throw denied();
       if (raw.delete !== undefined) {
+        if (isExamPath(name.path)) examWrites.push({ path: name.path, before: existing?.fields });
         fleetCheck(name.path, undefined, existing?.fields);
         staged.set(key, null);
         writeResults.push({});
@@ -944,6 +959,9 @@ class FirestoreState {
       }
       if (curriculum) checkCurriculumWrite(name.path, fields, caller, commitTime);
       fleetCheck(name.path, fields, existing?.fields);
+      if (isExamPath(name.path)) {
+        examWrites.push({ path: name.path, after: fields, before: existing?.fields });
+      }
       const changed = !existing || JSON.stringify(existing.fields) !== JSON.stringify(fields);
       const stored: StoredDocument = {
         fields,
@@ -955,6 +973,29 @@ class FirestoreState {
         updateTime: formatTimestamp(stored.updateTime),
         ...(transforms.length > 0 ? { transformResults } : {}),
       });
+    }
+
+    if (caller.uid !== undefined && examWrites.length > 0) {
+      const lookupAfter: Lookup = (path) => {
+        const key = `${rootOf(database)}/${path}`;
+        return staged.has(key) ? (staged.get(key)?.fields ?? undefined) : lookup(path);
+      };
+      for (const { path, after, before } of examWrites) {
+        try {
+          checkExamWrite(
+            caller,
+            path,
+            { after, before },
+            commitTime,
+            lookup,
+            lookupAfter,
+            parseTimestamp,
+          );
+        } catch (error) {
+          if (error instanceof FleetDenied) throw denied();
+          throw error;
+        }
+      }
     }
 
     // Atomic: nothing above touched the store.

@@ -8,7 +8,7 @@ import { useAuthStore } from '@/stores/auth-store';
 import { useSyncStore } from '@/stores/sync-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
-import { loadCloudFleet, loadCloudRemote } from '@/sync/cloud-remote';
+import { loadCloudExams, loadCloudFleet, loadCloudRemote } from '@/sync/cloud-remote';
 import { startBackgroundSync } from './background-sync';
 
 export function startCloudWiring(): void {
@@ -18,7 +18,9 @@ export function startCloudWiring(): void {
   const follow = (userId: string | null) => {
     const sync = useSyncStore.getState();
     if (!userId) sync.stop();
-    else if (sync.userId !== userId) sync.start(userId, loadCloudRemote, { fleet: loadCloudFleet });
+    else if (sync.userId !== userId) {
+      sync.start(userId, loadCloudRemote, { fleet: loadCloudFleet, exams: loadCloudExams });
+    }
   };
 
   useAuthStore.subscribe((state, previous) => {

@@ -157,6 +157,29 @@ export interface FleetDashboardMeta {
   loadedAt: number;
 }
 
+/**
+ * What this device sent of its own exam results to the cloud (meta key `exam-proofs:<uid>`,
+ * exam-proof-repo.ts): per exam id, how the result document went. A result not listed here is
+ * still to be sent (or was made elsewhere: the device that made it sends it).
+ */
+export interface ExamProofMeta {
+  key: string;
+  results: Record<string, ExamProofSent>;
+}
+
+export interface ExamProofSent {
+  /** supervised: with a sitting code; self: without; refused: the rules took neither. */
+  level: 'supervised' | 'self' | 'refused';
+  /** The sitting code was refused (wrong, used, another learner's or post's): sent without it. */
+  codeRefused?: boolean;
+  byName?: string;
+  issuedAt?: number;
+  /** Epoch ms of the send. */
+  at: number;
+}
+
+export const examProofKey = (userId: string) => `exam-proofs:${userId}`;
+
 export const fleetKey = (userId: string) => `fleet:${userId}`;
 export const fleetDashboardKey = (userId: string) => `fleet-dashboard:${userId}`;
 
@@ -223,7 +246,13 @@ export interface MarineDBSchema extends DBSchema {
   divisions: { key: string; value: Division };
   meta: {
     key: string;
-    value: VocabularyMeta | CurriculumMeta | ExamSettingMeta | FleetMeta | FleetDashboardMeta;
+    value:
+      | VocabularyMeta
+      | CurriculumMeta
+      | ExamSettingMeta
+      | FleetMeta
+      | FleetDashboardMeta
+      | ExamProofMeta;
   };
   history: {
     key: string;

@@ -109,6 +109,19 @@ export const examConfigOrDefaults = (config: ExamConfig | null | undefined): Exa
  */
 export type ExamProofLevel = 'supervised' | 'self' | 'history' | 'imported' | 'mismatch';
 
+/**
+ * What the learner's own device says of a result: `imported`, or what its sync did — sent
+ * `supervised` or `self`, `refused` by the rules, `pending` (not sent yet), or made `elsewhere`
+ * (another device of the account sends its document).
+ */
+export type LocalProofLevel =
+  | 'imported'
+  | 'supervised'
+  | 'self'
+  | 'refused'
+  | 'pending'
+  | 'elsewhere';
+
 /** The supervisor of a supervised result: the issuer's name and when the code was issued. */
 export interface ExamSupervision {
   byName: string;

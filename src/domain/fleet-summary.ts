@@ -39,6 +39,14 @@ export type Tally = [string, number, number];
 /** [exam id, when (epoch ms), percent, passed 1/0, role] */
 export type SummaryExam = [string, number, number, 0 | 1, string];
 
+/**
+ * How an exam of the summary was obtained, as the learner's device knows it (domain/exam-proof.ts):
+ * a supervised sitting, self-reported, not confirmed (not sent yet, imported, refused), or
+ * numbers that do not agree with the exam (then never "passed").
+ */
+export const SUMMARY_PROOFS = ['supervised', 'self', 'unconfirmed', 'mismatch'] as const;
+export type SummaryProof = (typeof SUMMARY_PROOFS)[number];
+
 export interface SummaryDetail {
   /** Words being learned (studied, not yet learned). */
   learning: number;
@@ -52,6 +60,11 @@ export interface SummaryDetail {
   weak: string[];
   /** The latest exam results, newest first. */
   ex: SummaryExam[];
+  /**
+   * How each exam of `ex` was obtained, in its order. Came after `ex`: the previous version
+   * neither writes nor reads it (its dashboard shows the results without a proof mark).
+   */
+  exp?: SummaryProof[];
   /** Learned words at the end of each of the last SUMMARY_WEEKS weeks, oldest first. */
   wk: number[];
 }
@@ -81,6 +94,8 @@ export interface SummaryInput {
   vocabById: ReadonlyMap<string, Pick<VocabItem, 'topic' | 'division'>>;
   /** The learner's exam results, newest first. */
   exams: readonly ExamRecord[];
+  /** How each exam was obtained, by exam id (none known: no proof marks). */
+  examProofs?: ReadonlyMap<string, SummaryProof>;
   version: string;
   now: number;
 }
@@ -167,12 +182,16 @@ export function buildSummary(input: SummaryInput): CrewSummary {
           exam.examId,
           exam.at,
           exam.percent,
-          exam.passed ? 1 : 0,
+          exam.passed && input.examProofs?.get(exam.examId) !== 'mismatch' ? 1 : 0,
           exam.fields.role,
         ],
       ),
     wk,
   };
+  if (input.examProofs) {
+    const proofs = input.examProofs;
+    detail.exp = detail.ex.map(([examId]) => proofs.get(examId) ?? 'unconfirmed');
+  }
   return {
     name: input.name.slice(0, SUMMARY_FIELDS.name.max) || '—',
     ...(division ? { division } : {}),
@@ -287,6 +306,16 @@ export function parseDetail(text: unknown): SummaryDetail {
     weak: list(raw.weak, (item): item is string => isString(item, 200)),
     ex: list(raw.ex, isExam),
     wk: list(raw.wk, isCount),
+    ...(Array.isArray(raw.exp)
+      ? {
+          exp: raw.exp.map(
+            (proof): SummaryProof =>
+              (SUMMARY_PROOFS as readonly unknown[]).includes(proof)
+                ? (proof as SummaryProof)
+                : 'unconfirmed',
+          ),
+        }
+      : {}),
   };
 }
 

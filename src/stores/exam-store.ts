@@ -262,8 +262,11 @@ export type VerifyOutcome = Verification | { found: false; reason: 'local' | 'fa
 export async function verifyExam(code: string): Promise<VerifyOutcome> {
   if (!firebaseSettings()) return { found: false, reason: 'local' };
   try {
-    const { loadCloudRemote } = await import('@/sync/cloud-remote');
-    return await verifyExamResult(await loadCloudRemote(), code);
+    const { loadCloudExams, loadCloudRemote } = await import('@/sync/cloud-remote');
+    return await verifyExamResult(await loadCloudRemote(), code, {
+      exams: await loadCloudExams(),
+      configOf: readExamConfig,
+    });
   } catch (error) {
     console.warn('Checking an exam result failed', error);
     return { found: false, reason: 'failed' };

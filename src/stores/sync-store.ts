@@ -10,6 +10,7 @@ import { countUnsent } from '@/db/history-queries';
 import { getDB } from '@/db/instance';
 import type { MarineDB } from '@/db/schema';
 import { type PendingChange, pendingChangeOf } from '@/domain/curriculum';
+import type { ExamRemote } from '@/sync/exam-remote';
 import type { FleetRemote } from '@/sync/fleet-remote';
 import type { RemoteStore } from '@/sync/remote-store';
 import { TimeoutError } from '@/sync/timeout';
@@ -34,6 +35,8 @@ export interface SyncStartOptions {
   locks?: SchedulerLockManager | null;
   /** The fleet's calls (cloud edition): summaries, leaves, officer rights. */
   fleet?: () => Promise<FleetRemote>;
+  /** The exam result documents' calls (cloud edition). */
+  exams?: () => Promise<ExamRemote>;
 }
 
 export interface SyncState {
@@ -176,12 +179,17 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
               console.warn('Loading the fleet calls failed', error);
               return undefined;
             });
+            const exams = await options.exams?.().catch((error: unknown) => {
+              console.warn('Loading the exam calls failed', error);
+              return undefined;
+            });
             const report = await syncOnce({
               db: await dbGetter(),
               remote: await loadRemote(),
               userId,
               now: Date.now(),
               ...(fleet ? { fleet, fleetRecheck: !fleetChecked } : {}),
+              ...(exams ? { exams } : {}),
             });
             // A session's first fleet check counts once it succeeded.
             if (report.fleet) fleetChecked = true;

@@ -5,12 +5,27 @@
 
 import { REMOTE_CALL_TIMEOUT_MS } from '@/domain/constants';
 import { firebaseSettings } from '@/firebase/config';
+import type { ExamRemote } from './exam-remote';
 import type { FleetRemote } from './fleet-remote';
 import type { RemoteProfile, RemoteStore } from './remote-store';
 import { withTimeout } from './timeout';
 
 let remote: Promise<RemoteStore> | null = null;
 let fleet: Promise<FleetRemote> | null = null;
+let exams: Promise<ExamRemote> | null = null;
+
+/** The exam result documents' and sittings' calls, loaded with import() on first use. */
+export function loadCloudExams(): Promise<ExamRemote> {
+  const settings = firebaseSettings();
+  if (!settings) return Promise.reject(new Error('Cloud sync is not configured'));
+  if (!exams) {
+    exams = import('./firestore-exams').then((m) => m.createFirestoreExams(settings));
+    exams.catch(() => {
+      exams = null;
+    });
+  }
+  return exams;
+}
 
 /** The fleet's calls (vessels, memberships, officers), loaded with import() on first use. */
 export function loadCloudFleet(): Promise<FleetRemote> {

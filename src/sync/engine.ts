@@ -55,6 +55,8 @@ import {
 import { type CheckedCurriculumDoc, checkCurriculumDoc } from '@/domain/curriculum';
 import { foldSettingsDiffer, foldSettingsOfProfile } from '@/domain/learner-settings';
 import { type ProfileField, profilePatch, profileRecordOf } from '@/domain/synced-records';
+import { type ExamProofReport, syncExamProofs } from './exam-proof-sync';
+import type { ExamRemote } from './exam-remote';
 import type { FleetRemote } from './fleet-remote';
 import { type FleetSyncReport, syncFleet } from './fleet-sync';
 import type { RemoteStore, SyncCursor } from './remote-store';
@@ -81,6 +83,8 @@ export interface SyncOnceInput {
   fleet?: FleetRemote;
   /** Read the membership and officer rights now (a session's first sync), not only hourly. */
   fleetRecheck?: boolean;
+  /** The exam result documents and sittings (cloud edition). */
+  exams?: ExamRemote;
 }
 
 export interface SyncReport {
@@ -105,6 +109,8 @@ export interface SyncReport {
   settingsApplied?: boolean;
   /** The fleet step: a summary was written; the membership or officer rights changed. */
   fleet?: FleetSyncReport;
+  /** The exam step: the result documents sent, and how. */
+  exams?: ExamProofReport;
 }
 
 /** Pull, then push (see the file comment). Rejects when a request fails; nothing is lost then. */
@@ -274,6 +280,16 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
   // 5. The shared curriculum: an admin's unsent changes go first, then everyone's are pulled.
   await syncCurriculum(db, remote, { batchSize, ms, now, userId }, report);
   if (pullFailure) throw pullFailure;
+
+  // 5b. This device's exam results as result documents (exam-proof-sync.ts). Like the fleet
+  // step, its failure (a slow link) is retried with the next sync and holds back nothing else.
+  if (input.exams) {
+    try {
+      report.exams = await syncExamProofs(db, input.exams, userId, now, ms);
+    } catch (error) {
+      console.warn('The exam step of the sync failed; the next sync tries again', error);
+    }
+  }
 
   // 6. The fleet (fleet-sync.ts). Its failure (a refused summary, a slow link) is reported and
   // retried with the next sync; it never holds back the learner's own progress.

@@ -6,6 +6,8 @@
  * new exam result at once, otherwise at most once in 20 hours and daily as a sign of life).
  */
 
+import { readLocalProofs } from '@/db/exam-proof-repo';
+import { getExamSetting } from '@/db/exam-settings-repo';
 import { getFleetMeta, updateFleetMeta } from '@/db/fleet-repo';
 import { listHistory, listHistoryOfPrefix } from '@/db/history-queries';
 import type { MarineDB } from '@/db/schema';
@@ -13,10 +15,12 @@ import { listUserWords } from '@/db/user-words-repo';
 import { getUser } from '@/db/users-repo';
 import { listVocab } from '@/db/vocab-repo';
 import { APP_VERSION, REMOTE_CALL_TIMEOUT_MS } from '@/domain/constants';
-import { EXAM_VOCAB_PREFIX, examRecords } from '@/domain/exam-result';
+import { EXAM_DEFAULTS, normalizeExamConfig } from '@/domain/exam';
+import { EXAM_VOCAB_PREFIX, type ExamRecord, examRecords } from '@/domain/exam-result';
 import {
   buildSummary,
   SUMMARY_REWRITE_MS,
+  type SummaryProof,
   shouldWriteSummary,
   summaryKey,
   summaryWire,
@@ -130,6 +134,7 @@ export async function syncFleet(
     listHistory(db, userId),
     listVocab(db),
   ]);
+  const exams = examRecords(entries.map((entry) => ({ ...entry, time: effectiveTime(entry) })));
   const summary = buildSummary({
     userId,
     name: user?.fullName ?? '',
@@ -138,7 +143,8 @@ export async function syncFleet(
     words,
     entries,
     vocabById: new Map(vocab.map((item) => [item.id, item])),
-    exams: examRecords(entries.map((entry) => ({ ...entry, time: effectiveTime(entry) }))),
+    exams,
+    examProofs: await summaryProofs(db, userId, exams),
     version: APP_VERSION,
     now,
   });
@@ -164,4 +170,28 @@ export async function syncFleet(
   );
   report.summaryWritten = true;
   return report;
+}
+
+/** How each of the learner's exams was obtained, as the summary marks it for the officers. */
+async function summaryProofs(
+  db: MarineDB,
+  userId: string,
+  exams: readonly ExamRecord[],
+): Promise<Map<string, SummaryProof>> {
+  const proofs = await readLocalProofs(db, userId, exams, async (role) => {
+    const setting = await getExamSetting(db, role);
+    return setting ? normalizeExamConfig(setting) : EXAM_DEFAULTS;
+  });
+  const marks = new Map<string, SummaryProof>();
+  for (const [examId, proof] of proofs) {
+    marks.set(
+      examId,
+      proof.problem
+        ? 'mismatch'
+        : proof.level === 'supervised' || proof.level === 'self'
+          ? proof.level
+          : 'unconfirmed',
+    );
+  }
+  return marks;
 }

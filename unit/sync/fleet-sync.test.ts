@@ -134,13 +134,13 @@ describe('the fleet in the cloud', () => {
       {
         dv: 'deck',
         role: 'ab',
-        c: 8,
-        n: 10,
+        c: 32,
+        n: 40,
         pm: 70,
-        lim: 30,
+        lim: 1800,
         sec: 300,
         pr: null,
-        s: {},
+        s: { terms: [32, 40] },
         t: [],
         miss: [],
       },
@@ -153,6 +153,10 @@ describe('the fleet in the cloud', () => {
       80,
       1,
       'ab',
+    ]);
+    // Not sent as a result document yet (no exam step ran): marked unconfirmed for the officers.
+    expect(JSON.parse((await crewDocs(vessel.id))[0]?.data.s as string).exp).toEqual([
+      'unconfirmed',
     ]);
     expect((await syncFleet(ship, sailor, 'sailor-1', NOW + 4 * 60_000)).summaryWritten).toBe(
       false,

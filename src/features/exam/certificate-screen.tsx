@@ -1,7 +1,8 @@
 /**
  * /exam/$examId: the certificate of one exam result, laid out for one A4 page (the print
- * stylesheet hides the app around it; "save as PDF" is the browser's). It says plainly that the
- * result cannot be verified by anyone else.
+ * stylesheet hides the app around it; "save as PDF" is the browser's). It says how the result was
+ * obtained (supervised, self-reported, imported, not sent yet) and never shows as passed a result
+ * whose numbers do not agree with the exam's conditions.
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -10,10 +11,12 @@ import type { ExamRecord } from '@/domain/exam-result';
 import { roleLabel } from '@/domain/roles';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { useAuthStore, useUser } from '@/stores/auth-store';
+import { type LocalProof, readLocalProofs } from '@/stores/exam-proofs';
 import { certificateCode, readExamResult } from '@/stores/exam-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { divisionLabel } from '@/ui/division-label';
 import { EmptyState } from '@/ui/empty-state';
+import { proofText } from '@/ui/exam-proof-text';
 import './exam.css';
 
 export function CertificateScreen({ examId }: { examId: string }) {
@@ -23,17 +26,25 @@ export function CertificateScreen({ examId }: { examId: string }) {
   const divisions = useVocabStore((s) => s.divisions);
   const cloud = useAuthStore((s) => s.provider.kind === 'firebase');
   const [record, setRecord] = useState<ExamRecord | null | undefined>(undefined);
+  const [proof, setProof] = useState<LocalProof | null>(null);
+  const userId = user?.id;
 
   useEffect(() => {
     let live = true;
     readExamResult(examId).then(
-      (found) => live && setRecord(found),
+      async (found) => {
+        if (!live) return;
+        setRecord(found);
+        if (!found || !userId) return;
+        const proofs = await readLocalProofs(userId, [found]);
+        if (live) setProof(proofs.get(found.examId) ?? null);
+      },
       () => live && setRecord(null),
     );
     return () => {
       live = false;
     };
-  }, [examId]);
+  }, [examId, userId]);
 
   if (record === undefined) return <main className="page exam" aria-busy="true" />;
   if (record === null) {
@@ -50,10 +61,12 @@ export function CertificateScreen({ examId }: { examId: string }) {
     );
   }
   const { fields } = record;
-  const date = new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', {
+  const format = new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', {
     dateStyle: 'long',
     timeStyle: 'short',
-  }).format(record.at);
+  });
+  const date = format.format(record.at);
+  const mismatch = proof?.problem != null;
   const sections = (Object.entries(fields.s) as [ExamSection, [number, number]][])
     .map(([section, [right, of]]) => `${t(`exam.section.${section}` as MessageKey)} ${right}/${of}`)
     .join(', ');
@@ -86,9 +99,25 @@ export function CertificateScreen({ examId }: { examId: string }) {
           <dt>{t('exam.certificate.passMark')}</dt>
           <dd>{fields.pm} %</dd>
           <dt>{t('exam.certificate.result')}</dt>
-          <dd className={record.passed ? 'exam-passed' : 'exam-failed'}>
-            {t(record.passed ? 'exam.result.passed' : 'exam.result.failed')}
+          <dd className={record.passed && !mismatch ? 'exam-passed' : 'exam-failed'}>
+            {mismatch
+              ? t('exam.proof.mismatch')
+              : t(record.passed ? 'exam.result.passed' : 'exam.result.failed')}
           </dd>
+          {proof ? (
+            <>
+              <dt>{t('exam.proof.label')}</dt>
+              <dd className="exam-proof">
+                {proofText(t, proof.level, proof.supervision, (ms) => format.format(ms))}
+                {proof.codeRefused ? (
+                  <>
+                    <br />
+                    {t('exam.proof.codeRefused')}
+                  </>
+                ) : null}
+              </dd>
+            </>
+          ) : null}
           <dt>{t('exam.certificate.sections')}</dt>
           <dd>{sections}</dd>
           <dt>{t('exam.certificate.id')}</dt>

@@ -1,7 +1,8 @@
 /**
  * /verify («Проверить результат», admins): a certificate's verification code looked up in the
- * learner's history in the cloud. Says what was found (name, post, score, pass or not, when it
- * reached the cloud) or why nothing was.
+ * cloud (the result document, else the learner's history). Says what was found (name, post,
+ * score, pass or not, when it reached the cloud, how it was obtained) or why nothing was; a result
+ * whose numbers do not agree with the exam's conditions is never shown as passed.
  */
 import { type FormEvent, useId, useState } from 'react';
 import { roleLabel } from '@/domain/roles';
@@ -9,6 +10,7 @@ import { type MessageKey, useLang, useT } from '@/i18n';
 import { type VerifyOutcome, verifyExam } from '@/stores/exam-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { divisionLabel } from '@/ui/division-label';
+import { proofText } from '@/ui/exam-proof-text';
 import './exam.css';
 
 const REASONS: Record<string, MessageKey> = {
@@ -76,9 +78,15 @@ export function VerifyScreen() {
           <section className="card certificate-sheet" aria-labelledby={`${id}-found`}>
             <h2
               id={`${id}-found`}
-              className={outcome.record.passed ? 'exam-passed' : 'exam-failed'}
+              className={
+                outcome.record.passed && outcome.proof !== 'mismatch'
+                  ? 'exam-passed'
+                  : 'exam-failed'
+              }
             >
-              {t(outcome.record.passed ? 'exam.result.passed' : 'exam.result.failed')}
+              {outcome.proof === 'mismatch'
+                ? t('exam.proof.mismatch')
+                : t(outcome.record.passed ? 'exam.result.passed' : 'exam.result.failed')}
             </h2>
             <p>{t('exam.verify.found', { date: date(outcome.receivedAt) })}</p>
             <dl className="certificate-fields">
@@ -97,7 +105,12 @@ export function VerifyScreen() {
               </dd>
               <dt>{t('exam.certificate.passMark')}</dt>
               <dd>{outcome.record.fields.pm} %</dd>
+              <dt>{t('exam.proof.label')}</dt>
+              <dd className="exam-proof">
+                {proofText(t, outcome.proof, outcome.supervision, date)}
+              </dd>
             </dl>
+            <p className="muted">{t('exam.verify.proves')}</p>
           </section>
         ) : null}
       </div>

@@ -2,10 +2,14 @@
  * /fleet («Флот», training officers and admins, cloud edition): the vessels with crew count,
  * active crew, average rank and exam pass rate; a vessel's crew as a sortable table with its CSV,
  * who has not synced for N days, the weakest topics and learned words by week. It opens from the
- * device's last copy (offline too) and says how old that copy is; admins also manage vessels,
- * join codes and officers here.
+ * device's last copy (offline too) and says how old that copy is, and that the crew's figures are
+ * what each learner's device reports (each exam marked with how it was obtained). An officer
+ * issues a crew member a one-time exam code here (online) for a supervised sitting; admins also
+ * manage vessels, join codes and officers here.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
+import type { Sitting } from '@/domain/exam-proof';
+import { formatJoinCode } from '@/domain/fleet';
 import {
   type CrewSortKey,
   crewCsv,
@@ -16,12 +20,13 @@ import {
   vesselProgress,
   vesselWeakTopics,
 } from '@/domain/fleet-dashboard';
-import type { CrewRow } from '@/domain/fleet-summary';
+import type { CrewRow, SummaryProof } from '@/domain/fleet-summary';
 import { rankFor } from '@/domain/ranks';
 import { roleLabel } from '@/domain/roles';
 import type { DivisionId } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { useAuthStore, useUser } from '@/stores/auth-store';
+import { issueSittingCode } from '@/stores/exam-proofs';
 import { fleetProblemKey, useFleetStore } from '@/stores/fleet-store';
 import { topicLabel } from '@/ui/topic-name';
 import { useOnline } from '@/ui/use-online';
@@ -39,6 +44,13 @@ const COLUMNS: readonly { key: CrewSortKey; label: MessageKey }[] = [
 ];
 
 const SILENT_DAYS = [3, 7, 14, 30] as const;
+
+const PROOF_KEYS: Record<SummaryProof, MessageKey> = {
+  supervised: 'fleet.exam.proof.supervised',
+  self: 'fleet.exam.proof.self',
+  unconfirmed: 'fleet.exam.proof.unconfirmed',
+  mismatch: 'fleet.exam.proof.mismatch',
+};
 
 export function FleetScreen() {
   const t = useT();
@@ -121,6 +133,7 @@ export function FleetScreen() {
         <p className="notice">{t('fleet.noAccess')}</p>
       ) : openVessel ? (
         <VesselView
+          vesselId={openVessel.id}
           name={openVessel.name}
           rows={dashboard?.crew[openVessel.id] ?? []}
           now={now}
@@ -183,11 +196,13 @@ function ageText(ms: number, lang: 'ru' | 'en'): string {
 }
 
 function VesselView({
+  vesselId,
   name,
   rows,
   now,
   onBack,
 }: {
+  vesselId: string;
   name: string;
   rows: readonly CrewRow[];
   now: number;
@@ -213,8 +228,58 @@ function VesselView({
   const examText = (row: CrewRow) => {
     const exam = row.detail.ex[0];
     if (!exam) return t('fleet.exam.none');
-    return t(exam[3] === 1 ? 'fleet.exam.passed' : 'fleet.exam.failed', { percent: exam[2] });
+    const proof = row.detail.exp?.[0];
+    const result = t(
+      exam[3] === 1 && proof !== 'mismatch' ? 'fleet.exam.passed' : 'fleet.exam.failed',
+      {
+        percent: exam[2],
+      },
+    );
+    return proof ? `${result} · ${t(PROOF_KEYS[proof])}` : result;
   };
+  const online = useOnline();
+  const [issuing, setIssuing] = useState<string | null>(null);
+  const [issued, setIssued] = useState<{ row: CrewRow; sitting: Sitting } | null>(null);
+  const [issueProblem, setIssueProblem] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  async function issue(row: CrewRow) {
+    setIssueProblem(null);
+    setIssued(null);
+    setCopied(false);
+    if (!row.role) {
+      setIssueProblem(t('fleet.sitting.noPost'));
+      return;
+    }
+    if (!online) {
+      setIssueProblem(t('fleet.sitting.offline'));
+      return;
+    }
+    setIssuing(row.uid);
+    const result = await issueSittingCode({ uid: row.uid, vessel: vesselId, role: row.role });
+    setIssuing(null);
+    if (result.ok) setIssued({ row, sitting: result.sitting });
+    else {
+      setIssueProblem(
+        t(
+          result.problem === 'offline'
+            ? 'fleet.sitting.offline'
+            : result.problem === 'no-post'
+              ? 'fleet.sitting.noPost'
+              : 'fleet.sitting.failed',
+        ),
+      );
+    }
+  }
+
+  async function copy(code: string) {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+    } catch {
+      // No clipboard (an insecure page, a refusal): the code stays on screen to read out.
+    }
+  }
   const cells = (row: CrewRow): (string | number)[] => [
     row.name,
     row.role ? roleLabel(row.role, lang) : '',
@@ -264,6 +329,38 @@ function VesselView({
           </button>
         </div>
       </div>
+      <p className="muted" data-testid="fleet-self-reported">
+        {t('fleet.selfReported')}
+      </p>
+      <div aria-live="polite">
+        {issueProblem ? (
+          <p className="notice" role="alert">
+            {issueProblem}
+          </p>
+        ) : null}
+        {issued ? (
+          <section className="card fleet-sitting" aria-labelledby={`${id}-sitting`}>
+            <h3 id={`${id}-sitting`}>{t('fleet.sitting.title', { name: issued.row.name })}</h3>
+            <p className="fleet-sitting-code" data-testid="sitting-code">
+              {formatJoinCode(issued.sitting.code)}
+            </p>
+            <p>
+              {t('fleet.sitting.post', { post: roleLabel(issued.sitting.role, lang) })}
+              <br />
+              {t('fleet.sitting.issued', { date: date(issued.sitting.issuedAt) })}
+            </p>
+            <p className="muted">{t('fleet.sitting.lead')}</p>
+            <div className="button-row">
+              <button type="button" className="btn" onClick={() => copy(issued.sitting.code)}>
+                {copied ? t('fleet.sitting.copied') : t('fleet.sitting.copy')}
+              </button>
+              <button type="button" className="btn" onClick={() => setIssued(null)}>
+                {t('fleet.sitting.close')}
+              </button>
+            </div>
+          </section>
+        ) : null}
+      </div>
       {rows.length === 0 ? (
         <p className="muted">{t('fleet.crew.empty')}</p>
       ) : (
@@ -296,6 +393,9 @@ function VesselView({
                     </th>
                   );
                 })}
+                <th scope="col">
+                  <span className="visually-hidden">{t('fleet.sitting.issue')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -310,6 +410,17 @@ function VesselView({
                       <td key={COLUMNS[index]?.key}>{cell}</td>
                     ),
                   )}
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      onClick={() => issue(row)}
+                      disabled={issuing !== null}
+                      aria-label={t('fleet.sitting.issueFor', { name: row.name })}
+                    >
+                      {t('fleet.sitting.issue')}
+                    </button>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -83,6 +83,20 @@ export const exam = defineMessages(
     'exam.verify.local': 'Results are checked in the cloud edition only.',
     'exam.verify.failed': 'The cloud could not be reached. Try again when online.',
     'exam.verify.nameUnknown': '(no name in the profile)',
+    'exam.proof.label': 'How it was obtained',
+    'exam.proof.supervised': 'Supervised: {name}, {date}',
+    'exam.proof.self': 'Self-reported, not supervised',
+    'exam.proof.history': 'Only in the answer history — not confirmed',
+    'exam.proof.imported': 'Imported from a file — not confirmed',
+    'exam.proof.mismatch': 'The result does not agree with the exam’s conditions',
+    'exam.proof.pending': 'Not in the cloud yet: it is sent at the next sync',
+    'exam.proof.elsewhere': 'Sat on another device: that device sends its confirmation',
+    'exam.proof.refused':
+      'The cloud did not accept this result: its conditions differ from the exam set for the post',
+    'exam.proof.codeRefused':
+      'The exam code was not accepted (wrong, used, or issued to another learner or post): the result was sent as self-reported.',
+    'exam.verify.proves':
+      'A supervised result proves that an officer issued a one-time code to this learner for this post and that this account’s result used it; a self-reported one only that this account sent it. Neither proves who held the device.',
     'exam.admin.title': 'Exam of the post: {role}',
     'exam.admin.hint':
       'What an exam of this post asks. The crew gets it with the curriculum; an exam already under way keeps its own.',
@@ -174,6 +188,20 @@ export const exam = defineMessages(
     'exam.verify.local': 'Результаты проверяются только в облачной версии.',
     'exam.verify.failed': 'Облако недоступно. Попробуйте снова, когда будет связь.',
     'exam.verify.nameUnknown': '(имени в профиле нет)',
+    'exam.proof.label': 'Как получен',
+    'exam.proof.supervised': 'Под контролем: {name}, {date}',
+    'exam.proof.self': 'Самостоятельно, без контроля',
+    'exam.proof.history': 'Только в истории ответов — не подтверждён',
+    'exam.proof.imported': 'Импортирован из файла — не подтверждён',
+    'exam.proof.mismatch': 'Результат не сходится с условиями экзамена',
+    'exam.proof.pending': 'Ещё не в облаке: отправится при следующей синхронизации',
+    'exam.proof.elsewhere': 'Сдан на другом устройстве: подтверждение отправляет оно',
+    'exam.proof.refused':
+      'Облако не приняло этот результат: его условия отличаются от экзамена, заданного для должности',
+    'exam.proof.codeRefused':
+      'Код экзамена не принят (неверный, уже использован или выдан другому учащемуся или на другую должность): результат отправлен как самостоятельный.',
+    'exam.verify.proves':
+      'Результат «под контролем» доказывает, что офицер выдал этому учащемуся одноразовый код на эту должность и результат этой учётной записи его использовал; «самостоятельно» — только что его отправила эта учётная запись. Кто держал устройство, не доказывает ни тот, ни другой.',
     'exam.admin.title': 'Экзамен должности: {role}',
     'exam.admin.hint':
       'Что спрашивает экзамен этой должности. Экипаж получит настройки вместе с программой; уже начатый экзамен идёт по своим.',
