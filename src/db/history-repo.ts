@@ -189,7 +189,9 @@ export async function recordDrillReply(
 /**
  * Records a finished exam (domain/exam.ts): one entry of kind `exam`, `correct` = passed, the
  * result in `x`, stamped like any answer and sent with the rest; no word changes (an exam
- * measures, it does not train). Returns the entry.
+ * measures, it does not train). Returns the entry. An exam has one result: when its entry is
+ * already here (a save retried after it committed), that entry is returned and nothing is
+ * written; `entryId` (chosen when the exam ended) keeps the id the same across retries.
  */
 export async function recordExamResult(
   db: MarineDB,
@@ -198,10 +200,21 @@ export async function recordExamResult(
   passed: boolean,
   fields: Record<string, unknown>,
   nowMs: number,
+  entryId?: string,
 ): Promise<HistoryEntry> {
+  const vocabId = `${EXAM_VOCAB_PREFIX}${examId}`;
   const tx = db.transaction(['history', 'device'], 'readwrite');
-  const device = await deviceIn(tx.objectStore('device'));
-  const entry = stampedEntry(device, userId, `${EXAM_VOCAB_PREFIX}${examId}`, EXAM_KIND, nowMs);
+  const [device, recorded] = await Promise.all([
+    deviceIn(tx.objectStore('device')),
+    tx.objectStore('history').index('word').getAll([userId, vocabId]),
+  ]);
+  const earlier = recorded.find((stored) => stored.kind === EXAM_KIND);
+  if (earlier) {
+    await tx.done;
+    return fromStoredEntry(earlier);
+  }
+  const entry = stampedEntry(device, userId, vocabId, EXAM_KIND, nowMs);
+  if (entryId !== undefined) entry.id = entryId;
   entry.correct = passed;
   entry.x = { ...fields };
   await Promise.all([

@@ -11,6 +11,7 @@ import {
   type Prediction,
   type Tally,
 } from './exam';
+import { SITTING_CODE_PATTERN } from './exam-proof';
 import type { DivisionId } from './types';
 
 /**
@@ -47,6 +48,11 @@ export interface ExamResultFields {
   t: [string, number, number][];
   /** The vocabulary ids answered wrong or not at all. */
   miss: string[];
+  /**
+   * The supervised sitting's code the learner entered (SITTING_CODE_PATTERN), checked only when
+   * the result reaches the cloud. Absent for an unsupervised sitting and in older results.
+   */
+  sc?: string;
 }
 
 /** A result as the screens read it back from its entry. */
@@ -66,6 +72,8 @@ export interface ExamSitting {
   answers: readonly (string | null)[];
   prediction: Prediction | null;
   seconds: number;
+  /** The supervised sitting's code, if one was entered. */
+  code?: string;
 }
 
 /** The entry fields of a finished sitting. */
@@ -79,7 +87,7 @@ export function examResultFields(sitting: ExamSitting, score: ExamScore): ExamRe
     .sort((a, b) => a[1] / a[2] - b[1] / b[2] || b[2] - a[2] || a[0].localeCompare(b[0]))
     .slice(0, EXAM_TOPICS_MAX);
   const p = sitting.prediction;
-  return {
+  const fields: ExamResultFields = {
     dv: sitting.division,
     role: sitting.role,
     c: score.correct,
@@ -95,6 +103,8 @@ export function examResultFields(sitting: ExamSitting, score: ExamScore): ExamRe
       .filter((id): id is string => typeof id === 'string')
       .slice(0, EXAM_MISSED_MAX),
   };
+  if (sitting.code) fields.sc = sitting.code;
+  return fields;
 }
 
 const isCount = (value: unknown): value is number =>
@@ -116,7 +126,7 @@ export function readExamEntry(entry: {
   if (entry.kind !== EXAM_KIND || !entry.vocabId.startsWith(EXAM_VOCAB_PREFIX)) return null;
   const x = entry.x;
   if (!x) return null;
-  const { dv, role, c, n, pm, lim, sec, pr, s, t, miss } = x;
+  const { dv, role, c, n, pm, lim, sec, pr, s, t, miss, sc } = x;
   if (typeof dv !== 'string' || typeof role !== 'string') return null;
   if (!isCount(c) || !isCount(n) || c > n || n === 0 || !isCount(pm) || !isCount(lim)) return null;
   if (!isCount(sec)) return null;
@@ -145,12 +155,26 @@ export function readExamEntry(entry: {
     ? miss.filter((id): id is string => typeof id === 'string')
     : [];
   const percent = Math.round((c / n) * 100);
+  const fields: ExamResultFields = {
+    dv,
+    role,
+    c,
+    n,
+    pm,
+    lim,
+    sec,
+    pr: prediction,
+    s: sections,
+    t: topics,
+    miss: missed,
+  };
+  if (typeof sc === 'string' && new RegExp(SITTING_CODE_PATTERN).test(sc)) fields.sc = sc;
   return {
     examId: entry.vocabId.slice(EXAM_VOCAB_PREFIX.length),
     at: entry.time,
     passed: entry.correct === true,
     percent,
-    fields: { dv, role, c, n, pm, lim, sec, pr: prediction, s: sections, t: topics, miss: missed },
+    fields,
   };
 }
 

@@ -20,7 +20,8 @@ export function pickDirection(setting: DirectionSetting, random: Random): Direct
   return random() < 0.5 ? 'ru-en' : 'en-ru';
 }
 
-function sides(item: VocabItem, direction: Direction): { prompt: string; answer: string } {
+/** A pair's prompt and answer in `direction` (the exam grades by it too). */
+export function sides(item: VocabItem, direction: Direction): { prompt: string; answer: string } {
   return direction === 'ru-en'
     ? { prompt: item.langA, answer: item.langB }
     : { prompt: item.langB, answer: item.langA };

@@ -44,8 +44,11 @@ interface WordsState {
   relearnWord(vocabId: string): Promise<UserWord>;
   /** Records one reply of a VHF drill in the history (a guest's in memory); no word changes. */
   recordDrillReply(drillId: string, correct: boolean, fields: DrillReplyFields): Promise<void>;
-  /** Records a finished exam of the signed-in user in the history; no word changes. */
-  recordExamResult(examId: string, passed: boolean, fields: object): Promise<void>;
+  /**
+   * Records a finished exam of the signed-in user in the history, once (`entryId`: the same id
+   * when a failed save is retried); no word changes.
+   */
+  recordExamResult(examId: string, passed: boolean, fields: object, entryId?: string): Promise<void>;
   /**
    * Refolds every word of the signed-in user under the settings now saved (schedule, retention,
    * home time zone: the same history, folded the new way) and shows the result. Resolves to the
@@ -195,7 +198,7 @@ export const useWordsStore = create<WordsState>()((set, get) => {
       if (get().ownerId === ownerId) set({ revision: get().revision + 1 });
     },
 
-    async recordExamResult(examId, passed, fields) {
+    async recordExamResult(examId, passed, fields, entryId) {
       const { ownerId } = get();
       if (ownerId === GUEST_ID) throw new Error('An exam result needs a signed-in learner');
       const { recordExamResult } = await historyRepo();
@@ -206,6 +209,7 @@ export const useWordsStore = create<WordsState>()((set, get) => {
         passed,
         { ...fields } as Record<string, unknown>,
         Date.now(),
+        entryId,
       );
       notifyLocalChange();
       if (get().ownerId === ownerId) set({ revision: get().revision + 1 });

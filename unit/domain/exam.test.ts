@@ -15,8 +15,25 @@ import {
   scoreExam,
   sectionQuota,
 } from '@/domain/exam';
+import {
+  EXAM_MISSED_MAX,
+  EXAM_TOPICS_MAX,
+  examResultFields,
+  readExamEntry,
+} from '@/domain/exam-result';
+import {
+  askedQuestions,
+  examShares,
+  gradedQuestions,
+  isPost,
+  readSittingRecord,
+  type Sitting,
+  sittingRecord,
+} from '@/domain/exam-sitting';
 import { fsrsModel } from '@/domain/fsrs';
 import type { HistoryEntry } from '@/domain/history';
+import { EXTENSION_MAX_CHARS } from '@/domain/history';
+import { checkEntry } from '@/domain/history-contract';
 import { foldAll } from '@/domain/history-fold';
 import { foldRulesFor } from '@/domain/memory';
 import { seededRandom } from '@/domain/random';
@@ -245,5 +262,198 @@ describe('recallCalibration', () => {
     expect(predictScore(pool40, words, 40, now, fsrsModel, k).percent).toBeLessThan(
       predictScore(pool40, words, 40, now, fsrsModel).percent,
     );
+  });
+});
+
+describe('the sitting kept while an exam runs', () => {
+  const NOW = Date.UTC(2026, 0, 5, 9, 0, 0);
+  const context = { userId: 'u1', vocab, config: EXAM_DEFAULTS, now: NOW };
+
+  function sitting(seed = 1, canListen = true): { sitting: Sitting; questions: ExamQuestion[] } {
+    const questions = composeExam(pool, vocab, EXAM_DEFAULTS, seededRandom(seed), { canListen });
+    return {
+      questions,
+      sitting: {
+        examId: `exam-${seed}`,
+        userId: 'u1',
+        division: 'deck',
+        role: 'os',
+        questions: askedQuestions(questions),
+        answers: [],
+        startedAt: NOW - 60_000,
+        prediction: { percent: 40, low: 30, high: 50 },
+      },
+    };
+  }
+  const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+
+  it('counts the questions of each section as composeExam draws them', () => {
+    const configs = [
+      EXAM_DEFAULTS,
+      normalizeExamConfig({ questions: 20, sections: ['orders'] }),
+      normalizeExamConfig({ questions: 100, sections: ['terms', 'listening'] }),
+    ];
+    const pools = [pool, pool.slice(0, 30), examPool(vocab, 'galley', 'cook')];
+    for (const config of configs) {
+      for (const from of pools) {
+        for (const canListen of [true, false]) {
+          const drawn = composeExam(from, vocab, config, seededRandom(5), { canListen });
+          const counted = new Map<string, number>();
+          for (const q of drawn) counted.set(q.section, (counted.get(q.section) ?? 0) + 1);
+          expect(Object.fromEntries(examShares(from, config, canListen))).toEqual(
+            Object.fromEntries(counted),
+          );
+        }
+      }
+    }
+  });
+
+  it('keeps no right answer, and grades from the vocabulary exactly as the draw would have', () => {
+    const { sitting: run, questions } = sitting(3);
+    const record = json(sittingRecord(run));
+    expect(JSON.stringify(record)).not.toContain('"answer"');
+    const read = readSittingRecord(record, context);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.sitting.questions).toEqual(run.questions);
+    expect(gradedQuestions(read.sitting.questions, vocab)).toEqual(questions);
+  });
+
+  it('reads the previous version’s record (which held the key and the numbers) without them', () => {
+    const { sitting: run, questions } = sitting(4, false);
+    const previous = json({
+      ...run,
+      questions,
+      answers: [questions[0]?.answer],
+      config: { ...EXAM_DEFAULTS, passMark: 0.01 },
+    });
+    const read = readSittingRecord(previous, context);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.sitting).not.toHaveProperty('config');
+    expect(read.sitting.questions[0]).not.toHaveProperty('answer');
+    expect(read.sitting.answers).toEqual([questions[0]?.answer]);
+  });
+
+  it('refuses what does not fit the exam of the post, and calls what is not a record corrupt', () => {
+    const { sitting: run } = sitting(6);
+    const record = json(sittingRecord(run));
+    const questionsOf = (r: Record<string, unknown>) => r.questions as Record<string, unknown>[];
+    const tampered = [
+      { ...record, role: 'all' },
+      { ...record, userId: 'u2' },
+      { ...record, startedAt: NOW + 3_600_000 },
+      { ...record, questions: questionsOf(record).slice(1) },
+      { ...record, questions: [...questionsOf(record), questionsOf(record)[0]] },
+      {
+        ...record,
+        questions: questionsOf(record).map((q, i) => (i === 0 ? { ...q, section: 'orders' } : q)),
+      },
+      {
+        ...record,
+        questions: questionsOf(record).map((q, i) =>
+          i === 0 ? { ...q, options: (q.options as string[]).slice(0, 1) } : q,
+        ),
+      },
+      { ...record, answers: ['not an option'] },
+      { ...record, answers: new Array(41).fill(null) },
+      { ...record, code: 'abcd2345' },
+      { ...record, ended: { at: NOW - 3_600_000, entryId: 'e1' } },
+    ];
+    for (const raw of tampered) {
+      expect(readSittingRecord(raw, context)).toEqual({ ok: false, reason: 'tampered' });
+    }
+    // Counts that disagree with the exam set for the post as it is now.
+    expect(
+      readSittingRecord(record, { ...context, config: { ...EXAM_DEFAULTS, questions: 30 } }),
+    ).toEqual({ ok: false, reason: 'tampered' });
+    for (const raw of [
+      null,
+      7,
+      'text',
+      [],
+      { ...record, questions: 'many' },
+      { ...record, questions: [1] },
+    ]) {
+      expect(readSittingRecord(raw, context)).toEqual({ ok: false, reason: 'corrupt' });
+    }
+  });
+
+  it('takes a supervised sitting’s code and the end as kept', () => {
+    const { sitting: run } = sitting(7);
+    const ended = { ...run, code: 'ABCD2345', ended: { at: NOW, entryId: 'entry-1' } };
+    const read = readSittingRecord(json(sittingRecord(ended)), context);
+    expect(read).toEqual({ ok: true, sitting: ended });
+  });
+
+  it('is sat for a post: neither «—» nor every post', () => {
+    expect(['', ' ', 'all', 'ALL'].map(isPost)).toEqual([false, false, false, false]);
+    expect(isPost('os')).toBe(true);
+  });
+});
+
+describe('the result entry', () => {
+  const questions = composeExam(pool, vocab, EXAM_DEFAULTS, seededRandom(9), { canListen: true });
+  const answers = questions.map(() => null);
+  const score = scoreExam(questions, answers, 0.7);
+  const sitting = {
+    division: 'deck',
+    role: 'os',
+    config: EXAM_DEFAULTS,
+    questions,
+    answers,
+    prediction: null,
+    seconds: 100,
+  };
+  const entry = (x: Record<string, unknown>) => ({
+    kind: 'exam',
+    vocabId: 'exam:e1',
+    correct: false,
+    time: 1,
+    x,
+  });
+
+  it('carries a supervised sitting’s code as `sc`, read back only when it is one', () => {
+    const fields = examResultFields({ ...sitting, code: 'ABCD2345' }, score);
+    expect(fields.sc).toBe('ABCD2345');
+    expect(readExamEntry(entry({ ...fields }))?.fields.sc).toBe('ABCD2345');
+    expect(readExamEntry(entry({ ...fields, sc: 'abcd2345' }))?.fields).not.toHaveProperty('sc');
+    expect(readExamEntry(entry({ ...fields, sc: 42 }))?.fields).not.toHaveProperty('sc');
+    expect(examResultFields(sitting, score)).not.toHaveProperty('sc');
+  });
+
+  it('stays within the entry’s bound with a code, every word missed and the longest topics', () => {
+    const longest = [...vocab].sort((a, b) => b.id.length - a.id.length);
+    const topics = [...new Set(vocab.map((item) => item.topic))].sort(
+      (a, b) => b.length - a.length,
+    );
+    const many = Array.from({ length: 100 }, (_, i) => ({
+      ...(questions[i % questions.length] as ExamQuestion),
+      vocabId: longest[i]?.id as string,
+      topic: topics[i % EXAM_TOPICS_MAX] as string,
+    }));
+    const worst = examResultFields(
+      { ...sitting, questions: many, answers: many.map(() => null), code: 'ABCD2345' },
+      scoreExam(
+        many,
+        many.map(() => null),
+        0.7,
+      ),
+    );
+    expect(worst.miss).toHaveLength(EXAM_MISSED_MAX);
+    expect(JSON.stringify(worst).length).toBeLessThanOrEqual(EXTENSION_MAX_CHARS);
+    // The wire contract (this version's and the previous one's) keeps it unchanged.
+    const checked = checkEntry({
+      id: 'e1',
+      userId: 'u1',
+      vocabId: 'exam:e1',
+      kind: 'exam',
+      hlc: 1_000_000,
+      wall: 1_000,
+      device: 'd1',
+      correct: false,
+      x: worst,
+    });
+    expect(checked.ok && checked.entry.x).toEqual(JSON.parse(JSON.stringify(worst)));
   });
 });

@@ -2,11 +2,22 @@
  * /exam: the exam of the learner's post. Before it: the department and post (the profile's, or
  * chosen here), what the exam holds, the pass mark and the predicted score. During it: one
  * question at a time, four answers (keys 1-4, Enter answers), the time left, no feedback and no
- * going back; leaving asks first and ends the exam. After it: the result by section and topic,
- * the mistakes with their answers, a session of the missed words and the certificate.
+ * going back; leaving (a link, the browser's or the phone's Back) asks first and ends the exam.
+ * After it: the result by section and topic, the mistakes with their answers, a session of the
+ * missed words and the certificate.
  */
-import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link, useBlocker, useNavigate, useRouter } from '@tanstack/react-router';
+import {
+  type FormEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import {
   EXAM_DEFAULTS,
   type ExamConfig,
@@ -18,7 +29,13 @@ import { roleLabel } from '@/domain/roles';
 import { inDivision } from '@/domain/topics';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
-import { type ExamOutcome, type ExamRun, readExamConfig, useExamStore } from '@/stores/exam-store';
+import {
+  type ExamOutcome,
+  type ExamRun,
+  readExamConfig,
+  sittingCodesOffered,
+  useExamStore,
+} from '@/stores/exam-store';
 import { vocabularyInstallSource } from '@/stores/local-database';
 import { useSessionStore } from '@/stores/session-store';
 import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
@@ -32,11 +49,21 @@ import './exam.css';
 
 const sectionKey = (section: ExamSection) => `exam.section.${section}` as MessageKey;
 
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** The running exam this history entry was added for (see `ExamRunView`). */
+    examGuard?: string;
+  }
+}
+
 export function ExamScreen() {
   const user = useUser();
   const run = useExamStore((s) => s.run);
   const outcome = useExamStore((s) => s.outcome);
   const resume = useExamStore((s) => s.resume);
+  const refused = useExamStore((s) => s.refused);
+  const dismissRefused = useExamStore((s) => s.dismissRefused);
+  const t = useT();
   const [resumed, setResumed] = useState(false);
 
   useEffect(() => {
@@ -47,12 +74,25 @@ export function ExamScreen() {
   if (!user || !resumed) return <main className="page exam" aria-busy="true" />;
   if (outcome) return <ExamResult outcome={outcome} />;
   if (run) return <ExamRunView run={run} />;
-  return <ExamIntro />;
+  return (
+    <ExamIntro
+      notice={
+        refused ? (
+          <div className="notice" role="alert">
+            <p>{t(refused === 'corrupt' ? 'exam.refused.corrupt' : 'exam.refused.tampered')}</p>
+            <button type="button" className="btn" onClick={dismissRefused}>
+              {t('common.close')}
+            </button>
+          </div>
+        ) : null
+      }
+    />
+  );
 }
 
 // Before the exam
 
-function ExamIntro() {
+function ExamIntro({ notice }: { notice: ReactNode }) {
   const t = useT();
   const lang = useLang();
   const user = useUser();
@@ -69,7 +109,12 @@ function ExamIntro() {
   const [prediction, setPrediction] = useState<Prediction | null>(null);
   const divisionId = useId();
   const roleFieldId = useId();
+  const codeId = useId();
+  const needPostId = useId();
   const [config, setConfig] = useState<ExamConfig>(EXAM_DEFAULTS);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState(false);
+  const offerCode = sittingCodesOffered();
 
   const rolesHere = useMemo(
     () => roles.filter((candidate) => candidate.division === division),
@@ -79,8 +124,10 @@ function ExamIntro() {
     () => vocab.filter((item) => inDivision(item.division, division)).length,
     [vocab, division],
   );
-  const roleId = rolesHere.find((item) => item.name === role)?.id;
-  const ready = loaded && division !== '' && role !== '';
+  // A post of this department, or none («—»): the profile's "every post" is not one.
+  const post = rolesHere.find((item) => item.name === role);
+  const roleId = post?.id;
+  const ready = loaded && post !== undefined;
 
   // The post's composition as an admin set it (or the defaults).
   useEffect(() => {
@@ -107,10 +154,21 @@ function ExamIntro() {
     };
   }, [ready, division, role, predict, config]);
 
-  function begin() {
-    if (!user) return;
-    const started = start({ userId: user.id, division, role, canListen, config, prediction });
-    if (!started) toast.show({ tone: 'error', message: t('exam.noWords') });
+  function begin(event: FormEvent) {
+    event.preventDefault();
+    if (!user || !post) return;
+    const started = start({
+      userId: user.id,
+      division,
+      role: post.name,
+      canListen,
+      config,
+      prediction,
+      ...(offerCode ? { code } : {}),
+    });
+    setCodeError(started === 'bad-code');
+    if (started === 'no-words') toast.show({ tone: 'error', message: t('exam.noWords') });
+    if (started === 'no-post') toast.show({ tone: 'error', message: t('exam.needPost') });
   }
 
   const sections = config.sections.filter((section) => section !== 'listening' || canListen);
@@ -118,6 +176,7 @@ function ExamIntro() {
   return (
     <main className="page exam">
       <h1>{t('exam.title')}</h1>
+      {notice}
       {!loaded ? (
         <WordsLoading source={vocabularyInstallSource} label={t('onboarding.loading')} />
       ) : (
@@ -146,7 +205,7 @@ function ExamIntro() {
             <label htmlFor={roleFieldId}>{t('exam.role')}</label>
             <select
               id={roleFieldId}
-              value={role}
+              value={post ? role : ''}
               disabled={division === ''}
               onChange={(event) => setRole(event.target.value)}
             >
@@ -177,14 +236,51 @@ function ExamIntro() {
             </li>
             <li className="muted">{t('exam.measures')}</li>
           </ul>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={!ready || poolSize === 0}
-            onClick={begin}
-          >
-            {t('exam.start')}
-          </button>
+          <form className="exam-start" onSubmit={begin} noValidate>
+            {offerCode ? (
+              <div className="field">
+                <label htmlFor={codeId}>{t('exam.code.label')}</label>
+                <input
+                  id={codeId}
+                  className="input exam-code"
+                  value={code}
+                  onChange={(event) => {
+                    setCode(event.target.value);
+                    setCodeError(false);
+                  }}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  placeholder="ABCD-2345"
+                  aria-describedby={`${codeId}-hint${codeError ? ` ${codeId}-error` : ''}`}
+                  aria-invalid={codeError ? true : undefined}
+                />
+                <p id={`${codeId}-hint`} className="muted">
+                  {t('exam.code.hint')}
+                </p>
+                {codeError ? (
+                  <p id={`${codeId}-error`} className="notice" role="alert">
+                    {t('exam.code.malformed')}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+            {loaded && !post ? (
+              <p id={needPostId} className="notice">
+                {t('exam.needPost')}
+              </p>
+            ) : null}
+            <div>
+              <button
+                type="submit"
+                className="btn btn-primary"
+                disabled={!ready || poolSize === 0}
+                aria-describedby={!post ? needPostId : undefined}
+              >
+                {t('exam.start')}
+              </button>
+            </div>
+          </form>
         </section>
       )}
     </main>
@@ -211,6 +307,8 @@ function ExamRunView({ run }: { run: ExamRun }) {
   const confirm = useConfirm();
   const answer = useExamStore((s) => s.answer);
   const finish = useExamStore((s) => s.finish);
+  const router = useRouter();
+  const navigate = useNavigate();
   const canSpeak = useCanSpeak();
   const speak = useSpeechStore((s) => s.speak);
   const index = run.answers.length;
@@ -251,7 +349,21 @@ function ExamRunView({ run }: { run: ExamRun }) {
     if (listening && question && canSpeak) speak(question.prompt);
   }, [index]);
 
-  // Leaving the screen asks first; a yes ends the exam (it is never sat again).
+  // The exam gets a history entry of its own (kept across a reload), so Back (the browser's, a
+  // phone's back key) lands on /exam in this page, where the blocker below asks, rather than on a
+  // page before this one was opened, which no script may stop.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per exam
+  useEffect(() => {
+    if (router.history.location.state.examGuard === run.examId) return;
+    void navigate({
+      to: '/exam',
+      state: (previous) => ({ ...previous, examGuard: run.examId }),
+      ignoreBlocker: true,
+    });
+  }, [run.examId]);
+
+  // Leaving the screen (a link, Back or Forward) asks first; a yes ends the exam (it is never
+  // sat again).
   useBlocker({
     shouldBlockFn: async () => {
       if (ending.current) return false;
@@ -381,6 +493,7 @@ function ExamResult({ outcome }: { outcome: ExamOutcome }) {
   const lang = useLang();
   const navigate = useNavigate();
   const dismiss = useExamStore((s) => s.dismiss);
+  const saveResult = useExamStore((s) => s.saveResult);
   const divisions = useVocabStore((s) => s.divisions);
   const vocab = useVocabStore((s) => s.vocab);
   const studyWords = useSessionStore((s) => s.studyWords);
@@ -438,18 +551,30 @@ function ExamResult({ outcome }: { outcome: ExamOutcome }) {
             })}
           </p>
         ) : null}
-        {outcome.saved ? null : (
-          <p className="notice" role="alert">
-            {t('exam.result.notSaved')}
+        {outcome.status === 'saving' ? (
+          <p className="muted" role="status">
+            {t('exam.result.saving')}
           </p>
-        )}
+        ) : null}
+        {outcome.status === 'failed' ? (
+          <div className="notice" role="alert">
+            <p>
+              {t('exam.result.notSaved', {
+                reason: t(`exam.result.failure.${outcome.failure ?? 'other'}` as MessageKey),
+              })}
+            </p>
+            <button type="button" className="btn btn-primary" onClick={() => void saveResult()}>
+              {t('exam.result.retry')}
+            </button>
+          </div>
+        ) : null}
         <div className="exam-actions">
           {score.missed.length > 0 ? (
             <button type="button" className="btn btn-primary" onClick={studyMissed}>
               {t('exam.result.study')}
             </button>
           ) : null}
-          {outcome.saved ? (
+          {outcome.status === 'saved' ? (
             <Link
               to="/exam/$examId"
               params={{ examId: record.examId }}

@@ -21,6 +21,15 @@ export const exam = defineMessages(
     'exam.measures': 'An exam measures what you know: it does not change your review schedule.',
     'exam.start': 'Start the exam',
     'exam.noWords': 'The curriculum of this post has no words to ask.',
+    'exam.needPost': 'Choose your post: an exam is sat for one post.',
+    'exam.code.label': 'Supervised sitting code',
+    'exam.code.hint': 'If an officer supervises this sitting, enter the code they gave you',
+    'exam.code.malformed':
+      'A sitting code is 8 letters and digits (without 0, O, 1, I or L), such as ABCD-2345.',
+    'exam.refused.corrupt':
+      'The exam kept on this device could not be read, so it was cleared. You can start the exam again.',
+    'exam.refused.tampered':
+      'The exam kept on this device does not match the exam of its post (it was changed), so it was cleared. You can start the exam again.',
     'exam.question': 'Question {n} of {total}',
     'exam.timeLeft': 'Time left: {time}',
     'exam.prompt.ru-en': 'Choose the English:',
@@ -47,8 +56,14 @@ export const exam = defineMessages(
     'exam.result.study': 'Study the words I missed',
     'exam.result.certificate': 'Certificate',
     'exam.result.home': 'To the home screen',
+    'exam.result.saving': 'Saving the result…',
     'exam.result.notSaved':
-      'The result could not be stored on this device (is it full?): it is shown here, but not kept.',
+      '{reason} Your answers are kept on this device: save again now, or the next time you open the exam. There is no need to sit it again.',
+    'exam.result.failure.full': 'The result is not saved yet: this device’s storage is full.',
+    'exam.result.failure.busy':
+      'The result is not saved yet: the app is being updated in another tab or window (close it).',
+    'exam.result.failure.other': 'The result is not saved yet: this device’s storage failed.',
+    'exam.result.retry': 'Save the result',
     'exam.results.title': 'Exams',
     'exam.results.empty': 'No exam sat yet.',
     'exam.results.passed': 'passed',
@@ -99,7 +114,7 @@ export const exam = defineMessages(
       'A supervised result proves that an officer issued a one-time code to this learner for this post and that this account’s result used it; a self-reported one only that this account sent it. Neither proves who held the device.',
     'exam.admin.title': 'Exam of the post: {role}',
     'exam.admin.hint':
-      'What an exam of this post asks. The crew gets it with the curriculum; an exam already under way keeps its own.',
+      'What an exam of this post asks. The crew gets it with the curriculum; an exam already under way is scored against it at its end.',
     'exam.admin.questions': 'Questions ({min}–{max})',
     'exam.admin.minutes': 'Time limit, minutes ({min}–{max})',
     'exam.admin.passMark': 'Pass mark, % ({min}–{max})',
@@ -127,6 +142,14 @@ export const exam = defineMessages(
     'exam.measures': 'Экзамен проверяет знания и не меняет расписание повторений.',
     'exam.start': 'Начать экзамен',
     'exam.noWords': 'В программе этой должности нет слов для экзамена.',
+    'exam.needPost': 'Выберите должность: экзамен сдают по конкретной должности.',
+    'exam.code.label': 'Код контролируемой сдачи',
+    'exam.code.hint': 'Если экзамен принимает офицер, введите выданный им код',
+    'exam.code.malformed': 'Код сдачи — 8 букв и цифр (без 0, O, 1, I и L), например ABCD-2345.',
+    'exam.refused.corrupt':
+      'Незавершённый экзамен на этом устройстве не удалось прочитать, и он удалён. Экзамен можно начать заново.',
+    'exam.refused.tampered':
+      'Незавершённый экзамен на этом устройстве не совпадает с экзаменом должности (его изменили), и он удалён. Экзамен можно начать заново.',
     'exam.question': 'Вопрос {n} из {total}',
     'exam.timeLeft': 'Осталось: {time}',
     'exam.prompt.ru-en': 'Выберите английский вариант:',
@@ -153,8 +176,14 @@ export const exam = defineMessages(
     'exam.result.study': 'Учить слова с ошибками',
     'exam.result.certificate': 'Сертификат',
     'exam.result.home': 'На главную',
+    'exam.result.saving': 'Сохраняем результат…',
     'exam.result.notSaved':
-      'Результат не удалось сохранить на устройстве (нет места?): он показан здесь, но не сохранится.',
+      '{reason} Ответы сохранены на этом устройстве: сохраните результат ещё раз сейчас или при следующем открытии экзамена. Сдавать заново не нужно.',
+    'exam.result.failure.full': 'Результат ещё не сохранён: память устройства заполнена.',
+    'exam.result.failure.busy':
+      'Результат ещё не сохранён: приложение обновляется в другой вкладке или окне (закройте её).',
+    'exam.result.failure.other': 'Результат ещё не сохранён: хранилище устройства дало сбой.',
+    'exam.result.retry': 'Сохранить результат',
     'exam.results.title': 'Экзамены',
     'exam.results.empty': 'Экзаменов ещё не было.',
     'exam.results.passed': 'сдан',
@@ -204,7 +233,7 @@ export const exam = defineMessages(
       'Результат «под контролем» доказывает, что офицер выдал этому учащемуся одноразовый код на эту должность и результат этой учётной записи его использовал; «самостоятельно» — только что его отправила эта учётная запись. Кто держал устройство, не доказывает ни тот, ни другой.',
     'exam.admin.title': 'Экзамен должности: {role}',
     'exam.admin.hint':
-      'Что спрашивает экзамен этой должности. Экипаж получит настройки вместе с программой; уже начатый экзамен идёт по своим.',
+      'Что спрашивает экзамен этой должности. Экипаж получит настройки вместе с программой; уже начатый экзамен оценивается по ним в конце.',
     'exam.admin.questions': 'Вопросов ({min}–{max})',
     'exam.admin.minutes': 'Время, минут ({min}–{max})',
     'exam.admin.passMark': 'Проходной балл, % ({min}–{max})',
