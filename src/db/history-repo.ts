@@ -118,9 +118,12 @@ export async function recordChange(
     history.index('word').getAll([userId, vocabId]),
   ]);
   let next: UserWord;
-  if (known.some((other) => other.hlc >= hlc)) {
-    // An entry of this word sorts after the new one (a stamp past this device's clock bound):
-    // the word is folded whole, so the stored state is always the fold of the history.
+  const time = effectiveTime(entry);
+  if (known.some((other) => other.hlc >= hlc || datedAt(other, time))) {
+    // An entry of this word sorts after the new one (a stamp past this device's clock bound), or
+    // a baseline dated to the same millisecond may stand for the history up to it
+    // (history-fold `coveredByHistory`): the word is folded whole, so the stored state is always
+    // the fold of the history.
     next = foldWord(userId, vocabId, [...known.map(fromStoredEntry), entry], rules);
   } else {
     const current = stored
@@ -135,6 +138,11 @@ export async function recordChange(
     tx.done,
   ]);
   return next;
+}
+
+/** Whether `stored` is a baseline whose state is dated `time`. */
+function datedAt(stored: StoredHistoryEntry, time: number): boolean {
+  return stored.kind === 'baseline' && stored.snapshot?.updatedAt === time;
 }
 
 /**

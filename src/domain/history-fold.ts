@@ -4,7 +4,13 @@
  * the study fields from before the tick on the word (`beforeMarked`) until an unmark restores
  * them or an answer, skip or relearn makes them stale.
  */
-import { compareEntries, effectiveTime, type HistoryEntry, isKnownKind } from './history';
+import {
+  compareEntries,
+  compareText,
+  effectiveTime,
+  type HistoryEntry,
+  isKnownKind,
+} from './history';
 import { compareSnapshots, fromSnapshot, type WordSnapshot } from './history-snapshot';
 import { clampRetention, type FoldRules, FSRS_LEARNED_STABILITY_DAYS } from './memory';
 import { answer, markLearned, newUserWord, relearn, skip, unmarkLearned } from './srs';
@@ -130,9 +136,54 @@ export function makesWordRecord(entries: readonly Pick<HistoryEntry, 'kind'>[]):
   return entries.some((entry) => isKnownKind(entry.kind));
 }
 
+/** The word a fold starts from: a baseline's state, or a new word dated by its first step. */
+function startOf(
+  userId: string,
+  vocabId: string,
+  base: WordSnapshot | undefined,
+  steps: readonly HistoryEntry[],
+): UserWord {
+  return base
+    ? fromSnapshot(userId, vocabId, base)
+    : { ...newUserWord(userId, vocabId, steps[0] ? effectiveTime(steps[0]) : 0), deleted: false };
+}
+
+/**
+ * Whether a baseline stands for entries the history holds (docs/cloud-edition.md, "Counted
+ * once"): folded from the baseline below it, some first part of the word's own steps in history
+ * order gives its counts, its flags and its time to the millisecond. An import of an earlier
+ * version made such a baseline of a file's word record and merged the file's answers as well;
+ * starting from it would count those answers twice. A baseline of answers that were never entries
+ * (an older version's record) is not reproduced by the history and stays the start. The rules
+ * (schedule, day) are left out of the comparison: they may have changed since the record was
+ * folded, and they change no count.
+ */
+function coveredByHistory(
+  snapshot: WordSnapshot,
+  below: UserWord,
+  steps: readonly HistoryEntry[],
+  rules: FoldRules,
+): boolean {
+  let word = below;
+  for (const entry of steps) {
+    word = applyEntry(word, entry, rules);
+    if (
+      word.updatedAt === snapshot.updatedAt &&
+      word.attempts === snapshot.attempts &&
+      word.correct === snapshot.correct &&
+      Boolean(word.hidden) === Boolean(snapshot.hidden) &&
+      word.deleted === Boolean(snapshot.deleted)
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /**
  * A word's state: the greatest baseline (or a new word), then every other entry in history order.
- * Entries with the same id count once. Pure and deterministic.
+ * A baseline the word's own entries reproduce is skipped (`coveredByHistory`), so no answer is
+ * counted twice. Entries with the same id count once. Pure and deterministic.
  */
 export function foldWord(
   userId: string,
@@ -142,22 +193,26 @@ export function foldWord(
 ): UserWord {
   const unique = new Map<string, HistoryEntry>();
   for (const entry of entries) if (!unique.has(entry.id)) unique.set(entry.id, entry);
-  let base: WordSnapshot | undefined;
+  const baselines: { id: string; snapshot: WordSnapshot }[] = [];
   const steps: HistoryEntry[] = [];
   for (const entry of unique.values()) {
     if (entry.kind === 'baseline') {
-      if (entry.snapshot && (!base || compareSnapshots(entry.snapshot, base) > 0)) {
-        base = entry.snapshot;
-      }
+      if (entry.snapshot) baselines.push({ id: entry.id, snapshot: entry.snapshot });
     } else if (isKnownKind(entry.kind)) {
       // A later version's kind is neutral: it neither changes the word nor dates its start.
       steps.push(entry);
     }
   }
   steps.sort(compareEntries);
-  let word = base
-    ? fromSnapshot(userId, vocabId, base)
-    : { ...newUserWord(userId, vocabId, steps[0] ? effectiveTime(steps[0]) : 0), deleted: false };
+  // From the least baseline up, each checked against the greatest one kept below it.
+  baselines.sort((a, b) => compareSnapshots(a.snapshot, b.snapshot) || compareText(a.id, b.id));
+  let base: WordSnapshot | undefined;
+  for (const { snapshot } of baselines) {
+    if (!coveredByHistory(snapshot, startOf(userId, vocabId, base, steps), steps, rules)) {
+      base = snapshot;
+    }
+  }
+  let word = startOf(userId, vocabId, base, steps);
   for (const entry of steps) word = applyEntry(word, entry, rules);
   return word;
 }

@@ -77,7 +77,7 @@ export const EXTENSION_MAX_CHARS = 2000;
  * The fold's version: raised whenever the fold's rules change (a kind learned, a rule changed), so
  * every device refolds its stored words once after the update (db/history-repo `maintainHistory`).
  */
-export const FOLD_VERSION = 3;
+export const FOLD_VERSION = 4;
 
 /** A kind name: one this version knows, or one of a later version (folded as neutral). */
 export type EntryKind = HistoryKind | (string & {});

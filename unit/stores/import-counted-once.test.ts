@@ -7,16 +7,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { countUnsent, listDeadLetters, listHistory } from '@/db/history-queries';
 import {
   IMPORT_FUTURE_REASON,
+  importBaselines,
   isImportedEntry,
+  maintainHistory,
   recordChange,
+  rulesOf,
   takePushBatches,
 } from '@/db/history-repo';
 import { getDB } from '@/db/instance';
+import { toStoredUserWord } from '@/db/records';
 import type { MarineDB } from '@/db/schema';
 import { getUserWord, listUserWords } from '@/db/user-words-repo';
+import { getUser } from '@/db/users-repo';
 import { DAY_MS } from '@/domain/constants';
-import type { HistoryEntry } from '@/domain/history';
-import type { User } from '@/domain/types';
+import { FOLD_VERSION, type HistoryEntry } from '@/domain/history';
+import { foldWord } from '@/domain/history-fold';
+import type { User, UserWord } from '@/domain/types';
 import { type ExportData, parseExportJson } from '@/domain/validation';
 import { buildExport, exportJson } from '@/features/settings/export';
 import { useAuthStore } from '@/stores/auth-store';
@@ -270,6 +276,99 @@ describe('what an import may not bring', () => {
       IMPORT_FUTURE_REASON,
     ]);
     expect(IMPORT_FUTURE_REASON).toBe('dated more than 400 days ahead of this device');
+  });
+});
+
+describe('what an earlier version’s import left', () => {
+  it('its baselines of a file’s records, synced, are not counted again by this version', async () => {
+    const userId = uniqueUser();
+    const cloud = new MemoryRemote({ clock: () => Date.now() * 1000 });
+    const phone = await otherDevice(userId);
+    for (let i = 0; i < 3; i++) {
+      await recordChange(phone, userId, 'deck-1', { kind: 'answer', correct: i > 0 }, NOW - 90 + i);
+    }
+    await syncOnce({ db: phone, remote: cloud, userId, now: NOW - 50 });
+    const file = await exportOf(phone, userId);
+    // The earlier import: every record a baseline, and the history merged as well.
+    const tablet = await otherDevice(userId);
+    await importBaselines(tablet, userId, file.userWords as UserWord[], {
+      prefix: 'import',
+      sent: false,
+      source: 'import',
+      now: NOW,
+      history: file.history,
+    });
+    await syncOnce({ db: tablet, remote: cloud, userId, now: NOW });
+    expect(cloud.entries(userId).map((entry) => entry.kind)).toContain('baseline');
+    await syncOnce({ db: phone, remote: cloud, userId, now: NOW + 10 });
+    const office = await otherDevice(userId);
+    await syncOnce({ db: office, remote: cloud, userId, now: NOW + 20 });
+    for (const db of [phone, tablet, office]) {
+      expect(await getUserWord(db, userId, 'deck-1')).toMatchObject({ attempts: 3, correct: 2 });
+    }
+  });
+
+  it('a device that stored the doubled fold refolds it once at its next start', async () => {
+    const userId = uniqueUser();
+    const tablet = await otherDevice(userId);
+    for (let i = 0; i < 3; i++) {
+      await recordChange(tablet, userId, 'deck-1', { kind: 'answer', correct: true }, NOW - 90 + i);
+    }
+    const file = await exportOf(tablet, userId);
+    const words = file.userWords as UserWord[];
+    await importBaselines(tablet, userId, words, {
+      prefix: 'import',
+      sent: false,
+      source: 'import',
+      now: NOW,
+      history: file.history,
+    });
+    // What the earlier version stored: the baseline's state with the 3 answers applied again.
+    const doubled = { ...words[0]!, attempts: 6, correct: 6 };
+    await tablet.put('userWords', toStoredUserWord(doubled));
+    await tablet.put('device', {
+      ...(await tablet.get('device', 'device'))!,
+      fold: FOLD_VERSION - 1,
+    });
+    const report = await maintainHistory(tablet, NOW + 1000);
+    expect(report.refolded).toBe(1);
+    expect(await getUserWord(tablet, userId, 'deck-1')).toMatchObject({ attempts: 3, correct: 3 });
+  });
+});
+
+describe('the stored state is the fold', () => {
+  it('when an answer is dated the very millisecond of a baseline that its history may reproduce', async () => {
+    const userId = uniqueUser();
+    const tablet = await otherDevice(userId);
+    const record: UserWord = {
+      userId,
+      vocabId: 'deck-1',
+      status: 'learning',
+      attempts: 1,
+      correct: 1,
+      streak: 1,
+      strength: 0.2,
+      updatedAt: NOW,
+      lastSeenAt: NOW,
+      deleted: false,
+    };
+    await importBaselines(tablet, userId, [record], {
+      prefix: 'import',
+      sent: false,
+      source: 'import',
+      now: NOW,
+    });
+    const state = await recordChange(
+      tablet,
+      userId,
+      'deck-1',
+      { kind: 'answer', correct: true },
+      NOW,
+    );
+    const history = await listHistory(tablet, userId);
+    const rules = rulesOf(await getUser(tablet, userId));
+    expect(state).toEqual(foldWord(userId, 'deck-1', history, rules));
+    expect(await getUserWord(tablet, userId, 'deck-1')).toEqual(state);
   });
 });
 
