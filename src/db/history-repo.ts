@@ -27,7 +27,6 @@ import {
   observeStamps,
   STAMP_LEAD_MS,
   saneClock,
-  stampBound,
   wallAt,
   wallWithinBound,
 } from '@/domain/hlc';
@@ -287,8 +286,8 @@ export async function mergeEntries(
     const deviceStore = tx.objectStore('device');
     const device = await deviceIn(deviceStore);
     const importing = options.origin === 'import';
-    // The latest wall an imported entry may carry: this device's clock bound (domain/hlc.ts).
-    const latestWall = stampBound(correctedNow(device, options.now)) / 1000;
+    // A file's entries are bounded by this device's clock (domain/hlc.ts `wallWithinBound`).
+    const importedAt = correctedNow(device, options.now);
     const valid: HistoryEntry[] = [];
     const failures: SetAsideItem[] = [];
     let future = 0;
@@ -301,7 +300,7 @@ export async function mergeEntries(
         // nested thousands deep: that record is set aside, not the whole delivery refused.
         checked = { ok: false, reason: `could not be checked: ${String(error)}` };
       }
-      if (checked.ok && importing && checked.entry.wall > latestWall) {
+      if (checked.ok && importing && !wallWithinBound(checked.entry.wall, importedAt)) {
         // A file dated in 2199 would otherwise schedule and chart its words there for good.
         future++;
         failures.push({ reason: IMPORT_FUTURE_REASON, record });
