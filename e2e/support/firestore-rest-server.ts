@@ -44,6 +44,7 @@ import {
   isFleetPath,
   type Lookup,
 } from './fleet-rules';
+import { batchCounted, counterValid, isHistoryCounter } from './history-rules';
 
 // ---- Firestore values --------------------------------------------------------------------------
 
@@ -896,6 +897,8 @@ class FirestoreState {
     let applied = 0;
     // Exam results and sittings are judged once the whole commit is staged (getAfter).
     const examWrites: { path: string; after?: Fields; before?: Fields }[] = [];
+    // So are history batches and the account's counter they step (./history-rules.ts).
+    const historyWrites: { path: string; fields: Fields; counter: boolean }[] = [];
 
     for (const raw of writes as Record<string, unknown>[]) {
       const update = raw.update as { name?: unknown; fields?: unknown } | undefined;
@@ -920,6 +923,9 @@ class FirestoreState {
       if (curriculum && raw.delete !== undefined) throw denied();
       // firestore.rules: history batches are created, never updated nor deleted.
       if (appendOnly && (existing || raw.delete !== undefined)) throw denied();
+      // firestore.rules: the history's counter is never deleted.
+      const counter = caller.uid !== undefined && isHistoryCounter(name.path);
+      if (counter && raw.delete !== undefined) throw denied();
       if (raw.delete !== undefined) {
         if (isExamPath(name.path)) examWrites.push({ path: name.path, before: existing?.fields });
         fleetCheck(name.path, undefined, existing?.fields);
@@ -954,6 +960,7 @@ class FirestoreState {
         if (!DOCUMENT_ID.test(name.path.split('/')[3] ?? '')) throw denied();
         checkHistoryBatch(fields, commitTime);
       }
+      if (appendOnly || counter) historyWrites.push({ path: name.path, fields, counter });
       if (caller.uid !== undefined && isProfile(name.path)) {
         checkProfileWrite(name.path, fields, existing?.fields, commitTime);
       }
@@ -975,11 +982,16 @@ class FirestoreState {
       });
     }
 
+    const lookupAfter: Lookup = (path) => {
+      const key = `${rootOf(database)}/${path}`;
+      return staged.has(key) ? (staged.get(key)?.fields ?? undefined) : lookup(path);
+    };
+    for (const { path, fields, counter } of historyWrites) {
+      const check = counter ? counterValid : batchCounted;
+      if (!check(path, fields, lookup, lookupAfter)) throw denied();
+    }
+
     if (caller.uid !== undefined && examWrites.length > 0) {
-      const lookupAfter: Lookup = (path) => {
-        const key = `${rootOf(database)}/${path}`;
-        return staged.has(key) ? (staged.get(key)?.fields ?? undefined) : lookup(path);
-      };
       for (const { path, after, before } of examWrites) {
         try {
           checkExamWrite(
@@ -1303,9 +1315,19 @@ function errorBody(error: FirestoreError) {
   return { error: { code: error.httpStatus, message: error.message, status: error.status } };
 }
 
+/** Firestore's largest API request: 10 MiB (a larger commit is refused whole). */
+export const REQUEST_MAX_BYTES = 10 * 1024 * 1024;
+
 async function readBody(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
+  let bytes = 0;
+  for await (const chunk of request) {
+    bytes += (chunk as Buffer).length;
+    chunks.push(chunk as Buffer);
+  }
+  if (bytes > REQUEST_MAX_BYTES) {
+    throw invalid(`Request payload size exceeds the limit: ${REQUEST_MAX_BYTES} bytes.`);
+  }
   const text = Buffer.concat(chunks).toString('utf8');
   if (!text.trim()) return {};
   try {

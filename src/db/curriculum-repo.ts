@@ -76,14 +76,50 @@ export const changes = {
 export async function takeOutbox(db: MarineDB, limit: number, by: string): Promise<OutboxRecord[]> {
   const all = await db.getAll(OUTBOX);
   return all
-    .filter((record) => record.doc.by === by)
+    .filter((record) => record.doc.by === by && record.heldAt === undefined)
     .sort((a, b) => a.seq - b.seq)
     .slice(0, limit);
 }
 
-/** How many changes of the admin `by` are not yet in the cloud. */
+/** How many changes of the admin `by` are not yet in the cloud (those set aside left out). */
 export async function countOutbox(db: MarineDB, by: string): Promise<number> {
-  return (await db.getAll(OUTBOX)).filter((record) => record.doc.by === by).length;
+  return (await db.getAll(OUTBOX)).filter(
+    (record) => record.doc.by === by && record.heldAt === undefined,
+  ).length;
+}
+
+/** How many changes of `by` are set aside because the cloud refused their author's rights. */
+export async function countHeldOutbox(db: MarineDB, by: string): Promise<number> {
+  return (await db.getAll(OUTBOX)).filter(
+    (record) => record.doc.by === by && record.heldAt !== undefined,
+  ).length;
+}
+
+/**
+ * Sets aside every queued change of `by` (the cloud refused its author's rights: an admin whose
+ * claim was revoked), in one transaction; returns how many were set aside. They stay on the device,
+ * out of the push, so the rest of the sync goes on; `releaseHeldOutbox` queues them again.
+ */
+export async function holdOutbox(db: MarineDB, by: string, now: number): Promise<number> {
+  const tx = db.transaction(OUTBOX, 'readwrite');
+  const held = (await tx.store.getAll()).filter(
+    (record) => record.doc.by === by && record.heldAt === undefined,
+  );
+  await Promise.all([...held.map((record) => tx.store.put({ ...record, heldAt: now })), tx.done]);
+  return held.length;
+}
+
+/** Queues the set-aside changes of `by` again (rights restored), in one transaction. */
+export async function releaseHeldOutbox(db: MarineDB, by: string): Promise<number> {
+  const tx = db.transaction(OUTBOX, 'readwrite');
+  const held = (await tx.store.getAll()).filter(
+    (record) => record.doc.by === by && record.heldAt !== undefined,
+  );
+  await Promise.all([
+    ...held.map(({ heldAt: _released, ...record }) => tx.store.put(record)),
+    tx.done,
+  ]);
+  return held.length;
 }
 
 /**

@@ -477,19 +477,58 @@ export interface PushBatch {
   inDoubt: boolean;
 }
 
+/** How long a batch's text may grow: the cloud's bound on one document (sync/history-wire.ts). */
+export interface BatchBounds {
+  /** The most characters the entries of one batch may add up to. */
+  maxChars: number;
+  /** The characters an entry adds to its batch. */
+  sizeOf: (entry: HistoryEntry) => number;
+}
+
 /**
- * The user's unsent entries grouped into cloud batches of at most `maxEntries`. Entries already
- * given a batch (a push that failed or whose answer was lost) keep it, so a retry sends the same
- * document; the others get new batch ids, stored in ONE transaction before anything is sent.
- * An unsent entry whose stamp is past the clock bound or the ceiling (an import, a broken clock)
- * is stamped anew first and its word refolded (see `restampUnsent`); an entry that fails the wire
- * contract otherwise goes to the dead letters instead (the rest still sync).
+ * Cuts entries into consecutive runs of at most `maxEntries` entries and, with `bounds`, at most
+ * `bounds.maxChars` characters (no entry is longer: takePushBatches sets those aside).
+ */
+function cutBatches(
+  entries: readonly StoredHistoryEntry[],
+  maxEntries: number,
+  bounds: BatchBounds | undefined,
+): StoredHistoryEntry[][] {
+  const runs: StoredHistoryEntry[][] = [];
+  let run: StoredHistoryEntry[] = [];
+  let chars = 0;
+  for (const stored of entries) {
+    const size = bounds ? bounds.sizeOf(fromStoredEntry(stored)) : 0;
+    const full = run.length >= maxEntries || (bounds && chars + size > bounds.maxChars);
+    if (run.length > 0 && full) {
+      runs.push(run);
+      run = [];
+      chars = 0;
+    }
+    run.push(stored);
+    chars += size;
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
+
+/**
+ * The user's unsent entries grouped into cloud batches of at most `maxEntries` entries and, with
+ * `bounds`, at most `bounds.maxChars` characters (the cloud takes one batch document of bounded
+ * length a commit). Entries already given a batch (a push that failed or whose answer was lost)
+ * keep it, so a retry sends the same document; the others get new batch ids, stored in ONE
+ * transaction before anything is sent. An unsent entry whose stamp is past the clock bound or the
+ * ceiling (an import, a broken clock) is stamped anew first and its word refolded (see
+ * `restampUnsent`); an entry that fails the wire contract otherwise, or that alone is longer than
+ * a batch may be, goes to the dead letters instead (the rest still sync; a retry could never send
+ * it).
  */
 export async function takePushBatches(
   db: MarineDB,
   userId: string,
   maxEntries: number,
   now: number,
+  bounds?: BatchBounds,
 ): Promise<PushBatch[]> {
   const tx = db.transaction(
     ['history', 'deadLetters', 'device', 'userWords', 'users'],
@@ -498,36 +537,63 @@ export async function takePushBatches(
   const history = tx.objectStore('history');
   const { entries: unsent } = await restampUnsent(tx, userId, now);
   unsent.sort((a, b) => a.hlc - b.hlc || (a.id < b.id ? -1 : 1));
-  const batches = new Map<string, PushBatch>();
+  const assigned = new Map<string, StoredHistoryEntry[]>();
   const fresh: StoredHistoryEntry[] = [];
   const writes: Promise<unknown>[] = [];
   const failures: SetAsideItem[] = [];
+  const oversized = new Set<string>();
   for (const stored of unsent) {
     const checked = checkEntry(fromStoredEntry(stored));
-    if (!checked.ok) {
+    const size = checked.ok && bounds ? bounds.sizeOf(checked.entry) : 0;
+    if (!checked.ok || (bounds && size > bounds.maxChars)) {
+      const reason = checked.ok
+        ? `${size} characters, over the ${bounds?.maxChars} of a cloud batch`
+        : checked.reason;
       writes.push(history.delete(stored.id));
-      failures.push({ reason: checked.reason, record: fromStoredEntry(stored) });
+      failures.push({ reason, record: fromStoredEntry(stored) });
+      if (checked.ok) oversized.add(stored.vocabId);
       continue;
     }
     if (stored.batch === undefined) {
       fresh.push(stored);
       continue;
     }
-    const batch = batches.get(stored.batch) ?? { id: stored.batch, entries: [], inDoubt: true };
-    batch.entries.push(checked.entry);
-    batches.set(stored.batch, batch);
+    const batch = assigned.get(stored.batch) ?? [];
+    batch.push(stored);
+    assigned.set(stored.batch, batch);
   }
-  for (let start = 0; start < fresh.length; start += maxEntries) {
+  const batches: PushBatch[] = [];
+  for (const [id, entries] of assigned) {
+    // A batch given its id by an older version may be longer than one document now holds: its
+    // first part keeps the id (the cloud is asked whether that landed), the rest go as new batches
+    // (should the old commit have landed after all, their entries arrive twice and are merged
+    // by id).
+    const [first = [], ...rest] = cutBatches(entries, maxEntries, bounds);
+    batches.push({ id, entries: first.map(fromStoredEntry), inDoubt: true });
+    fresh.unshift(...rest.flat());
+  }
+  for (const chunk of cutBatches(fresh, maxEntries, bounds)) {
     const id = newId();
-    const chunk = fresh.slice(start, start + maxEntries);
-    batches.set(id, { id, entries: chunk.map(fromStoredEntry), inDoubt: false });
+    batches.push({ id, entries: chunk.map(fromStoredEntry), inDoubt: false });
     for (const stored of chunk) writes.push(history.put({ ...stored, batch: id }));
   }
   if (failures.length > 0) {
     writes.push(setAside(tx.objectStore('deadLetters'), userId, 'push', failures, now));
   }
-  await Promise.all([...writes, tx.done]);
-  return [...batches.values()];
+  await Promise.all(writes);
+  // A valid entry set aside leaves its word's history: the stored state stays its fold.
+  if (oversized.size > 0) {
+    const fold = foldOf(await tx.objectStore('users').get(userId));
+    await refoldIn(
+      history.index('word'),
+      tx.objectStore('userWords'),
+      userId,
+      [...oversized],
+      fold,
+    );
+  }
+  await tx.done;
+  return batches;
 }
 
 type RestampTransaction = IDBPTransaction<

@@ -115,6 +115,11 @@ export interface OutboxRecord {
   seq: number;
   doc: CurriculumDocWrite;
   queuedAt: number;
+  /**
+   * Set aside (epoch ms) when the cloud refused its author's push for want of rights (an admin
+   * whose claim was revoked): kept here, left out of the push until the admin sends it again.
+   */
+  heldAt?: number;
 }
 
 /** An admin's exam composition for one post (meta key `exam:<role id>`, exam-settings-repo.ts). */

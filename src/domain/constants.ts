@@ -108,6 +108,11 @@ export const DEFAULT_MIN_PASSWORD_LENGTH = 6;
 /** PBKDF2-SHA-256 iterations of new and re-hashed local passwords (OWASP, 2023 and later). */
 export const PBKDF2_ITERATIONS = 600_000;
 export const SYNC_BATCH_MAX_WRITES = 500;
+/**
+ * The most bytes one commit may carry: well under Firestore's 10 MiB request limit (a larger
+ * request is refused whole, at every retry).
+ */
+export const COMMIT_MAX_BYTES = 8 * 1024 * 1024;
 /** The most rows (lines, JSON rows or CSV records) one bulk import takes. */
 export const BULK_IMPORT_MAX_ROWS = 5000;
 /** History entries in one cloud batch document (≈ 100 bytes each: far below Firestore's 1 MiB). */

@@ -13,8 +13,9 @@
  * 3. Push: the unsent entries, grouped into batch documents whose ids are stored before anything
  *    is sent. A batch that was sent before without a known outcome (a lost answer, a timeout, a
  *    closed tab) is first looked up: if the cloud has it, its entries are marked sent and nothing
- *    is written twice. Batches go in commits of at most SYNC_BATCH_MAX_WRITES documents; their
- *    entries are marked sent only after the commit succeeded.
+ *    is written twice. Each batch (at most HISTORY_BATCH_MAX_ENTRIES entries and
+ *    HISTORY_BATCH_MAX_CHARS characters) goes in a commit of its own with the account's counter;
+ *    its entries are marked sent only after that commit succeeded.
  * 4. The profile, when it changed here and the cloud may lack it (changed offline).
  * 5. The shared curriculum (an admin's changes reach every device): the outbox of this device's
  *    admin changes is pushed, then the curriculum documents newer than this device's cursor are
@@ -29,6 +30,7 @@ import {
   clearSent,
   comparePositions,
   curriculumMeta,
+  holdOutbox,
   type PulledChange,
   pullPosition,
   setAsideOutbox,
@@ -44,9 +46,10 @@ import {
   refoldUser,
   takePushBatches,
 } from '@/db/history-repo';
-import type { MarineDB } from '@/db/schema';
+import type { MarineDB, OutboxRecord } from '@/db/schema';
 import { getUser, markProfileSent, unsentProfileFields, updateUser } from '@/db/users-repo';
 import {
+  COMMIT_MAX_BYTES,
   HISTORY_BATCH_MAX_ENTRIES,
   PROFILE_READ_INTERVAL_MS,
   REMOTE_CALL_TIMEOUT_MS,
@@ -59,7 +62,8 @@ import { type ExamProofReport, syncExamProofs } from './exam-proof-sync';
 import type { ExamRemote } from './exam-remote';
 import type { FleetRemote } from './fleet-remote';
 import { type FleetSyncReport, syncFleet } from './fleet-sync';
-import type { RemoteStore, SyncCursor } from './remote-store';
+import { entryWireChars, HISTORY_BATCH_MAX_CHARS } from './history-wire';
+import { isPermissionDenied, type RemoteStore, type SyncCursor } from './remote-store';
 import { withTimeout } from './timeout';
 
 export const NOT_SIGNED_IN_MESSAGE = 'Not signed in to Firebase';
@@ -71,7 +75,10 @@ export interface SyncOnceInput {
   userId: string | null | undefined;
   /** Epoch ms: when dead letters are recorded. */
   now: number;
-  /** Batch documents per commit; defaults to (and is capped at) SYNC_BATCH_MAX_WRITES. */
+  /**
+   * Curriculum documents per commit; defaults to (and is capped at) SYNC_BATCH_MAX_WRITES. (A
+   * history batch always goes in a commit of its own.)
+   */
   batchSize?: number;
   /** Entries per batch document; defaults to HISTORY_BATCH_MAX_ENTRIES. */
   entriesPerBatch?: number;
@@ -103,6 +110,8 @@ export interface SyncReport {
   /** Curriculum changes of the cloud applied here, and the words among them new here. */
   curriculumApplied: number;
   curriculumAdded: number;
+  /** Queued curriculum changes set aside because the cloud refused their author's rights. */
+  curriculumHeld?: number;
   /** The profile changed here went to the cloud in this sync. */
   profileSent?: boolean;
   /** Another device's schedule settings were taken from the profile (and the words refolded). */
@@ -197,7 +206,13 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
   }
 
   // 3. Push.
-  const batches = await takePushBatches(db, userId, perBatch, now);
+  // Cut by characters as well as by count: the cloud takes one batch document a commit (with the
+  // account's counter), of at most HISTORY_BATCH_MAX_CHARS, so every commit stays far under
+  // Firestore's request limit whatever the backlog (61,000 answers were once one commit of 10 MiB).
+  const batches = await takePushBatches(db, userId, perBatch, now, {
+    maxChars: HISTORY_BATCH_MAX_CHARS - 2,
+    sizeOf: entryWireChars,
+  });
   const toSend: PushBatch[] = [];
   for (const batch of batches) {
     if (
@@ -212,17 +227,17 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
     }
     toSend.push(batch);
   }
-  for (let start = 0; start < toSend.length; start += batchSize) {
-    const commit = toSend.slice(start, start + batchSize);
+  // One batch a commit (firestore.rules count each batch with the account's counter in its own
+  // commit); each batch's entries are marked sent as soon as its commit succeeded.
+  for (const batch of toSend) {
     const sent = clock();
-    await withTimeout(remote.pushHistory(userId, commit), ms, 'Pushing');
+    await withTimeout(remote.pushHistory(userId, [batch]), ms, 'Pushing');
     const done = clock();
     report.commits++;
-    const ids = commit.flatMap((batch) => batch.entries.map((entry) => entry.id));
+    const ids = batch.entries.map((entry) => entry.id);
     await markSent(db, ids);
     report.pushed += ids.length;
-    const first = commit[0];
-    if (first) await noteClockProbe(db, { batch: first.id, sent, done });
+    await noteClockProbe(db, { batch: batch.id, sent, done });
   }
 
   // 4. A profile changed here that the cloud may lack (offline, or a failed push). Read now, not
@@ -317,6 +332,39 @@ export function profileReadDue(readAt: number | undefined, now: number): boolean
   return readAt === undefined || readAt > now || now - readAt >= PROFILE_READ_INTERVAL_MS;
 }
 
+/**
+ * A generous estimate of a curriculum document's bytes on the wire: its JSON in UTF-8, doubled
+ * for the REST encoding's wrapping of every value (`{"stringValue": …}`), plus the path.
+ */
+function wireBytes(record: OutboxRecord): number {
+  return 2 * new TextEncoder().encode(JSON.stringify(record.doc)).length + 512;
+}
+
+/**
+ * Consecutive runs of `records` whose estimated wire size stays under `maxBytes` (one record
+ * alone always makes a run): commits that stay under Firestore's request limit.
+ */
+export function cutByWireSize(
+  records: readonly OutboxRecord[],
+  maxBytes: number,
+): OutboxRecord[][] {
+  const runs: OutboxRecord[][] = [];
+  let run: OutboxRecord[] = [];
+  let bytes = 0;
+  for (const record of records) {
+    const size = wireBytes(record);
+    if (run.length > 0 && bytes + size > maxBytes) {
+      runs.push(run);
+      run = [];
+      bytes = 0;
+    }
+    run.push(record);
+    bytes += size;
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
+
 /** History batches per pull request (a batch holds at most HISTORY_BATCH_MAX_ENTRIES entries). */
 export const HISTORY_PAGE = 300;
 
@@ -353,17 +401,26 @@ async function syncCurriculum(
       await setAsideOutbox(db, refused, now);
       report.rejected += refused.length;
       if (outbox.length === 0) continue;
-      await withTimeout(
-        remote.pushCurriculum(outbox.map(({ docId, doc }) => ({ docId, doc }))),
-        ms,
-        'Sharing the curriculum',
-      );
-      await clearSent(db, outbox);
-      report.curriculumPushed += outbox.length;
+      for (const commit of cutByWireSize(outbox, COMMIT_MAX_BYTES)) {
+        await withTimeout(
+          remote.pushCurriculum(commit.map(({ docId, doc }) => ({ docId, doc }))),
+          ms,
+          'Sharing the curriculum',
+        );
+        await clearSent(db, commit);
+        report.curriculumPushed += commit.length;
+      }
       if (taken.length < batchSize) break;
     }
   } catch (error) {
-    pushFailure = error;
+    // Refused for want of rights (an admin whose claim was revoked): every later push would be
+    // refused alike, so the queued changes are set aside on the device, with a message, and the
+    // rest of the sync (the pull, the exam and fleet steps) goes on as for any learner.
+    if (isPermissionDenied(error)) {
+      report.curriculumHeld = await holdOutbox(db, userId, now);
+    } else {
+      pushFailure = error;
+    }
   }
   let cursor = pullPosition(await curriculumMeta(db));
   for (;;) {

@@ -12,12 +12,21 @@ import { hasWireType, PROFILE_FIELDS, type ProfileField } from '@/domain/synced-
 import type { UserWord, WordStatus } from '@/domain/types';
 import { loadFirebaseApp } from '@/firebase/app';
 import { type FirebaseSettings, parseEmulatorHost } from '@/firebase/config';
-import { entriesOfBatch, HISTORY_COLLECTION, toBatchDocuments } from './history-wire';
+import {
+  charCount,
+  entriesOfBatch,
+  HISTORY_COLLECTION,
+  HISTORY_COUNTER_COLLECTION,
+  HISTORY_COUNTER_FIELDS,
+  HISTORY_COUNTER_ID,
+  toBatchWire,
+} from './history-wire';
 import type {
   HistoryPage,
   PulledBatch,
   PulledCurriculumDoc,
   PullResult,
+  PushBatchInput,
   RemoteProfile,
   RemoteStore,
   SyncCursor,
@@ -148,22 +157,34 @@ export function createFirestoreRemote(settings: FirebaseSettings): RemoteStore {
 
   return {
     async pushHistory(userId, batches) {
-      if (batches.length > SYNC_BATCH_MAX_WRITES) {
-        throw new RangeError(
-          `pushHistory: ${batches.length} batches exceed the ${SYNC_BATCH_MAX_WRITES} writes of one commit`,
-        );
-      }
       if (batches.length === 0) return;
-      // Before anything is sent: a batch out of the rules' bounds throws here. The parts of a batch
-      // too long for one document go in this same commit (see toBatchDocuments).
-      const documents = batches.flatMap(({ id, entries }) => toBatchDocuments(id, entries));
+      // Before anything is sent: a batch out of the rules' bounds throws here.
+      const documents = batches.map(({ entries }) => toBatchWire(entries));
       const { fs, db } = await open();
-      const batch = fs.writeBatch(db);
-      for (const { id, data } of documents) {
-        const ref = fs.doc(db, USERS_COLLECTION, userId, HISTORY_COLLECTION, id);
-        batch.set(ref, { ...data, syncedAt: fs.serverTimestamp() });
+      const counter = fs.doc(
+        db,
+        USERS_COLLECTION,
+        userId,
+        HISTORY_COUNTER_COLLECTION,
+        HISTORY_COUNTER_ID,
+      );
+      const { batches: n, chars: c, last } = HISTORY_COUNTER_FIELDS;
+      for (const [index, data] of documents.entries()) {
+        const id = (batches[index] as PushBatchInput).id;
+        // The counter steps by increments, applied by the server in the commit: no read, and two
+        // devices of one account pushing at once each count their own batch.
+        const batch = fs.writeBatch(db);
+        batch.set(fs.doc(db, USERS_COLLECTION, userId, HISTORY_COLLECTION, id), {
+          ...data,
+          syncedAt: fs.serverTimestamp(),
+        });
+        batch.set(
+          counter,
+          { [n.wire]: fs.increment(1), [c.wire]: fs.increment(charCount(data.e)), [last.wire]: id },
+          { merge: true },
+        );
+        await batch.commit();
       }
-      await batch.commit();
     },
 
     async hasHistoryBatch(userId, batchId) {

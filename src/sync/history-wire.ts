@@ -30,6 +30,55 @@ export const HISTORY_COLLECTION = 'history';
 export const HISTORY_BATCH_MAX_CHARS = 400_000;
 
 /**
+ * The account's history counter, `users/{uid}/meta/history`: `{ n, c, last }`, the batch
+ * documents this version has written for the account, their characters of `e` (as the rules
+ * count them, charCount), and the id of the batch written with it. firestore.rules take a batch
+ * only in a commit that steps the counter by exactly that batch (one batch a commit: `last` names
+ * it) and only within the account's bounds, so no account can write without limit.
+ */
+export const HISTORY_COUNTER_COLLECTION = 'meta';
+export const HISTORY_COUNTER_ID = 'history';
+export const HISTORY_COUNTER_FIELDS = {
+  batches: { wire: 'n', type: 'int', required: true },
+  chars: { wire: 'c', type: 'int', required: true },
+  last: { wire: 'last', type: 'string', required: true, max: 64 },
+} as const satisfies Record<string, WireField>;
+
+/**
+ * The account's bounds, sized from real use: a learner who syncs every minute pushes about ten
+ * answers a batch and a year of daily study is about 70,000 answers (≈ 10 million characters, at
+ * ≈ 145 an answer), 7,000 batches a year, or 70,000 if every answer went alone (the sync runs
+ * 1.5 s after a change). A million batches is fourteen such years even at one answer a batch;
+ * 400 million characters is forty years of daily study. What they bound is an abusive account:
+ * at most 400 million characters stored (≈ 0.4-0.8 GB) and two million writes, where nothing
+ * bounded it before.
+ */
+export const HISTORY_ACCOUNT_MAX_BATCHES = 1_000_000;
+export const HISTORY_ACCOUNT_MAX_CHARS = 400_000_000;
+
+/** The characters of a text as the rules' `size()` counts them: code points, not UTF-16 units. */
+export function charCount(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one character.
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
+}
+
+/** The characters an entry adds to a batch's `e` (its JSON, and the comma before it). */
+export function entryWireChars(entry: HistoryEntry): number {
+  return JSON.stringify(toEntryWire(entry)).length + 1;
+}
+
+/**
  * The fields of a batch document, as firestore.rules' `validBatch` checks them (a unit test
  * compares the two). `count` is 1..HISTORY_BATCH_MAX_ENTRIES.
  */

@@ -11,7 +11,14 @@
 import { SYNC_BATCH_MAX_WRITES } from '@/domain/constants';
 import type { HistoryEntry } from '@/domain/history';
 import type { UserWord } from '@/domain/types';
-import { type BatchWire, entriesOfBatch, toBatchDocuments } from './history-wire';
+import {
+  type BatchWire,
+  charCount,
+  entriesOfBatch,
+  HISTORY_ACCOUNT_MAX_BATCHES,
+  HISTORY_ACCOUNT_MAX_CHARS,
+  toBatchWire,
+} from './history-wire';
 import type {
   CurriculumCursor,
   CurriculumPull,
@@ -47,6 +54,8 @@ type FaultTarget = 'commit' | 'pull' | 'check' | 'legacy' | 'curriculum' | 'prof
 export interface MemoryRemoteOptions {
   /** Server time source in microseconds; the clock never repeats or goes back whatever it says. */
   clock?: () => number;
+  /** The account's history bounds the rules hold (default: history-wire.ts's), smaller in tests. */
+  historyBounds?: { batches?: number; chars?: number };
 }
 
 interface StoredBatch {
@@ -63,6 +72,11 @@ function lastOf(
 ): CurriculumCursor {
   const last = found[found.length - 1];
   return last ? { at: last[1].updatedAt, id: last[0] } : cursor;
+}
+
+/** A refusal as Firestore reports one (`code` as the SDK's FirestoreError carries it). */
+function permissionDenied(message: string): Error {
+  return Object.assign(new Error(`PERMISSION_DENIED: ${message}`), { code: 'permission-denied' });
 }
 
 export class MemoryRemoteError extends Error {
@@ -84,12 +98,18 @@ export class MemoryRemote implements RemoteStore {
     string,
     { data: Record<string, unknown>; updatedAt: number }
   >();
+  private readonly historyCounters = new Map<string, { n: number; c: number }>();
+  private readonly bounds: { batches: number; chars: number };
   private readonly clock: () => number;
   private lastServerTime = 0;
   private readonly faults: { mode: MemoryRemoteFault; on: FaultTarget }[] = [];
 
   constructor(options: MemoryRemoteOptions = {}) {
     this.clock = options.clock ?? (() => Date.now() * 1000);
+    this.bounds = {
+      batches: options.historyBounds?.batches ?? HISTORY_ACCOUNT_MAX_BATCHES,
+      chars: options.historyBounds?.chars ?? HISTORY_ACCOUNT_MAX_CHARS,
+    };
   }
 
   /** The next `count` calls of the kind `on` (default: commits) fail as `mode` says. */
@@ -153,27 +173,33 @@ export class MemoryRemote implements RemoteStore {
     this.counters.requests++;
     const fault = this.takeFault('commit');
     if (fault === 'error') throw new MemoryRemoteError('commit failed', fault);
-    if (batches.length > SYNC_BATCH_MAX_WRITES) {
-      throw new Error(
-        `A commit holds at most ${SYNC_BATCH_MAX_WRITES} writes, not ${batches.length}`,
-      );
-    }
     let stored = this.batches.get(userId);
     if (!stored) {
       stored = new Map();
       this.batches.set(userId, stored);
     }
-    // The documents as the Firestore adapter writes them (a batch too long for one is cut).
-    const documents = batches.flatMap(({ id, entries }) => toBatchDocuments(id, entries));
-    // A commit is all or nothing: one existing document refuses the whole of it.
-    for (const { id } of documents) {
-      if (stored.has(id)) throw new Error(`PERMISSION_DENIED: history/${id} exists (append-only)`);
+    // The documents as the Firestore adapter writes them: one a batch, or nothing is sent.
+    const documents = batches.map(({ id, entries }) => ({ id, data: toBatchWire(entries) }));
+    // One commit a batch, with the account's counter; as the rules, a batch that exists or one
+    // past the account's bounds is refused (and the commits before it stay).
+    for (const { id, data } of documents) {
+      if (stored.has(id)) throw permissionDenied(`history/${id} exists (append-only)`);
+      const counter = this.historyCounters.get(userId) ?? { n: 0, c: 0 };
+      const next = { n: counter.n + 1, c: counter.c + charCount(data.e) };
+      if (next.n > this.bounds.batches || next.c > this.bounds.chars) {
+        throw permissionDenied(`history/${id} is past the account's bounds`);
+      }
+      stored.set(id, { id, data, syncedAt: this.tick() });
+      this.historyCounters.set(userId, next);
+      this.counters.writes += 2;
+      this.counters.commits++;
     }
-    const syncedAt = this.tick();
-    for (const { id, data } of documents) stored.set(id, { id, data, syncedAt });
-    this.counters.writes += documents.length;
-    this.counters.commits++;
     if (fault === 'lost-response') throw new MemoryRemoteError('commit response lost', fault);
+  }
+
+  /** Test inspection (not counted): the account's history counter (batches, characters). */
+  historyCounter(userId: string): { n: number; c: number } {
+    return { ...(this.historyCounters.get(userId) ?? { n: 0, c: 0 }) };
   }
 
   async hasHistoryBatch(userId: string, batchId: string): Promise<boolean> {
@@ -254,7 +280,7 @@ export class MemoryRemote implements RemoteStore {
     // As the rules: only an admin writes, and only as themselves; a commit is all or nothing.
     for (const { doc } of docs) {
       if (this.profiles.get(doc.by)?.isAdmin !== true) {
-        throw new Error(`PERMISSION_DENIED: ${doc.by} may not write the curriculum`);
+        throw permissionDenied(`${doc.by} may not write the curriculum`);
       }
     }
     if (docs.length === 0) return;

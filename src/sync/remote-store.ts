@@ -83,13 +83,27 @@ export interface CurriculumPull {
   cursor: CurriculumCursor;
 }
 
+/**
+ * Whether a remote call was refused for want of rights (Firestore's `permission-denied`, which
+ * the SDK's errors and the in-memory store's carry as `code`).
+ */
+export function isPermissionDenied(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: unknown }).code === 'permission-denied'
+  );
+}
+
 export interface RemoteStore {
   /**
-   * Creates the batch documents in ONE commit (at most SYNC_BATCH_MAX_WRITES of them), each
-   * stamped with the server time, in the layout of history-wire.ts. Documents are never
-   * overwritten: creating one that exists fails (the rules refuse the update); a batch out of the
-   * rules' bounds (toBatchWire) fails before anything is sent. Resolves only when the commit
-   * succeeded.
+   * Creates the batch documents, in order, each in a commit of its own together with the step of
+   * the account's history counter (history-wire.ts HISTORY_COUNTER_FIELDS: one batch, its
+   * characters), each stamped with the server time, in the layout of history-wire.ts. Documents
+   * are never overwritten: creating one that exists fails (the rules refuse the update); a batch
+   * that does not fit one document (toBatchWire) fails before anything is sent, and so does a
+   * commit past the account's bounds. Resolves only when every commit succeeded (an error leaves
+   * the batches before it written).
    */
   pushHistory(userId: string, batches: readonly PushBatchInput[]): Promise<void>;
   /** Whether the batch document exists (after a push whose answer was lost). */

@@ -235,6 +235,33 @@ describe('push bookkeeping', () => {
     });
   });
 
+  it('cuts batches by characters as well as by count, and sets aside an entry too long for any batch', async () => {
+    await withDB([], async (db) => {
+      for (let i = 0; i < 6; i++) {
+        await recordChange(db, U, `w${i}`, { kind: 'answer', correct: true }, NOW + i);
+      }
+      await recordChange(db, U, 'long-word', { kind: 'answer', correct: true }, NOW + 10);
+      // Each entry "weighs" 10 characters, the long word's 200; a batch may hold 30.
+      const bounds = {
+        maxChars: 30,
+        sizeOf: (entry: HistoryEntry) => (entry.vocabId === 'long-word' ? 200 : 10),
+      };
+      const batches = await takePushBatches(db, U, 500, NOW, bounds);
+      expect(batches.map((b) => b.entries.map((e) => e.vocabId))).toEqual([
+        ['w0', 'w1', 'w2'],
+        ['w3', 'w4', 'w5'],
+      ]);
+      // Set aside, never retried: the rest is not held back by it, and its word keeps the fold.
+      expect((await listDeadLetters(db, U)).map((l) => [l.source, l.reason])).toEqual([
+        ['push', '200 characters, over the 30 of a cloud batch'],
+      ]);
+      expect(await countUnsent(db, U)).toBe(6);
+      expect(await getUserWord(db, U, 'long-word')).toBeUndefined();
+      const again = await takePushBatches(db, U, 500, NOW, bounds);
+      expect(again.map((b) => [b.id, b.inDoubt])).toEqual(batches.map((b) => [b.id, true]));
+    });
+  });
+
   it('moves an unsent entry that fails the contract to the dead letters instead of sending it', async () => {
     await withDB([], async (db) => {
       await recordChange(db, U, 'w1', { kind: 'answer', correct: true }, NOW);

@@ -8,8 +8,10 @@ import { renameRoleEverywhere } from '@/db/catalog-edits';
 import {
   applyPulled,
   clearSent,
+  countHeldOutbox,
   countOutbox,
   curriculumMeta,
+  releaseHeldOutbox,
   type Share,
   takeOutbox,
 } from '@/db/curriculum-repo';
@@ -17,13 +19,15 @@ import { putDivision } from '@/db/divisions-repo';
 import { listDeadLetters } from '@/db/history-queries';
 import { recordChange } from '@/db/history-repo';
 import { putRole } from '@/db/roles-repo';
-import type { MarineDB } from '@/db/schema';
+import type { MarineDB, OutboxRecord } from '@/db/schema';
 import { deleteTopic, putTopic } from '@/db/topics-repo';
 import { getUserWord } from '@/db/user-words-repo';
 import { addWordsWithTopics, deleteVocab, getVocab, putVocab } from '@/db/vocab-repo';
-import { checkCurriculumDoc, curriculumDocId } from '@/domain/curriculum';
+import { COMMIT_MAX_BYTES } from '@/domain/constants';
+import { checkCurriculumDoc, curriculumDocId, toCurriculumDoc } from '@/domain/curriculum';
 import type { Topic, VocabItem } from '@/domain/types';
-import { syncOnce } from '@/sync/engine';
+import { cutByWireSize, syncOnce } from '@/sync/engine';
+import type { FleetRemote } from '@/sync/fleet-remote';
 import { MemoryRemote } from '@/sync/memory-remote';
 import { openDeviceOf } from '../db/helpers';
 
@@ -235,7 +239,7 @@ describe('syncOnce and the shared curriculum', () => {
     expect(await countOutbox(second, ADMIN)).toBe(1);
   });
 
-  it('a push the cloud refuses (the claim revoked) stays queued, the pull still runs, the sync reports the failure', async () => {
+  it('a push the cloud refuses (the claim revoked) is set aside with its count, and the rest of the sync runs', async () => {
     const remote = cloud();
     const other = await device('second-officer');
     remote.setAdmin('second-officer', true);
@@ -249,10 +253,41 @@ describe('syncOnce and the shared curriculum', () => {
     remote.setAdmin(ADMIN, false);
     const db = await device(ADMIN);
     await putDivision(db, { id: 'reefer', name: 'Reefer' }, share);
-    await expect(sync(db, remote, ADMIN)).rejects.toThrow('PERMISSION_DENIED');
-    expect(await countOutbox(db, ADMIN)).toBe(1);
-    expect(remote.curriculumCount()).toBe(1);
+    await putDivision(db, { id: 'tanker', name: 'Tanker' }, share);
+    await recordChange(db, ADMIN, 'w1', { kind: 'answer', correct: true }, NOW);
+    // The fleet's calls, answered as for a learner on no vessel; which of them the sync made.
+    const fleetCalls: string[] = [];
+    const fleet = new Proxy({} as FleetRemote, {
+      get: (_target, name) => async () => {
+        fleetCalls.push(String(name));
+        return null;
+      },
+    });
+    const report = await syncOnce({
+      db,
+      remote,
+      userId: ADMIN,
+      now: NOW,
+      fleet,
+      fleetRecheck: true,
+    });
+    // Every later sync would be refused alike: the changes wait aside, on the device, counted.
+    expect(report).toMatchObject({ curriculumHeld: 2, curriculumPushed: 0, pushed: 1 });
+    expect(await countOutbox(db, ADMIN)).toBe(0);
+    expect(await countHeldOutbox(db, ADMIN)).toBe(2);
+    // The history went, the other admins' curriculum arrived, and the fleet step ran.
+    expect(remote.entries(ADMIN)).toHaveLength(1);
     expect(await db.get('divisions', 'galley2')).toEqual({ id: 'galley2', name: 'Galley 2' });
+    expect(fleetCalls).toContain('readMembership');
+    expect(remote.curriculumCount()).toBe(1);
+    // The next sync does not try them again; once the rights are back they can be sent again.
+    remote.resetCounters();
+    expect(await sync(db, remote, ADMIN)).toMatchObject({ curriculumPushed: 0 });
+    remote.setAdmin(ADMIN, true);
+    expect(await releaseHeldOutbox(db, ADMIN)).toBe(2);
+    expect(await sync(db, remote, ADMIN)).toMatchObject({ curriculumPushed: 2 });
+    expect(await countHeldOutbox(db, ADMIN)).toBe(0);
+    expect(remote.curriculumCount()).toBe(3);
   });
 
   it('sets aside a document that breaks the record tables and applies the rest', async () => {
@@ -364,5 +399,58 @@ describe('syncOnce and the shared curriculum', () => {
     expect((await sync(crew, remote, CREW)).curriculumApplied).toBe(3);
     expect(await getVocab(crew, CLOVE.id)).toMatchObject({ langB: 'clove hitch' });
     expect((await sync(crew, remote, CREW)).curriculumApplied).toBe(0);
+  });
+});
+
+describe('curriculum commits cut by size', () => {
+  /** A value as the Firestore REST API carries it (what Firestore Lite sends). */
+  const restValue = (value: unknown): unknown => {
+    if (typeof value === 'string') return { stringValue: value };
+    if (typeof value === 'boolean') return { booleanValue: value };
+    if (typeof value === 'number') return { integerValue: String(value) };
+    if (Array.isArray(value)) return { arrayValue: { values: value.map(restValue) } };
+    const fields = Object.fromEntries(
+      Object.entries(value as object).map(([name, inner]) => [name, restValue(inner)]),
+    );
+    return { mapValue: { fields } };
+  };
+  const requestBytes = (records: readonly OutboxRecord[]) =>
+    new TextEncoder().encode(
+      JSON.stringify({
+        writes: records.map((record) => ({
+          update: {
+            name: `projects/p/databases/(default)/documents/curriculum/${record.docId}`,
+            fields: (restValue(record.doc) as { mapValue: { fields: unknown } }).mapValue.fields,
+          },
+          updateTransforms: [{ fieldPath: 'updatedAt', setToServerValue: 'REQUEST_TIME' }],
+        })),
+      }),
+    ).length;
+
+  it('keeps a commit of the longest words the tables allow under the 10 MiB request limit', () => {
+    const text = 'я'.repeat(500);
+    const items = Array.from({ length: 50 }, () => 'ю'.repeat(100));
+    const records: OutboxRecord[] = Array.from({ length: 500 }, (_, i) => {
+      const value: VocabItem = {
+        ...word(`long-${i}`, text, text),
+        spell: text,
+        ref: text,
+        note: text,
+        alt: items,
+        roles: items,
+      };
+      const doc = toCurriculumDoc({ kind: 'word', value, deleted: false }, ADMIN);
+      return { docId: curriculumDocId('word', value.id), seq: i, doc, queuedAt: NOW };
+    });
+    for (const record of records) {
+      expect(checkCurriculumDoc(record.doc as unknown as Record<string, unknown>).ok).toBe(true);
+    }
+    // One commit of them all (what the push sent before) is over the limit...
+    expect(requestBytes(records)).toBeGreaterThan(10 * 1024 * 1024);
+    // ...the push's commits are each under it, in order, every record once.
+    const commits = cutByWireSize(records, COMMIT_MAX_BYTES);
+    expect(commits.length).toBeGreaterThan(1);
+    expect(commits.flat()).toEqual(records);
+    for (const commit of commits) expect(requestBytes(commit)).toBeLessThan(8 * 1024 * 1024);
   });
 });

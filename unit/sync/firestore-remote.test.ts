@@ -22,18 +22,19 @@ import {
   orderBy,
   query,
   runTransaction,
+  serverTimestamp,
   setDoc,
   setLogLevel,
   startAfter,
   Timestamp,
   updateDoc,
   where,
+  writeBatch,
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countUnsent, listHistory } from '@/db/history-queries';
-import { recordChange } from '@/db/history-repo';
+import { mergeEntries, recordChange } from '@/db/history-repo';
 import { getUserWord } from '@/db/user-words-repo';
-import { SYNC_BATCH_MAX_WRITES } from '@/domain/constants';
 import { curriculumDocId, toCurriculumDoc } from '@/domain/curriculum';
 import type { HistoryEntry } from '@/domain/history';
 import { checkEntry } from '@/domain/history-contract';
@@ -41,7 +42,13 @@ import type { VocabItem } from '@/domain/types';
 import { type FirebaseSettings, parseEmulatorHost } from '@/firebase/config';
 import { syncOnce } from '@/sync/engine';
 import { createFirestoreRemote, openFirestore } from '@/sync/firestore-remote';
-import { HISTORY_BATCH_MAX_CHARS } from '@/sync/history-wire';
+import {
+  HISTORY_ACCOUNT_MAX_BATCHES,
+  HISTORY_ACCOUNT_MAX_CHARS,
+  HISTORY_BATCH_MAX_CHARS,
+  toBatchDocuments,
+  toBatchWire,
+} from '@/sync/history-wire';
 import type { PushBatchInput, RemoteStore } from '@/sync/remote-store';
 import {
   type FirestoreRestServer,
@@ -167,6 +174,57 @@ function restCommit(writes: unknown[], token = 'owner'): Promise<Response> {
   });
 }
 
+/**
+ * Batch documents in ONE commit, as versions before the account's counter wrote them (written
+ * here as the emulator's admin: the rules now take one batch a commit, with the counter).
+ */
+async function olderCommit(userId: string, batches: readonly PushBatchInput[]): Promise<void> {
+  const writes = batches.map(({ id, entries }) => {
+    const { device, count, e } = toBatchWire(entries);
+    return {
+      update: {
+        name: `${ROOT}/users/${userId}/history/${id}`,
+        fields: {
+          device: { stringValue: device },
+          count: { integerValue: String(count) },
+          e: { stringValue: e },
+        },
+      },
+      updateTransforms: [{ fieldPath: 'syncedAt', setToServerValue: 'REQUEST_TIME' }],
+      currentDocument: { exists: false },
+    };
+  });
+  expect((await restCommit(writes)).status).toBe(200);
+}
+
+/**
+ * A batch document's create and the step of the account's counter, as the adapter writes them in
+ * one commit: `n` + 1, `c` + the characters of `e`, `last` the batch.
+ */
+function countedBatch(uid: string, id: string, fields: Record<string, unknown>): unknown[] {
+  const e = (fields.e as { stringValue?: unknown } | undefined)?.stringValue;
+  const chars = typeof e === 'string' ? [...e].length : 0;
+  return [
+    {
+      update: { name: `${ROOT}/users/${uid}/history/${id}`, fields },
+      updateTransforms: [{ fieldPath: 'syncedAt', setToServerValue: 'REQUEST_TIME' }],
+    },
+    counterStep(uid, id, 1, chars),
+  ];
+}
+
+/** A merge-write of the account's counter: `last` set, `n` and `c` incremented. */
+function counterStep(uid: string, last: string, batches: number, chars: number): unknown {
+  return {
+    update: { name: `${ROOT}/users/${uid}/meta/history`, fields: { last: { stringValue: last } } },
+    updateMask: { fieldPaths: ['last'] },
+    updateTransforms: [
+      { fieldPath: 'n', increment: { integerValue: String(batches) } },
+      { fieldPath: 'c', increment: { integerValue: String(chars) } },
+    ],
+  };
+}
+
 /** An unsigned token as the Auth emulator issues it, with its custom claims. */
 function emulatorToken(uid: string, claims: Record<string, unknown> = {}): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -180,7 +238,7 @@ async function requestCount(): Promise<number> {
 }
 
 describe('createFirestoreRemote: pushHistory', () => {
-  it('creates one document per batch in one commit: device, count, compact entries, server time', async () => {
+  it('creates one document per batch, each in its own commit with the counter: device, count, compact entries, server time', async () => {
     const answer = entry('e1');
     const skip = entry('e2', { kind: 'skip', correct: undefined, mode: undefined });
     const baseline = entry('base-1', {
@@ -206,12 +264,22 @@ describe('createFirestoreRemote: pushHistory', () => {
     const after = Date.now();
 
     if (testApi) {
-      expect((await testApi.stats()).requests.commit).toBe(1);
+      expect((await testApi.stats()).requests.commit).toBe(2);
       expect((await testApi.documents(`users/${UID}`)).map((d) => d.path)).toEqual([
         `users/${UID}/history/b1`,
         `users/${UID}/history/b2`,
+        `users/${UID}/meta/history`,
       ]);
     }
+    // The account's counter: two batches, the characters of their `e`, the last one named.
+    const counter = await restGet(`users/${UID}/meta/history`);
+    const b1Chars = [...String((await restGet(`users/${UID}/history/b1`)).fields?.e?.stringValue)];
+    const b2Chars = [...String((await restGet(`users/${UID}/history/b2`)).fields?.e?.stringValue)];
+    expect(counter.fields).toEqual({
+      n: { integerValue: '2' },
+      c: { integerValue: String(b1Chars.length + b2Chars.length) },
+      last: { stringValue: 'b2' },
+    });
     const b1 = await restGet(`users/${UID}/history/b1`);
     const b2 = await restGet(`users/${UID}/history/b2`);
     expect(b1.status).toBe(200);
@@ -258,9 +326,9 @@ describe('createFirestoreRemote: pushHistory', () => {
         d: 'tablet-7',
       },
     ]);
-    // The server's time, not the client's: one commit, so both documents got the same one.
+    // The server's time, not the client's: two commits, in order.
     const syncedAt = await syncedAtOf(UID, 'b1');
-    expect(await syncedAtOf(UID, 'b2')).toBe(syncedAt);
+    expect(await syncedAtOf(UID, 'b2')).toBeGreaterThan(syncedAt);
     expect(syncedAt).toBeGreaterThanOrEqual(before * 1000 - 60_000_000);
     expect(syncedAt).toBeLessThanOrEqual(after * 1000 + 60_000_000);
   });
@@ -273,9 +341,9 @@ describe('createFirestoreRemote: pushHistory', () => {
     await expect(
       remote.pushHistory(UID, [batchOf('b1', entry('e2', { correct: false, device: 'x' }))]),
     ).rejects.toMatchObject({ code: 'permission-denied' });
-    // One commit: a new batch beside the existing one is not written either.
+    // The batches after a refused one are not sent.
     await expect(
-      remote.pushHistory(UID, [batchOf('b2', entry('e3')), batchOf('b1', entry('e4'))]),
+      remote.pushHistory(UID, [batchOf('b1', entry('e4')), batchOf('b2', entry('e3'))]),
     ).rejects.toMatchObject({ code: 'permission-denied' });
 
     expect(await restGet(`users/${UID}/history/b1`)).toEqual(stored);
@@ -295,19 +363,16 @@ describe('createFirestoreRemote: pushHistory', () => {
     if (testApi) expect(await testApi.documents('users')).toEqual([]);
   });
 
-  it(`refuses more than ${SYNC_BATCH_MAX_WRITES} batches before sending anything; ${SYNC_BATCH_MAX_WRITES} go in one commit`, async () => {
-    const batches = (n: number, prefix: string) =>
-      Array.from({ length: n }, (_, i) => batchOf(`${prefix}${i}`, entry(`${prefix}e${i}`)));
+  it('refuses a batch too long for one document before sending anything', async () => {
+    // 500 entries carrying a later version's fields: over the characters of one document.
+    const wide = Array.from({ length: 500 }, (_, i) =>
+      entry(`w${i}`, { x: { note: 'n'.repeat(1_900) } }),
+    );
     await expect(
-      remote.pushHistory(UID, batches(SYNC_BATCH_MAX_WRITES + 1, 'over')),
+      remote.pushHistory(UID, [batchOf('fine', entry('f1')), batchOf('wide', ...wide)]),
     ).rejects.toBeInstanceOf(RangeError);
     if (testApi) expect(await requestCount()).toBe(0);
-    expect(await remote.hasHistoryBatch(UID, 'over0')).toBe(false);
-
-    await remote.pushHistory(UID, batches(SYNC_BATCH_MAX_WRITES, 'max'));
-    if (testApi) expect((await testApi.stats()).requests.commit).toBe(1);
-    const pulled = await remote.pullHistory(UID, 0);
-    expect(pulled.batches).toHaveLength(SYNC_BATCH_MAX_WRITES);
+    expect(await remote.hasHistoryBatch(UID, 'fine')).toBe(false);
   });
 
   it('sends nothing for an empty push', async () => {
@@ -399,8 +464,9 @@ describe('createFirestoreRemote: pullHistory', () => {
   });
 
   it('in pages: a page may end inside a commit and the next goes on after its last batch', async () => {
-    // One commit of three batches: one server time.
-    await remote.pushHistory(UID, [
+    // One commit of three batches, as versions before the account's counter wrote them: one
+    // server time.
+    await olderCommit(UID, [
       batchOf('p1', entry('p1e')),
       batchOf('p2', entry('p2e')),
       batchOf('p3', entry('p3e')),
@@ -533,17 +599,20 @@ describe('createFirestoreRemote: both batch layouts', () => {
     expect(pulled.cursorId).toBe('broken');
   });
 
-  it('a batch too long for one document goes in parts in ONE commit, and is pulled whole', async () => {
-    if (officialEmulator) return; // the test server's request statistics
+  it('a batch an earlier version wrote in parts in ONE commit is pulled whole', async () => {
     // More entries than one document may hold stand in for a batch that is too long.
     const many = Array.from({ length: 700 }, (_, i) => entry(`m${i}`));
-    await remote.pushHistory(UID, [batchOf('big', ...many)]);
-    expect((await testApi?.stats())?.requests.commit).toBe(1);
-    const docs = await testApi?.documents(`users/${UID}/history/`);
-    expect(docs?.map((d) => [d.id, d.data.count])).toEqual([
+    const parts = toBatchDocuments('big', many);
+    expect(parts.map((part) => [part.id, part.data.count])).toEqual([
       ['big', 500],
       ['big-2', 200],
     ]);
+    await olderCommit(
+      UID,
+      parts.map((part) =>
+        batchOf(part.id, ...(part.id === 'big' ? many.slice(0, 500) : many.slice(500))),
+      ),
+    );
     // The engine's check after a lost answer looks for the batch's own id: the first part.
     expect(await remote.hasHistoryBatch(UID, 'big')).toBe(true);
     const pulled = await remote.pullHistory(UID, 0);
@@ -738,6 +807,72 @@ describe('syncOnce through the adapter', () => {
     }
   });
 
+  it('a backlog larger than 10 MiB syncs in several commits, each far under the request limit', async () => {
+    const db = await openDeviceOf(UID);
+    try {
+      // 6,000 unsent entries carrying a later version's fields (an import, a long time offline):
+      // ≈ 12 MB of batch text, which once went in one commit the cloud refuses.
+      const backlog = Array.from({ length: 6_000 }, (_, i) =>
+        entry(`bk${i}`, { vocabId: `w${i % 300}`, x: { note: 'n'.repeat(1_900) } }),
+      );
+      const merged = await mergeEntries(db, UID, backlog, {
+        sent: false,
+        source: 'import',
+        now: T,
+      });
+      expect(merged.added).toBe(6_000);
+      const report = await syncOnce({ db, remote, userId: UID, now: T });
+      expect(report.pushed).toBe(6_000);
+      // Each commit holds one batch of at most HISTORY_BATCH_MAX_CHARS characters (≤ 2.4 MB on
+      // the wire even if every character were escaped).
+      expect(report.commits).toBeGreaterThanOrEqual(30);
+      expect(await countUnsent(db, UID)).toBe(0);
+      const pulled = await remote.pullHistory(UID, 0);
+      expect(
+        new Set(pulled.batches.flatMap((b) => b.entries.map((e) => (e as HistoryEntry).id))).size,
+      ).toBe(6_000);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('the previous version, pushing batches without the counter, is refused, keeps its answers unsent, and sends them once updated', async () => {
+    if (officialEmulator) return; // the test server's rules
+    // The previous version's adapter: every batch in one commit, no counter.
+    const previous: RemoteStore = {
+      ...remote,
+      async pushHistory(userId, batches) {
+        const { db: fs } = await openFirestore(settings);
+        const commit = writeBatch(fs);
+        for (const { id, entries } of batches) {
+          commit.set(doc(fs, 'users', userId, 'history', id), {
+            ...toBatchWire(entries),
+            syncedAt: serverTimestamp(),
+          });
+        }
+        await commit.commit();
+      },
+    };
+    const db = await openDeviceOf(UID);
+    try {
+      await recordChange(db, UID, 'dk002', { kind: 'answer', correct: true }, T);
+      await recordChange(db, UID, 'dk003', { kind: 'answer', correct: false }, T + 1);
+      // What it shows: a refusal (settings: «Облако отказало…»); nothing is lost.
+      await expect(syncOnce({ db, remote: previous, userId: UID, now: T })).rejects.toMatchObject({
+        code: 'permission-denied',
+      });
+      expect(await countUnsent(db, UID)).toBe(2);
+      expect(await testApi?.documents(`users/${UID}/history`)).toEqual([]);
+      // Updated, the same device sends the same batch, counted.
+      const report = await syncOnce({ db, remote, userId: UID, now: T });
+      expect(report.pushed).toBe(2);
+      expect(await countUnsent(db, UID)).toBe(0);
+      expect((await restGet(`users/${UID}/meta/history`)).fields?.n).toEqual({ integerValue: '1' });
+    } finally {
+      db.close();
+    }
+  });
+
   it('a push whose response is lost is not written twice: the next sync finds the batch', async () => {
     if (officialEmulator) return; // the test server's rules and failure injection
     if (!testApi) return;
@@ -889,10 +1024,8 @@ describe('the Firestore REST test server, through the Lite SDK', () => {
   it("keeps history batches append-only for signed-in callers, with the rules' shape", async () => {
     if (officialEmulator) return; // the test server's rules and failure injection
     const token = emulatorToken('carol');
-    const batch = (id: string, fields: Record<string, unknown>) => ({
-      update: { name: `${ROOT}/users/carol/history/${id}`, fields },
-      updateTransforms: [{ fieldPath: 'syncedAt', setToServerValue: 'REQUEST_TIME' }],
-    });
+    const batch = (id: string, fields: Record<string, unknown>) =>
+      countedBatch('carol', id, fields);
     const good = {
       device: { stringValue: 'phone' },
       count: { integerValue: '2' },
@@ -904,10 +1037,10 @@ describe('the Firestore REST test server, through the Lite SDK', () => {
         values: [0, 1].map((i) => ({ mapValue: { fields: { i: { stringValue: `e${i}` } } } })),
       },
     };
-    expect((await restCommit([batch('b1', good)], token)).status).toBe(200);
+    expect((await restCommit(batch('b1', good), token)).status).toBe(200);
     // An existing batch is never updated (a retry that lands twice), nor deleted.
     const again = await restCommit(
-      [batch('b1', { ...good, device: { stringValue: 'other' } })],
+      batch('b1', { ...good, device: { stringValue: 'other' } }),
       token,
     );
     expect(again.status).toBe(403);
@@ -931,11 +1064,11 @@ describe('the Firestore REST test server, through the Lite SDK', () => {
       { ...good, extra: { stringValue: 'x' } },
       { ...good, device: { stringValue: '' } },
     ]) {
-      expect((await restCommit([batch(`bad-${seq++}`, bad)], token)).status).toBe(403);
+      expect((await restCommit(batch(`bad-${seq++}`, bad), token)).status).toBe(403);
     }
     // The longest string the rules take (counted in characters, not bytes) goes.
     const longest = { ...good, e: { stringValue: `[${'я'.repeat(HISTORY_BATCH_MAX_CHARS - 2)}]` } };
-    expect((await restCommit([batch('longest', longest)], token)).status).toBe(200);
+    expect((await restCommit(batch('longest', longest), token)).status).toBe(200);
     // Another user's history is out of reach.
     const foreign = await restCommit(
       [{ update: { name: `${ROOT}/users/dave/history/b1`, fields: good } }],
@@ -994,20 +1127,113 @@ describe('the Firestore REST test server: bounded values', () => {
   it('refuses a history batch whose id is not of the app’s form', async () => {
     if (officialEmulator) return; // the test server's rules
     const token = emulatorToken('erin');
-    const batch = {
+    const fields = {
+      device: { stringValue: 'phone' },
+      count: { integerValue: '1' },
+      e: { stringValue: '[{}]' },
+    };
+    expect((await restCommit(countedBatch('erin', 'bad.id', fields), token)).status).toBe(403);
+    expect((await restCommit(countedBatch('erin', 'good-id', fields), token)).status).toBe(200);
+  });
+
+  it("holds every history batch to the account's counter, one batch a commit, within the bounds", async () => {
+    if (officialEmulator) return; // the test server's rules
+    const token = emulatorToken('fay');
+    const junk = {
+      device: { stringValue: 'junk' },
+      count: { integerValue: '500' },
+      e: { stringValue: `[${'x'.repeat(HISTORY_BATCH_MAX_CHARS - 2)}]` },
+    };
+    const create = (id: string) => countedBatch('fay', id, junk)[0];
+    // A batch without the counter (as versions before it push) is refused.
+    expect((await restCommit([create('alone')], token)).status).toBe(403);
+    // 25 junk batches of 400,000 characters in one commit with one step of the counter: refused
+    // (the counter names one batch), and so is the same with a step of 25 batches.
+    const many = Array.from({ length: 25 }, (_, i) => create(`junk-${i}`));
+    const chars = 25 * HISTORY_BATCH_MAX_CHARS;
+    for (const step of [
+      counterStep('fay', 'junk-0', 1, HISTORY_BATCH_MAX_CHARS),
+      counterStep('fay', 'junk-0', 25, chars),
+    ]) {
+      expect((await restCommit([...many, step], token)).status).toBe(403);
+    }
+    // A step that counts fewer characters than the batch has, or names another batch: refused.
+    expect(
+      (await restCommit([create('short'), counterStep('fay', 'short', 1, 10)], token)).status,
+    ).toBe(403);
+    expect(
+      (
+        await restCommit(
+          [create('named'), counterStep('fay', 'other', 1, HISTORY_BATCH_MAX_CHARS)],
+          token,
+        )
+      ).status,
+    ).toBe(403);
+    // The counter never moves alone (it cannot be wound back), and is never deleted.
+    expect((await restCommit(countedBatch('fay', 'ok-1', junk), token)).status).toBe(200);
+    expect(
+      (await restCommit([counterStep('fay', 'ok-1', -1, -HISTORY_BATCH_MAX_CHARS)], token)).status,
+    ).toBe(403);
+    const reset = {
       update: {
-        name: `${ROOT}/users/erin/history/bad.id`,
+        name: `${ROOT}/users/fay/meta/history`,
+        fields: {
+          n: { integerValue: '0' },
+          c: { integerValue: '0' },
+          last: { stringValue: 'ok-2' },
+        },
+      },
+    };
+    expect((await restCommit([create('ok-2'), reset], token)).status).toBe(403);
+    expect((await restCommit([{ delete: `${ROOT}/users/fay/meta/history` }], token)).status).toBe(
+      403,
+    );
+    expect((await restGet('users/fay/meta/history')).fields).toEqual({
+      n: { integerValue: '1' },
+      c: { integerValue: String(HISTORY_BATCH_MAX_CHARS) },
+      last: { stringValue: 'ok-1' },
+    });
+    // At the account's bounds the next batch is refused: characters, then batches.
+    const seed = (n: number, c: number) =>
+      restCommit([
+        {
+          update: {
+            name: `${ROOT}/users/fay/meta/history`,
+            fields: {
+              n: { integerValue: String(n) },
+              c: { integerValue: String(c) },
+              last: { stringValue: 'ok-1' },
+            },
+          },
+        },
+      ]);
+    expect((await seed(10, HISTORY_ACCOUNT_MAX_CHARS - HISTORY_BATCH_MAX_CHARS)).status).toBe(200);
+    expect((await restCommit(countedBatch('fay', 'fits', junk), token)).status).toBe(200);
+    expect((await restCommit(countedBatch('fay', 'over-c', junk), token)).status).toBe(403);
+    expect((await seed(HISTORY_ACCOUNT_MAX_BATCHES - 1, 0)).status).toBe(200);
+    expect((await restCommit(countedBatch('fay', 'last', junk), token)).status).toBe(200);
+    expect((await restCommit(countedBatch('fay', 'over-n', junk), token)).status).toBe(403);
+    const stored = (await testApi?.documents('users/fay/history/'))?.map((d) => d.id).sort();
+    expect(stored).toEqual(['fits', 'last', 'ok-1']);
+  });
+
+  it('refuses a request over 10 MiB, as Firestore does', async () => {
+    if (officialEmulator) return; // the test server's limit
+    const token = emulatorToken('gus');
+    // 27 batch documents of 400,000 characters in one commit: ≈ 10.8 MB.
+    const writes = Array.from({ length: 27 }, (_, i) => ({
+      update: {
+        name: `${ROOT}/users/gus/history/big-${i}`,
         fields: {
           device: { stringValue: 'phone' },
           count: { integerValue: '1' },
-          e: { stringValue: '[{}]' },
+          e: { stringValue: `[${'x'.repeat(HISTORY_BATCH_MAX_CHARS - 2)}]` },
         },
       },
-      updateTransforms: [{ fieldPath: 'syncedAt', setToServerValue: 'REQUEST_TIME' }],
-    };
-    expect((await restCommit([batch], token)).status).toBe(403);
-    batch.update.name = `${ROOT}/users/erin/history/good-id`;
-    expect((await restCommit([batch], token)).status).toBe(200);
+    }));
+    const response = await restCommit(writes, token);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { status: 'INVALID_ARGUMENT' } });
   });
 });
 

@@ -20,7 +20,13 @@ import {
   type WireField,
   type WireType,
 } from '@/domain/synced-records';
-import { BATCH_DOCUMENT_FIELDS, HISTORY_BATCH_MAX_CHARS } from '@/sync/history-wire';
+import {
+  BATCH_DOCUMENT_FIELDS,
+  HISTORY_ACCOUNT_MAX_BATCHES,
+  HISTORY_ACCOUNT_MAX_CHARS,
+  HISTORY_BATCH_MAX_CHARS,
+  HISTORY_COUNTER_FIELDS,
+} from '@/sync/history-wire';
 import { functionBody, RULES } from './rules-text';
 
 /** The quoted names of the first list in a text: `['a', 'b']`. */
@@ -279,6 +285,31 @@ describe('firestore.rules bound every value', () => {
     expect(boundMismatches(functionBody(looser, 'validBatch'), BATCH_DOCUMENT_FIELDS)).toEqual([
       `e: the rules bound 1048487, the table ${HISTORY_BATCH_MAX_CHARS}`,
     ]);
+  });
+
+  it("bound an account's history by its counter: one counted batch a commit, within the bounds", () => {
+    const counted = functionBody(RULES, 'countedBatch');
+    expect(counted).toContain('let after = getAfter(historyCounter(uid)).data;');
+    expect(counted).toContain('after.last == batchId');
+    expect(counted).toContain("after.n == countedBefore(uid, 'n') + 1");
+    expect(counted).toContain("after.c == countedBefore(uid, 'c') + data.e.size()");
+    expect(counted).toContain(`after.n <= ${HISTORY_ACCOUNT_MAX_BATCHES}`);
+    expect(counted).toContain(`after.c <= ${HISTORY_ACCOUNT_MAX_CHARS}`);
+    // Every batch is held to it, and the counter moves only with the new batch it names.
+    expect(RULES).toMatch(
+      /allow create: if signedInAs\(uid\) && validId\(batchId\) && validBatch\(request\.resource\.data\)\s+&& countedBatch\(uid, batchId, request\.resource\.data\);/,
+    );
+    const counter = functionBody(RULES, 'validCounter');
+    const wires = Object.values(HISTORY_COUNTER_FIELDS).map((field) => field.wire);
+    expect(listIn(counter.split('hasOnly(')[1] ?? '')).toEqual(wires);
+    expect(listIn(counter.split('hasAll(')[1] ?? '')).toEqual(wires);
+    expect(counter).toContain(
+      '!exists(/databases/$(database)/documents/users/$(uid)/history/$(data.last))',
+    );
+    expect(counter).toContain(
+      'existsAfter(/databases/$(database)/documents/users/$(uid)/history/$(data.last))',
+    );
+    expect(RULES).toMatch(/match \/meta\/history \{[^}]*allow delete: if false;/);
   });
 
   it('hold client times to at most five minutes ahead of the server, and ids to one pattern', () => {
