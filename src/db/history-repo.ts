@@ -21,12 +21,15 @@ import { checkEntry, entryIdOf } from '@/domain/history-contract';
 import { applyEntry, foldWord, makesWordRecord } from '@/domain/history-fold';
 import { baselineEntry } from '@/domain/history-snapshot';
 import {
+  type ClockReading,
   clockOffset,
   isFarAhead,
   nextStamp,
   observeStamps,
   STAMP_LEAD_MS,
   saneClock,
+  offsetAfterReading,
+  offsetAtLeastReceipts,
   wallAt,
   wallWithinBound,
 } from '@/domain/hlc';
@@ -89,20 +92,24 @@ function toStored(
 /**
  * Records one change of a word: a new entry stamped by this device's clock and the word's new
  * state (the stored fold plus the entry, which sorts after everything this device knows), in ONE
- * transaction. Returns the new state.
+ * transaction. Returns the new state. Given a reading of the device's clocks (`readDeviceClock`)
+ * rather than a time, a clock set since the last change moves the offset first
+ * (domain/hlc `offsetAfterReading`), so the entry is dated right.
  */
 export async function recordChange(
   db: MarineDB,
   userId: string,
   vocabId: string,
   change: WordChange,
-  nowMs: number,
+  now: number | ClockReading,
 ): Promise<UserWord> {
   const tx = db.transaction(['history', 'userWords', 'device', 'users'], 'readwrite');
-  const [device, user] = await Promise.all([
+  const [stored0, user] = await Promise.all([
     deviceIn(tx.objectStore('device')),
     tx.objectStore('users').get(userId),
   ]);
+  const device = typeof now === 'number' ? stored0 : withReading(stored0, now);
+  const nowMs = typeof now === 'number' ? now : now.wall;
   const rules = rulesOf(user);
   const entry = stampedEntry(device, userId, vocabId, change.kind, nowMs);
   const { hlc } = entry;
@@ -230,6 +237,13 @@ export async function recordExamResult(
     tx.done,
   ]);
   return entry;
+}
+
+/** The device record after a reading of its clocks: the offset moved if the clock was set. */
+function withReading(device: DeviceRecord, reading: ClockReading): DeviceRecord {
+  const { offset: _old, ...rest } = device;
+  const offset = offsetAfterReading(device.offset ?? 0, device.reading, reading);
+  return offset === 0 ? { ...rest, reading } : { ...rest, offset, reading };
 }
 
 /** The device's physical time `nowMs` corrected by the offset learned from the cloud. */
@@ -819,22 +833,32 @@ export async function noteClockProbe(
 /**
  * A pulled page's batches with their server times: when the batch of the last probe is among
  * them, the device's clock offset is learned from it (domain/hlc `clockOffset`) and the probe
- * used up. Returns the offset now in force.
+ * used up. Given this device's physical time of the pull (`nowMs`), an offset that puts its
+ * corrected clock before the latest of those server times is raised to it (`offsetAtLeastReceipts`:
+ * a clock that ran ahead and was set right while the app was closed). Returns the offset now in
+ * force.
  */
 export async function learnClockOffset(
   db: MarineDB,
   batches: readonly { id: string; receivedAt: number }[],
+  nowMs?: number,
 ): Promise<number> {
   const tx = db.transaction('device', 'readwrite');
   const device = await deviceIn(tx.store);
   const probe = device.probe;
   const back = probe && batches.find((batch) => batch.id === probe.batch);
-  if (!probe || !back) {
+  const learned = probe && back ? clockOffset(back.receivedAt, probe.sent, probe.done) : undefined;
+  const latest = Math.max(...batches.map((batch) => batch.receivedAt));
+  const offset =
+    nowMs === undefined || batches.length === 0
+      ? (learned ?? device.offset ?? 0)
+      : offsetAtLeastReceipts(learned ?? device.offset ?? 0, latest, nowMs);
+  if (learned === undefined && offset === (device.offset ?? 0)) {
     await tx.done;
-    return device.offset ?? 0;
+    return offset;
   }
   const { probe: _used, offset: _old, ...rest } = device;
-  const offset = clockOffset(back.receivedAt, probe.sent, probe.done);
-  await Promise.all([tx.store.put(offset === 0 ? rest : { ...rest, offset }), tx.done]);
+  const next: DeviceRecord = learned === undefined && probe ? { ...rest, probe } : rest;
+  await Promise.all([tx.store.put(offset === 0 ? next : { ...next, offset }), tx.done]);
   return offset;
 }

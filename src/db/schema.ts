@@ -5,6 +5,7 @@ import type { ExamSetting } from '@/domain/exam';
 import type { FleetMembership, OfficerGrant, Vessel } from '@/domain/fleet';
 import type { CrewRow, SummaryWritten } from '@/domain/fleet-summary';
 import type { HistoryEntry } from '@/domain/history';
+import type { ClockReading } from '@/domain/hlc';
 import type { ProfileField } from '@/domain/synced-records';
 import type { Division, Role, Topic, User, UserWord, VocabItem, WordStatus } from '@/domain/types';
 import type { InstalledVocabulary } from '@/domain/vocabulary-update';
@@ -103,6 +104,11 @@ export interface DeviceRecord {
    * when a pull brings the batch back with the cloud's time, the offset is learned from it.
    */
   probe?: { batch: string; sent: number; done: number };
+  /**
+   * The device's clocks at the last change made here (domain/hlc `ClockReading`): the next
+   * change compares its own with it, and a clock set meanwhile moves the offset at once.
+   */
+  reading?: ClockReading;
 }
 
 /**

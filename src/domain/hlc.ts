@@ -98,3 +98,59 @@ export function clockOffset(serverMs: number, sentMs: number, doneMs: number): n
   if (low - CLOCK_OFFSET_TOLERANCE_MS <= 0 && high + CLOCK_OFFSET_TOLERANCE_MS >= 0) return 0;
   return Math.round((low + high) / 2);
 }
+
+/**
+ * A reading of the device's clocks: the physical time (epoch ms), a monotonic time (ms, which
+ * setting the device's clock does not move) and the page or worker whose monotonic clock it is
+ * (each has its own, so two readings compare only within one).
+ */
+export interface ClockReading {
+  wall: number;
+  mono: number;
+  page: number;
+}
+
+/** This device's clocks now (`performance`: this page's monotonic clock and its start). */
+export function readDeviceClock(): ClockReading {
+  return { wall: Date.now(), mono: performance.now(), page: performance.timeOrigin };
+}
+
+/**
+ * The clock offset in force after a new reading, given the one before it (the rule
+ * docs/cloud-edition.md states). Between two readings of one page the physical clock moves as
+ * the monotonic one does, unless the device's clock was set:
+ * - set back (the physical clock moved less than the monotonic one): the offset takes up what it
+ *   lost, so a clock that ran ahead and is set right dates answers right at once (no sleep moves
+ *   a clock back);
+ * - set forward by its own offset (a clock that ran behind, set right): the offset is dropped;
+ * - moved forward by anything else: kept, since some devices' monotonic clocks stop while they
+ *   sleep; the next check with the cloud tells.
+ */
+export function offsetAfterReading(
+  offset: number,
+  before: ClockReading | undefined,
+  now: ClockReading,
+): number {
+  if (!before || before.page !== now.page) return offset;
+  const jump = now.wall - before.wall - (now.mono - before.mono);
+  if (Math.abs(jump) <= CLOCK_OFFSET_TOLERANCE_MS) return offset;
+  const settled = (value: number) =>
+    Math.abs(value) <= CLOCK_OFFSET_TOLERANCE_MS ? 0 : Math.round(value);
+  if (jump < 0) return settled(offset - jump);
+  return Math.abs(offset - jump) <= CLOCK_OFFSET_TOLERANCE_MS ? 0 : offset;
+}
+
+/**
+ * The offset after a pull, given the latest time the cloud received any pulled batch and this
+ * device's physical time then: the cloud's clock is at least that far on, so an offset that says
+ * otherwise (a clock that ran ahead and was set right while the app was closed) is raised to it.
+ */
+export function offsetAtLeastReceipts(
+  offset: number,
+  latestReceipt: number,
+  nowMs: number,
+): number {
+  const floor = latestReceipt - nowMs;
+  if (offset + CLOCK_OFFSET_TOLERANCE_MS >= floor) return offset;
+  return Math.abs(floor) <= CLOCK_OFFSET_TOLERANCE_MS ? 0 : floor;
+}

@@ -11,6 +11,7 @@ import { listUserWords } from '@/db/user-words-repo';
 import type { DrillReplyFields } from '@/domain/drills';
 import type { AnswerMode, HistoryEntry, WordChange } from '@/domain/history';
 import { applyEntry } from '@/domain/history-fold';
+import { readDeviceClock } from '@/domain/hlc';
 import { foldSettingsDiffer } from '@/domain/learner-settings';
 import { newUserWord } from '@/domain/srs';
 import type { UserWord } from '@/domain/types';
@@ -115,7 +116,9 @@ export const useWordsStore = create<WordsState>()((set, get) => {
 
   async function change(vocabId: string, what: WordChange): Promise<UserWord> {
     const { ownerId } = get();
-    const now = Date.now();
+    // Both clocks: a device clock set since the last answer is noticed before this one is dated.
+    const reading = readDeviceClock();
+    const now = reading.wall;
     if (ownerId === GUEST_ID) {
       const current = get().words.get(vocabId) ?? newUserWord(ownerId, vocabId, now);
       const entry = guestEntry(current, what, now);
@@ -125,7 +128,7 @@ export const useWordsStore = create<WordsState>()((set, get) => {
       return next;
     }
     const { recordChange } = await historyRepo();
-    const next = await recordChange(await openDB(), ownerId, vocabId, what, now);
+    const next = await recordChange(await openDB(), ownerId, vocabId, what, reading);
     notifyLocalChange();
     show(ownerId, next);
     return next;

@@ -179,8 +179,9 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
       const page = { limit: HISTORY_PAGE, ...(afterId ? { afterId } : {}) };
       const result = await withTimeout(remote.pullHistory(userId, cursor, page), ms, 'Pulling');
       const records = result.batches.flatMap((batch) => batch.entries);
-      // This device's own batch back with the cloud's time: how far its clock is off.
-      if (result.batches.length > 0) await learnClockOffset(db, result.batches);
+      // This device's own batch back with the cloud's time: how far its clock is off; and no
+      // batch can have reached the cloud after this device's corrected now.
+      if (result.batches.length > 0) await learnClockOffset(db, result.batches, clock());
       if (records.length > 0) {
         const merged = await mergeEntries(db, userId, records, { sent: true, source: 'pull', now });
         report.pulled += merged.added;

@@ -314,6 +314,121 @@ describe('a device clock that runs behind', () => {
     expect((await getUserWord(tablet, B, 'w2'))?.lastSeenAt).toBe(later + YEAR);
   });
 
+  /** A device whose clock runs `by` behind the cloud's (negative: ahead) and has learned so. */
+  async function learnedOffset(
+    by: number,
+    cloudClock = () => NOW,
+  ): Promise<{ tablet: MarineDB; remote: MemoryRemote }> {
+    const remote = new MemoryRemote({ clock: () => cloudClock() * 1000 });
+    const tablet = await device(A);
+    const own = NOW - by;
+    await recordChange(tablet, A, 'w1', { kind: 'answer', correct: true }, own);
+    await syncOnce({ db: tablet, remote, userId: A, now: own, clock: () => own });
+    await syncOnce({ db: tablet, remote, userId: A, now: own + 1000, clock: () => own });
+    expect((await tablet.get('device', 'device'))?.offset).toBe(by);
+    return { tablet, remote };
+  }
+
+  const wallOf = async (db: MarineDB, vocabId: string) =>
+    (await listHistory(db, A)).find((entry) => entry.vocabId === vocabId)?.wall;
+
+  it('drops the offset when the clock that ran behind is set right while the app runs', async () => {
+    const { tablet } = await learnedOffset(YEAR);
+    const behind = NOW - YEAR;
+    const page = 1234.5;
+    await recordChange(
+      tablet,
+      A,
+      'w2',
+      { kind: 'answer', correct: true },
+      { wall: behind + 60_000, mono: 60_000, page },
+    );
+    expect(await wallOf(tablet, 'w2')).toBe(NOW + 60_000);
+    // A minute later by the monotonic clock, the device's clock has been set right.
+    await recordChange(
+      tablet,
+      A,
+      'w3',
+      { kind: 'answer', correct: true },
+      { wall: NOW + 120_000, mono: 120_000, page },
+    );
+    expect(await wallOf(tablet, 'w3')).toBe(NOW + 120_000);
+    expect((await tablet.get('device', 'device'))?.offset).toBeUndefined();
+    expect((await getUserWord(tablet, A, 'w3'))?.lastSeenAt).toBe(NOW + 120_000);
+  });
+
+  it('takes up what a clock that ran ahead lost when it is set right while the app runs', async () => {
+    const { tablet } = await learnedOffset(-YEAR);
+    const page = 99;
+    await recordChange(
+      tablet,
+      A,
+      'w2',
+      { kind: 'answer', correct: true },
+      { wall: NOW + YEAR + 60_000, mono: 5_000, page },
+    );
+    expect(await wallOf(tablet, 'w2')).toBe(NOW + 60_000);
+    await recordChange(
+      tablet,
+      A,
+      'w3',
+      { kind: 'answer', correct: true },
+      { wall: NOW + 120_000, mono: 65_000, page },
+    );
+    // Not a year in the past: dated by the clock now set right.
+    expect(await wallOf(tablet, 'w3')).toBe(NOW + 120_000);
+  });
+
+  it('keeps the offset over a sleep in which the monotonic clock stood still', async () => {
+    const { tablet } = await learnedOffset(YEAR);
+    const behind = NOW - YEAR;
+    const page = 7;
+    const night = 8 * 3_600_000;
+    await recordChange(
+      tablet,
+      A,
+      'w2',
+      { kind: 'answer', correct: true },
+      { wall: behind, mono: 1_000, page },
+    );
+    await recordChange(
+      tablet,
+      A,
+      'w3',
+      { kind: 'answer', correct: true },
+      { wall: behind + night, mono: 2_000, page },
+    );
+    expect(await wallOf(tablet, 'w3')).toBe(NOW + night);
+    // Another page (the app restarted) has a monotonic clock of its own: nothing to compare.
+    await recordChange(
+      tablet,
+      A,
+      'w4',
+      { kind: 'answer', correct: true },
+      { wall: behind + night, mono: 0, page: 8 },
+    );
+    expect(await wallOf(tablet, 'w4')).toBe(NOW + night);
+  });
+
+  it('a clock that ran ahead and was set right while the app was closed dates answers right after its next pull', async () => {
+    let cloudNow = NOW;
+    const { tablet, remote } = await learnedOffset(-YEAR, () => cloudNow);
+    // Set right with the app closed: no reading to compare. Another device answers meanwhile.
+    cloudNow = NOW + 60_000;
+    const phone = await device(A);
+    await recordChange(phone, A, 'p1', { kind: 'answer', correct: true }, NOW + 60_000);
+    await syncOnce({ db: phone, remote, userId: A, now: NOW + 60_000, clock: () => NOW + 60_000 });
+    await syncOnce({
+      db: tablet,
+      remote,
+      userId: A,
+      now: NOW + 120_000,
+      clock: () => NOW + 120_000,
+    });
+    await recordChange(tablet, A, 'w2', { kind: 'answer', correct: true }, NOW + 180_000);
+    expect(await wallOf(tablet, 'w2')).toBe(NOW + 180_000);
+  });
+
   it("keeps a clock within a minute of the cloud's as it is", async () => {
     const remote = new MemoryRemote({ clock: () => (NOW + 20_000) * 1000 });
     const phone = await device(A);
