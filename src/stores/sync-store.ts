@@ -5,7 +5,13 @@
  * factory for the RemoteStore, which the app makes lazy-load the Firestore adapter.
  */
 import { create } from 'zustand';
-import { countOutbox, curriculumMeta, takeOutbox } from '@/db/curriculum-repo';
+import {
+  countHeldOutbox,
+  countOutbox,
+  curriculumMeta,
+  releaseHeldOutbox,
+  takeOutbox,
+} from '@/db/curriculum-repo';
 import { countUnsent } from '@/db/history-queries';
 import { getDB } from '@/db/instance';
 import type { MarineDB } from '@/db/schema';
@@ -56,6 +62,8 @@ export interface SyncState {
   remoteChanges: number;
   /** An admin's curriculum changes not yet in the cloud (the admin screen shows them). */
   curriculumPending: number;
+  /** Of this user's curriculum changes, those set aside because the cloud refused the rights. */
+  curriculumHeld: number;
   /** Bumped each time a sync applied curriculum changes: the vocabulary should reload then. */
   curriculumChanges: number;
   /** Bumped when a sync took another device's schedule settings: the user's settings reload. */
@@ -126,6 +134,17 @@ export async function pendingCurriculum(limit: number): Promise<PendingChange[]>
   return records.map((record) => pendingChangeOf(record.doc));
 }
 
+/**
+ * Queues the signed-in admin's set-aside curriculum changes again (rights restored) and syncs:
+ * refused once more, they are set aside again.
+ */
+export async function sendHeldCurriculum(): Promise<void> {
+  const userId = useSyncStore.getState().userId;
+  if (!userId) return;
+  await releaseHeldOutbox(await getDB(), userId);
+  notifyLocalChange();
+}
+
 export const useSyncStore = create<SyncState>()((set, get) => ({
   online: browserOnline(),
   syncing: false,
@@ -136,6 +155,7 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
   userId: null,
   remoteChanges: 0,
   curriculumPending: 0,
+  curriculumHeld: 0,
   curriculumChanges: 0,
   settingsChanges: 0,
   fleetChanges: 0,
@@ -260,15 +280,17 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
     if (!current) return;
     try {
       const db = await current.getDB();
-      const [mine, curriculum, meta] = await Promise.all([
+      const [mine, curriculum, held, meta] = await Promise.all([
         countUnsent(db, current.userId),
         countOutbox(db, current.userId),
+        countHeldOutbox(db, current.userId),
         curriculumMeta(db),
       ]);
       if (session !== current) return;
       set({
         pendingCount: mine,
         curriculumPending: curriculum,
+        curriculumHeld: held,
         curriculumUpdatedAt: meta.updatedAt ?? null,
         curriculumAdded: meta.addedWords ?? 0,
       });

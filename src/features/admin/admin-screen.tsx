@@ -14,7 +14,7 @@ import { type MessageKey, useLang, useT } from '@/i18n';
 import { useAuthStore, useUser } from '@/stores/auth-store';
 import { useCatalogRunner } from '@/stores/catalog-runner';
 import { type CatalogResult, useCatalogStore } from '@/stores/catalog-store';
-import { useSyncStore } from '@/stores/sync-store';
+import { sendHeldCurriculum, useSyncStore } from '@/stores/sync-store';
 import { useToast } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useConfirm } from '@/ui/confirm';
@@ -38,6 +38,7 @@ export function AdminScreen() {
   // The cloud edition shares every change with the crew: say what is not yet in the cloud.
   const cloud = useAuthStore((s) => s.provider.kind === 'firebase');
   const curriculumPending = useSyncStore((s) => s.curriculumPending);
+  const curriculumHeld = useSyncStore((s) => s.curriculumHeld);
   const { loaded, roles, topics, vocab } = useVocabStore();
   const stored = useVocabStore((s) => s.divisions);
   const divisions = useMemo(() => orderedDivisions(stored), [stored]);
@@ -155,6 +156,14 @@ export function AdminScreen() {
                   : t('admin.cloud.synced')}
               </p>
               {curriculumPending > 0 ? <PendingChanges count={curriculumPending} /> : null}
+              {curriculumHeld > 0 ? (
+                <p className="form-error" role="status">
+                  {t('admin.cloud.held', { count: curriculumHeld })}{' '}
+                  <button type="button" className="btn" onClick={() => void sendHeldCurriculum()}>
+                    {t('admin.cloud.sendHeld')}
+                  </button>
+                </p>
+              ) : null}
             </>
           ) : null}
         </div>

@@ -10,6 +10,7 @@ export function SyncCard() {
   const { online, syncing, lastSyncedAt, pendingCount, lastErrorKind } = useSyncStore();
   const curriculumUpdatedAt = useSyncStore((s) => s.curriculumUpdatedAt);
   const curriculumAdded = useSyncStore((s) => s.curriculumAdded);
+  const curriculumHeld = useSyncStore((s) => s.curriculumHeld);
 
   if (!cloud) {
     return (
@@ -46,6 +47,11 @@ export function SyncCard() {
       {lastErrorKind ? (
         <p className="form-error" role="alert">
           {t(ERROR_TEXTS[lastErrorKind])}
+        </p>
+      ) : null}
+      {curriculumHeld > 0 ? (
+        <p className="form-error" role="status">
+          {t('settings.sync.curriculumHeld', { count: curriculumHeld })}
         </p>
       ) : null}
     </section>

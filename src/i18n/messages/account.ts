@@ -88,6 +88,8 @@ export const account = defineMessages(
       'The cloud refused the last sync (no rights for these changes, or the sign-in expired). Progress is kept here.',
     'settings.sync.errorFailed':
       'The last sync failed. Progress is kept here; the app tries again by itself.',
+    'settings.sync.curriculumHeld':
+      'Administrator rights revoked: curriculum changes not sent and set aside on this device: {count}. Your progress syncs as usual.',
     'settings.signedInAs': 'Signed in as {email}',
     // Progress
     'progress.title': 'Progress',
@@ -233,6 +235,8 @@ export const account = defineMessages(
       'Облако отказало в последней синхронизации (нет прав на эти изменения или истёк вход). Прогресс сохранён здесь.',
     'settings.sync.errorFailed':
       'Последняя синхронизация не удалась. Прогресс сохранён здесь; приложение повторит попытку само.',
+    'settings.sync.curriculumHeld':
+      'Права администратора отозваны: изменения словаря не отправлены и отложены на этом устройстве: {count}. Ваш прогресс синхронизируется как обычно.',
     'settings.signedInAs': 'Вы вошли как {email}',
     // Progress
     'progress.title': 'Прогресс',

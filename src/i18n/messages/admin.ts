@@ -14,6 +14,9 @@ export const admin = defineMessages(
     'admin.cloud.pending':
       'Changes not yet in the cloud: {count}. They reach the crew after the next sync.',
     'admin.cloud.synced': 'Every change is in the cloud: the crew gets it at their next sync.',
+    'admin.cloud.held':
+      'The cloud refused your administrator rights: curriculum changes set aside on this device: {count}.',
+    'admin.cloud.sendHeld': 'Send them again',
     'admin.cloud.show': 'Show what is waiting',
     'admin.cloud.more': 'and {count} more',
     'admin.cloud.deletion': 'deletion',
@@ -87,6 +90,9 @@ export const admin = defineMessages(
     'admin.cloud.pending':
       'Ещё не отправлено в облако изменений: {count}. Экипаж получит их после следующей синхронизации.',
     'admin.cloud.synced': 'Все изменения в облаке: экипаж получит их при следующей синхронизации.',
+    'admin.cloud.held':
+      'Облако не приняло ваши права администратора: изменения словаря отложены на этом устройстве: {count}.',
+    'admin.cloud.sendHeld': 'Отправить снова',
     'admin.cloud.show': 'Показать, что ждёт отправки',
     'admin.cloud.more': 'и ещё {count}',
     'admin.cloud.deletion': 'удаление',
