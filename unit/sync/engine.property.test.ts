@@ -12,11 +12,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countUnsent, listHistory } from '@/db/history-queries';
-import { recordChange, rulesOf } from '@/db/history-repo';
+import { recordChange, refoldUser, rulesOf } from '@/db/history-repo';
 import type { MarineDB } from '@/db/schema';
 import { listUserWords } from '@/db/user-words-repo';
-import { getUser } from '@/db/users-repo';
-import { DAY_MS } from '@/domain/constants';
+import { getUser, markProfileUnsent, updateUser } from '@/db/users-repo';
+import { DAY_MS, PROFILE_READ_INTERVAL_MS } from '@/domain/constants';
 import type { WordChange } from '@/domain/history';
 import { foldAll } from '@/domain/history-fold';
 import { syncOnce } from '@/sync/engine';
@@ -344,4 +344,134 @@ describe('three devices with wrong clocks, one cloud', () => {
       ],
     );
   });
+});
+
+/**
+ * Property: the schedule settings across devices whose clocks are off and then set right. Device
+ * 0's learner picks the schedule now and then; every device changes the daily goal now and then
+ * (a profile change of another field); clocks start up to a year off either way and are set
+ * right at random. Once everyone has synced, each device has read the profile after the last
+ * write: every device holds device 0's last choice and folds the history alike.
+ */
+type ProfileCommand =
+  | { kind: 'answer'; device: DeviceIndex; word: number; correct: boolean; advance: number }
+  | { kind: 'schedule'; fsrs: boolean }
+  | { kind: 'goal'; device: DeviceIndex; goal: number }
+  | { kind: 'set-right'; device: DeviceIndex }
+  | { kind: 'sync'; device: DeviceIndex; fail: boolean };
+
+const profileCommandArb: fc.Arbitrary<ProfileCommand> = fc.oneof(
+  fc.record({
+    kind: fc.constant('answer' as const),
+    device: deviceArb,
+    word: fc.nat({ max: VOCAB.length - 1 }),
+    correct: fc.boolean(),
+    advance: fc.constantFrom(1000, 3_600_000, DAY_MS),
+  }),
+  fc.record({ kind: fc.constant('schedule' as const), fsrs: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('goal' as const),
+    device: deviceArb,
+    goal: fc.integer({ min: 5, max: 50 }),
+  }),
+  fc.record({ kind: fc.constant('set-right' as const), device: deviceArb }),
+  fc.record({ kind: fc.constant('sync' as const), device: deviceArb, fail: fc.boolean() }),
+);
+
+async function runProfileScenario(
+  offsets: readonly [number, number, number],
+  commands: readonly ProfileCommand[],
+): Promise<void> {
+  let clock = START;
+  const cloud = new MemoryRemote({ clock: () => clock * 1000 });
+  const devices = await Promise.all(
+    offsets.map(async (offset) => ({ db: await openDeviceOf(USER), offset })),
+  );
+  let chosen: boolean | undefined;
+  const sync = async (index: DeviceIndex, fail: boolean) => {
+    const device = devices[index]!;
+    if (fail) cloud.failNext('error');
+    const own = () => clock + device.offset;
+    try {
+      await syncOnce({ db: device.db, remote: cloud, userId: USER, now: own(), clock: own });
+    } catch (error) {
+      if (!fail) throw error;
+    } finally {
+      cloud.clearFaults();
+    }
+  };
+  try {
+    for (const command of commands) {
+      switch (command.kind) {
+        case 'answer': {
+          clock += command.advance;
+          const device = devices[command.device]!;
+          const change = { kind: 'answer' as const, correct: command.correct };
+          await recordChange(device.db, USER, VOCAB[command.word]!, change, clock + device.offset);
+          break;
+        }
+        case 'schedule': {
+          chosen = command.fsrs;
+          const schedule = command.fsrs ? ('fsrs' as const) : ('standard' as const);
+          const { db } = devices[0]!;
+          await updateUser(db, USER, (user) => ({
+            ...user,
+            settings: { ...user.settings, schedule },
+          }));
+          await markProfileUnsent(db, USER, ['schedule']);
+          await refoldUser(db, USER);
+          break;
+        }
+        case 'goal': {
+          const { db } = devices[command.device]!;
+          await updateUser(db, USER, (user) => ({
+            ...user,
+            settings: { ...user.settings, dailyGoal: command.goal },
+          }));
+          await markProfileUnsent(db, USER, ['dailyGoal']);
+          break;
+        }
+        case 'set-right':
+          devices[command.device]!.offset = 0;
+          break;
+        case 'sync':
+          clock += 1000;
+          await sync(command.device, command.fail);
+          break;
+      }
+    }
+    // Everyone sends what they have, then, once the read interval has passed, reads it all.
+    for (const round of [0, 1, 2]) {
+      if (round > 0) clock += PROFILE_READ_INTERVAL_MS + 1;
+      for (const index of [0, 1, 2] as const) {
+        clock += 1000;
+        await sync(index, false);
+      }
+    }
+    const rules = rulesOf(await getUser(devices[0]!.db, USER));
+    const expected = foldAll(USER, cloud.entries(USER), rules);
+    for (const [index, device] of devices.entries()) {
+      const settings = (await getUser(device.db, USER))?.settings;
+      if (chosen !== undefined) {
+        expect(settings?.schedule === 'fsrs', `device ${index}'s schedule`).toBe(chosen);
+      }
+      const words = await listUserWords(device.db, USER, { includeDeleted: true });
+      expect(new Map(words.map((w) => [w.vocabId, w])), `device ${index} states`).toEqual(expected);
+    }
+  } finally {
+    for (const device of devices) device.db.close();
+  }
+}
+
+describe('schedule settings with clocks set right', () => {
+  it('every device ends with the schedule chosen last and folds alike (100 cases)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        offsetsArb,
+        fc.array(profileCommandArb, { maxLength: 25 }),
+        runProfileScenario,
+      ),
+      { numRuns: 100 },
+    );
+  }, 600_000);
 });
