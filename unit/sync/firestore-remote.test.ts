@@ -1230,6 +1230,7 @@ describe('the Firestore REST test server: bounded values', () => {
           e: { stringValue: `[${'x'.repeat(HISTORY_BATCH_MAX_CHARS - 2)}]` },
         },
       },
+      updateTransforms: [{ fieldPath: 'syncedAt', setToServerValue: 'REQUEST_TIME' }],
     }));
     const response = await restCommit(writes, token);
     expect(response.status).toBe(400);
