@@ -116,6 +116,8 @@ const CALIBRATION_DAYS = 30;
  * another tab's upgrade never answers. A save that still lands later is found by the next try.
  */
 export const EXAM_SAVE_TIMEOUT_MS = 15_000;
+/** How long reading the post's exam may take (a blocked database never answers). */
+const CONFIG_READ_TIMEOUT_MS = 5_000;
 
 /** The FSRS model loads with the exam screens, not at start-up. */
 const memoryModel = () => import('@/domain/fsrs').then((module) => module.fsrsModel);
@@ -241,7 +243,13 @@ export const useExamStore = create<ExamState>()((set, get) => ({
     if (!vocab) return;
     const division = (raw as { division?: unknown } | null)?.division;
     const role = (raw as { role?: unknown } | null)?.role;
-    const config = await readExamConfig(roleIdOf(division, role)).catch(() => EXAM_DEFAULTS);
+    let config: ExamConfig;
+    try {
+      config = await withTimeout(readExamConfig(roleIdOf(division, role)), CONFIG_READ_TIMEOUT_MS);
+    } catch {
+      // The post's exam cannot be read now: the record is left for the next visit, not judged.
+      return;
+    }
     const read = readSittingRecord(raw, { userId, vocab, config, now: Date.now() });
     if (get().run?.userId === userId || ending) return;
     if (!read.ok) {
@@ -305,7 +313,10 @@ export const useExamStore = create<ExamState>()((set, get) => ({
       keep(closed, run.userId);
       const ended = closed.ended as NonNullable<ExamRun['ended']>;
       // The numbers are the post's exam as set now, never the kept record's.
-      const config = await readExamConfig(roleIdOf(run.division, run.role)).catch(() => run.config);
+      const config = await withTimeout(
+        readExamConfig(roleIdOf(run.division, run.role)),
+        CONFIG_READ_TIMEOUT_MS,
+      ).catch(() => run.config);
       const questions = gradedQuestions(run.questions, useVocabStore.getState().vocab);
       const answers = questions.map((_, index) => run.answers[index] ?? null);
       const score = scoreExam(questions, answers, config.passMark);

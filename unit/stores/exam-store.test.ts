@@ -201,6 +201,28 @@ describe('the resume record', () => {
     }
   });
 
+  it('is left alone, not judged, while the post’s exam cannot be read', async () => {
+    const run = await startExam();
+    reload();
+    const transaction = IDBDatabase.prototype.transaction;
+    const spy = vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(function (
+      this: IDBDatabase,
+      ...args
+    ) {
+      if ([args[0]].flat().includes('meta')) {
+        throw new DOMException('The database connection is closing.', 'InvalidStateError');
+      }
+      return transaction.apply(this, args);
+    });
+    await exam().resume(userId);
+    expect(exam().run).toBeNull();
+    expect(exam().refused).toBeNull();
+    expect(kept()?.examId).toBe(run.examId);
+    spy.mockRestore();
+    await exam().resume(userId);
+    expect(exam().run?.examId).toBe(run.examId);
+  });
+
   it('clears a corrupt record with a notice, and the exam can be started again', async () => {
     for (const corrupt of [
       '{"examId": "x", "questions": [',
