@@ -140,11 +140,33 @@ export function vesselProgress(rows: readonly CrewRow[]): number[] {
   });
 }
 
-/** One CSV cell (RFC 4180), a leading = + - @ made inert for spreadsheets. */
+/**
+ * Where a spreadsheet may start a cell when it opens the file: the comma this file uses, and the
+ * separators it may guess instead (the semicolon of locales with a decimal comma, Russian among
+ * them; a tab; a pipe), and line breaks (a program that ignores the quotes).
+ */
+const CELL_BREAKS = /[,;\t|\r\n]/;
+
+/**
+ * What makes a cell a formula (= + - @, their full-width forms, after any spaces), or a tab or CR
+ * that a program may strip before reading one: a `'` before it makes the cell text.
+ */
+const FORMULA_START = /^(?:\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r])/;
+/** The same after any place a spreadsheet may start a cell (CELL_BREAKS). */
+const FORMULA_AFTER_BREAK = /([,;\t|\r\n])(?=\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r])/g;
+
+/**
+ * One CSV cell (RFC 4180) that no spreadsheet reads as a formula, whatever separator it splits
+ * the line at: every place a cell could start with a formula is made inert, and a cell holding
+ * any separator is quoted. Numbers are kept as numbers.
+ */
 function csvCell(value: string | number): string {
   let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === 'string') {
+    text = text.replace(FORMULA_AFTER_BREAK, "$1'");
+    if (FORMULA_START.test(text)) text = `'${text}`;
+  }
+  return /"/.test(text) || CELL_BREAKS.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** The crew table as CSV text with a header row (`columns` already in the user's language). */
