@@ -233,7 +233,7 @@ export async function benchSync(): Promise<void> {
   row('previous engine (per-word documents), model', previousEngineHour());
   row('SPEC §7 literally (1,000 studied words)', literalHour());
   console.log(
-    `  one write per push (${history.hour.writes} pushes); a fully idle cycle reads at most ${history.idleReads} document(s)`,
+    `  two writes per push, the batch and the account's counter (${history.hour.commits} pushes); a fully idle cycle reads at most ${history.idleReads} document(s)`,
   );
   for (const [entries, perBatch] of [
     [20_000, 500],
