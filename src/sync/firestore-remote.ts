@@ -2,7 +2,9 @@
  * The RemoteStore port over `firebase/firestore/lite` (plain REST, no WebChannel). Documents:
  * `users/{uid}` (profile), `users/{uid}/history/{batchId}` (append-only batches of history
  * entries, see history-wire.ts; each created with `syncedAt` = the server's time, and pulls are
- * incremental on it) and, read once for the migration, the old `users/{uid}/userWords/{vocabId}`.
+ * incremental on it; each in a commit of its own that steps the account's counter
+ * `users/{uid}/meta/history`) and, read once for the migration, the old
+ * `users/{uid}/userWords/{vocabId}`.
  * Firebase is loaded with `import()` on first use only.
  */
 import type { DocumentData, Firestore, QueryDocumentSnapshot } from 'firebase/firestore/lite';

@@ -2,8 +2,9 @@
  * An in-memory RemoteStore for tests and the benchmark. It behaves like the Firestore documents of
  * ARCHITECTURE.md decision 3: append-only history batch documents in the layout of
  * history-wire.ts (creating one that exists, or one out of the rules' bounds, is refused, as the
- * rules refuse it), each commit stamped with one server time (`syncedAt`, microseconds, strictly
- * increasing), pulls of the batches with `syncedAt > cursor` in `syncedAt` order, the old
+ * rules refuse it), one a commit with the account's history counter (bounded as the rules bound
+ * it; smaller bounds for tests with `historyBounds`), each commit stamped with one server time
+ * (`syncedAt`, microseconds, strictly increasing), pulls of the batches with `syncedAt > cursor` in `syncedAt` order, the old
  * per-word documents for the migration, and the shared curriculum (written only by users marked
  * admin with `setAdmin`, as the rules want). It counts what a real backend would
  * bill and can be told to fail, lose a response, or deliver a pulled batch twice.

@@ -103,6 +103,20 @@ describe('syncOnce', () => {
     expect(remote.entries(USER)).toHaveLength(7);
   });
 
+  it('an account at its history bound is refused and loses nothing: the entries stay unsent', async () => {
+    const remote = new MemoryRemote({ historyBounds: { batches: 2 } });
+    const db = await device();
+    for (let i = 0; i < 3; i++) await answerOn(db, `w${i}`, true, NOW + i);
+    // Three batches of one entry: the first two fit the bound, the third is refused.
+    await expect(
+      syncOnce({ db, remote, userId: USER, now: NOW, entriesPerBatch: 1 }),
+    ).rejects.toMatchObject({ code: 'permission-denied' });
+    expect(remote.historyCounter(USER).n).toBe(2);
+    expect(remote.entries(USER)).toHaveLength(2);
+    expect(await countUnsent(db, USER)).toBe(1);
+    expect(await listHistory(db, USER)).toHaveLength(3);
+  });
+
   it('a push whose answer was lost is not written twice: the retry finds the batch and marks it sent', async () => {
     const remote = new MemoryRemote();
     const db = await device();
