@@ -104,6 +104,51 @@ test('a malformed import is refused with the text kept', async ({ page }) => {
   ).toBeVisible();
 });
 
+test('an import dated past the clock bound is refused and says why; its export counts once', async ({
+  page,
+}) => {
+  await registerViaUi(page);
+  await page.goto('/settings');
+  const now = Date.now();
+  const answer = (id: string, wall: number) => ({
+    id,
+    userId: 'another-user',
+    vocabId: 'os001',
+    kind: 'answer',
+    correct: true,
+    hlc: wall * 1000,
+    wall,
+    device: 'phone',
+  });
+  const far = Date.UTC(2199, 0, 1);
+  const file = JSON.stringify({
+    user: {},
+    userWords: [],
+    history: [
+      answer('from-2199', far),
+      answer('today-1', now - 2000),
+      answer('today-2', now - 1000),
+    ],
+  });
+  await importJson(page, file);
+  await expect(page.getByRole('alert')).toHaveText(
+    'Импортировано записей: 2. Записей, не прошедших проверку: 1. Они не импортированы — см. «Записи с ошибками» ниже. Из них датированы более чем на 400 дн. вперёд от часов этого устройства (файл повреждён или изменён): 1. Они отклонены, чтобы ни одно слово не было запланировано в будущее.',
+  );
+  await expectAccessible(page);
+
+  // The app's own export of those two answers, imported again, adds nothing and counts twice.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Экспортировать JSON' }).click();
+  const exported = await readFile(await (await downloading).path(), 'utf8');
+  expect(JSON.parse(exported).userWords[0]).toMatchObject({ vocabId: 'os001', attempts: 2 });
+  await importJson(page, exported);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Импортировано записей: 0' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Экспортировать JSON' }).click();
+  await expect(page.getByLabel('Экспортированные данные (JSON)')).toHaveValue(/"attempts": 2,/);
+});
+
 test('the daily goal chosen in settings shows on home', async ({ page }) => {
   await registerViaUi(page);
   await page.goto('/settings');

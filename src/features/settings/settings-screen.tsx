@@ -240,9 +240,13 @@ function DataCard() {
         }
       }
       const parts = [t('settings.imported', { count: report.added })];
-      if (report.rejected > 0) parts.push(rejectedText({ count: report.rejected }));
-      if (report.future > 0) {
-        parts.push(setAside('importFuture', { count: report.future, days: IMPORT_LEAD_DAYS }));
+      if (report.rejected > 0) {
+        // The refused dates are a part of the records refused: said in the same sentence group.
+        const future =
+          report.future > 0
+            ? ` ${setAside('importFuture', { count: report.future, days: IMPORT_LEAD_DAYS })}`
+            : '';
+        parts.push(`${rejectedText({ count: report.rejected })}${future}`);
       }
       if (nameLeft) parts.push(t('profile.nameNeedsNetwork'));
       const clean = report.rejected === 0 && !nameLeft;
