@@ -235,10 +235,13 @@ export async function applyPulled(
     now,
   );
   // Another account's unsent change gives way: its push waits for that account, and until then
-  // this device shows what the cloud holds.
+  // this device shows what the cloud holds; so does a change set aside for want of rights.
   const pending = new Set(
     (await tx.objectStore(OUTBOX).getAll())
-      .filter((record) => userId === undefined || record.doc.by === userId)
+      .filter(
+        (record) =>
+          (userId === undefined || record.doc.by === userId) && record.heldAt === undefined,
+      )
       .map((record) => record.docId),
   );
   let applied = 0;

@@ -280,14 +280,23 @@ describe('syncOnce and the shared curriculum', () => {
     expect(await db.get('divisions', 'galley2')).toEqual({ id: 'galley2', name: 'Galley 2' });
     expect(fleetCalls).toContain('readMembership');
     expect(remote.curriculumCount()).toBe(1);
-    // The next sync does not try them again; once the rights are back they can be sent again.
-    remote.resetCounters();
+    // The next sync does not try them again, and meanwhile the device shows what the cloud
+    // holds, as the crew sees it; once the rights are back they can be sent again.
+    await putDivision(
+      other,
+      { id: 'reefer', name: 'Reefer fleet' },
+      { by: 'second-officer', now: NOW },
+    );
+    await sync(other, remote, 'second-officer');
     expect(await sync(db, remote, ADMIN)).toMatchObject({ curriculumPushed: 0 });
+    expect(await db.get('divisions', 'reefer')).toEqual({ id: 'reefer', name: 'Reefer fleet' });
     remote.setAdmin(ADMIN, true);
     expect(await releaseHeldOutbox(db, ADMIN)).toBe(2);
     expect(await sync(db, remote, ADMIN)).toMatchObject({ curriculumPushed: 2 });
     expect(await countHeldOutbox(db, ADMIN)).toBe(0);
+    // Galley 2, Tanker, and Reefer written again by the admin whose rights came back.
     expect(remote.curriculumCount()).toBe(3);
+    expect(await db.get('divisions', 'reefer')).toEqual({ id: 'reefer', name: 'Reefer' });
   });
 
   it('sets aside a document that breaks the record tables and applies the rest', async () => {
