@@ -13,13 +13,15 @@ import {
 } from '../../src/domain/exam-proof';
 import { DOCUMENT_ID_PATTERN } from '../../src/domain/synced-records';
 import type { FsValue } from './firestore-rest-server';
-import { FleetDenied, type Lookup } from './fleet-rules';
+import { FleetDenied, isOfficerOf, type Lookup } from './fleet-rules';
 
 type Fields = Record<string, FsValue>;
 
 export interface ExamCaller {
   uid?: string;
   admin: boolean;
+  email?: string;
+  emailVerified?: boolean;
 }
 
 const deny = (why: string): never => {
@@ -127,11 +129,8 @@ export function checkExamWrite(
     if (stringOf(fields.by) !== caller.uid) deny('by is not the caller');
     if (parseTimestamp(fields.issuedAt?.timestampValue) !== requestTime) deny('issuedAt');
     if (caller.admin) return;
-    const officer = lookup(`officers/${caller.uid}`);
-    const vessels = (officer?.vessels?.arrayValue?.values ?? []).map((v) => v.stringValue);
-    if (!officer || (officer.fleet?.booleanValue !== true && !vessels.includes(vessel))) {
-      deny('not an officer of this vessel');
-    }
+    // The rules' isOfficerOf: a grant that holds for this token (grantHolds).
+    if (!isOfficerOf(caller, vessel, lookup)) deny('not an officer of this vessel');
     const membership = lookup(`users/${uid}/memberships/${vessel}`);
     if (!membership || 'leftAt' in membership) deny('not a current member of this vessel');
     return;

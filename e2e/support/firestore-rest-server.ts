@@ -20,7 +20,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { HISTORY_BATCH_MAX_ENTRIES } from '../../src/domain/constants';
-import { checkCurriculumDoc } from '../../src/domain/curriculum';
+import { CURRICULUM_RECORD_FIELDS, checkCurriculumDoc } from '../../src/domain/curriculum';
 import {
   RETENTION_MAX,
   RETENTION_MIN,
@@ -458,17 +458,59 @@ function documentJson(key: string, stored: StoredDocument, mask?: readonly strin
   };
 }
 
-// ---- auth: a miniature of firestore.rules' own-documents rule ----------------------------------
+// ---- auth: firestore.rules as the server holds them ----------------------------------------------
 
 interface Caller {
   uid?: string;
   admin: boolean;
+  /** The token's `email` and `email_verified` (officer grants given to an e-mail need both). */
+  email?: string;
+  emailVerified?: boolean;
+  /** The emulator's `Bearer owner`: the Admin SDK's access, past every rule. */
+  owner?: boolean;
+}
+
+/**
+ * firestore.rules' match paths below /databases/{database}/documents: every document the rules
+ * let anyone touch. A path matching none is refused to every caller but the emulator's owner, as
+ * the rules refuse it (unit/sync/rules-walk.test.ts holds this table and the rules to each other).
+ */
+export const RULE_PATHS = [
+  'vessels/{vesselId}',
+  'vessels/{vesselId}/crew/{uid}',
+  'joinCodes/{code}',
+  'officers/{uid}',
+  'sittings/{code}',
+  'curriculum/{docId}',
+  'users/{uid}',
+  'users/{uid}/history/{batchId}',
+  'users/{uid}/meta/history',
+  'users/{uid}/exams/{examId}',
+  'users/{uid}/memberships/{vesselId}',
+  'users/{uid}/fleet/{docId}',
+  'users/{uid}/userWords/{vocabId}',
+] as const;
+
+/** The rule path of a document, or of a collection's documents (a list), or null: no rule. */
+export function rulePathOf(path: string): (typeof RULE_PATHS)[number] | null {
+  const segments = path.split('/');
+  const document = segments.length % 2 === 0 ? segments : [...segments, '{any}'];
+  for (const pattern of RULE_PATHS) {
+    const parts = pattern.split('/');
+    if (parts.length !== document.length) continue;
+    const matches = parts.every(
+      (part, i) => part.startsWith('{') || (part === document[i] && segments[i] !== undefined),
+    );
+    if (matches) return pattern;
+  }
+  return null;
 }
 
 /** The caller from `Authorization: Bearer <JWT>`; unsigned Auth-emulator tokens are read as-is. */
 function callerOf(request: IncomingMessage): Caller {
   const header = request.headers.authorization ?? '';
   const token = /^Bearer\s+(.+)$/i.exec(header)?.[1];
+  if (token === 'owner') return { admin: false, owner: true };
   const parts = token?.split('.') ?? [];
   const payload = parts[1];
   if (parts.length !== 3 || !payload) return { admin: false };
@@ -477,9 +519,17 @@ function callerOf(request: IncomingMessage): Caller {
       user_id?: unknown;
       sub?: unknown;
       admin?: unknown;
+      email?: unknown;
+      email_verified?: unknown;
     };
     const uid = typeof claims.user_id === 'string' ? claims.user_id : claims.sub;
-    return typeof uid === 'string' ? { uid, admin: claims.admin === true } : { admin: false };
+    if (typeof uid !== 'string') return { admin: false };
+    return {
+      uid,
+      admin: claims.admin === true,
+      ...(typeof claims.email === 'string' ? { email: claims.email } : {}),
+      emailVerified: claims.email_verified === true,
+    };
   } catch {
     return { admin: false };
   }
@@ -489,13 +539,14 @@ const denied = () =>
   new FirestoreError(403, 'PERMISSION_DENIED', 'Missing or insufficient permissions.');
 
 /**
- * Signed-in callers touch only `users/{their uid}` and below (admins may also read); the fleet's
- * documents follow firestore.rules' fleet matches (./fleet-rules.ts: reads here, writes in full at
- * the commit). An anonymous caller (no token, or the emulator's `owner`) is let through: the
- * server is open, like an emulator without rules.
+ * firestore.rules' read rules, and who may write where (what is written is judged at the commit).
+ * Only the emulator's `owner` passes every rule; a caller without a token passes none, and a
+ * path no rule matches (RULE_PATHS) is refused to everyone else. Signed-in callers touch their
+ * own `users/{uid}` documents; the fleet's documents follow ./fleet-rules.ts.
  */
 function authorize(caller: Caller, path: string, access: 'read' | 'write', lookup: Lookup): void {
-  if (!caller.uid) return;
+  if (caller.owner) return;
+  if (!caller.uid || rulePathOf(path) === null) throw denied();
   // firestore.rules' exam results and sittings (./exam-rules.ts): writes judged at the commit.
   if (isExamPath(path)) {
     if (access === 'write') return;
@@ -544,7 +595,32 @@ function checkCurriculumWrite(path: string, fields: Fields, caller: Caller, requ
   const data = decodeFields(rest);
   if (data.by !== caller.uid) throw denied();
   if (data.deleted === true && 'record' in data) throw denied();
-  if (!checkCurriculumDoc(data).ok) throw denied();
+  if (!checkCurriculumDoc(asRulesSeeLists(data)).ok) throw denied();
+  // The rules hold every required name of a record to one character at least.
+  if (data.deleted === false) {
+    const table: Record<string, WireField> =
+      CURRICULUM_RECORD_FIELDS[data.kind as keyof typeof CURRICULUM_RECORD_FIELDS];
+    const record = data.record as Record<string, unknown>;
+    for (const field of Object.values(table)) {
+      if (field.required && field.type === 'string' && record[field.wire] === '') throw denied();
+    }
+  }
+}
+
+/**
+ * The rules bound a list by its length only (they cannot loop over its items); the readers check
+ * each item. So a record's lists are judged here as lists of that many empty strings.
+ */
+function asRulesSeeLists(data: Record<string, unknown>): Record<string, unknown> {
+  const record = data.record;
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return data;
+  const seen = Object.fromEntries(
+    Object.entries(record).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.map(() => '') : value,
+    ]),
+  );
+  return { ...data, record: seen };
 }
 
 /** `users/{uid}`: a user's profile document. */
@@ -557,33 +633,48 @@ const HOME_ZONE = new RegExp(HOME_ZONE_PATTERN);
 /** 2020-01-01, the earliest client time the rules take. */
 const EARLIEST_TIME = 1_577_836_800_000;
 
+/** Whether a stored value is of a rules type (`is int` is an integer value, not 5.0). */
+function isOfType(value: FsValue, type: WireField['type']): boolean {
+  if (type === 'int') return value.integerValue !== undefined;
+  if (type === 'number') return value.integerValue !== undefined || value.doubleValue !== undefined;
+  return hasWireType(decodeValue(value), type);
+}
+
 /**
- * firestore.rules' `validProfile` (and `validId` of the uid), from the same field table: known
- * fields only, their types and sizes, `createdAt` not ahead of the server by more than five
+ * firestore.rules' profile rules, from the same field table: a create holds known fields only and
+ * a valid uid; an update changes known fields only; either way the whole document after the write
+ * passes `validProfile` (types and sizes, `createdAt` not ahead of the server by more than five
  * minutes, the daily goal 5..200, the language, theme and schedule from their lists, the home
- * zone's characters, the retention 0.8..0.95.
+ * zone's characters, the retention 0.8..0.95), and an `email` or `emailVerified` written is the
+ * caller's token's (`validProfileEmail`).
  */
 function checkProfileWrite(
   path: string,
   fields: Fields,
   before: Fields | undefined,
   requestTime: number,
+  caller: Caller,
 ): void {
-  if (!DOCUMENT_ID.test(path.split('/')[1] ?? '')) throw denied();
-  const data = decodeFields(fields);
-  const old = before ? decodeFields(before) : {};
   const table: Record<string, WireField> = PROFILE_FIELDS;
   const byWire = new Map(Object.values(table).map((field) => [field.wire, field]));
-  for (const [name, value] of Object.entries(data)) {
-    // An update is judged by what it changes (a flag the Admin SDK set may stay).
-    if (name in old && JSON.stringify(old[name]) === JSON.stringify(value)) continue;
-    const field = byWire.get(name);
-    // isAdmin is set by the Admin SDK only; a client may not write it (nor anything unknown).
-    if (!field || !hasWireType(value, field.type)) throw denied();
-    if (field.max !== undefined && typeof value === 'string' && value.length > field.max) {
+  const changed = before
+    ? [...new Set([...Object.keys(fields), ...Object.keys(before)])].filter(
+        (name) => JSON.stringify(fields[name]) !== JSON.stringify(before[name]),
+      )
+    : Object.keys(fields);
+  // isAdmin is set by the Admin SDK only; a client may not write it (nor anything unknown).
+  if (!changed.every((name) => byWire.has(name))) throw denied();
+  if (!before && !DOCUMENT_ID.test(path.split('/')[1] ?? '')) throw denied();
+  for (const [name, field] of byWire) {
+    const value = fields[name];
+    if (value === undefined) continue;
+    if (!isOfType(value, field.type)) throw denied();
+    const text = value.stringValue;
+    if (field.max !== undefined && text !== undefined && [...text].length > field.max) {
       throw denied();
     }
   }
+  const data = decodeFields(fields);
   const { createdAt, dailyGoal, uiLang, theme, homeZone, schedule, retention } = data;
   const nowMs = Math.floor(requestTime / 1000);
   if (
@@ -605,6 +696,110 @@ function checkProfileWrite(
   ) {
     throw denied();
   }
+  if (changed.includes('email') || changed.includes('emailVerified')) {
+    if (data.email !== undefined && data.email !== caller.email) throw denied();
+    const verified = data.emailVerified;
+    if (
+      verified !== undefined &&
+      (verified !== true || caller.emailVerified !== true || data.email !== caller.email)
+    ) {
+      throw denied();
+    }
+  }
+}
+
+/** Every timestamp a client sent in a commit's writes (epoch microseconds). */
+function clientTimes(writes: readonly unknown[]): Set<number> {
+  const times = new Set<number>();
+  const walk = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null) return;
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'timestampValue') {
+        try {
+          times.add(parseTimestamp(inner));
+        } catch {
+          // an invalid timestamp is refused where it is read
+        }
+      } else walk(inner);
+    }
+  };
+  walk(writes);
+  return times;
+}
+
+/** `users/{uid}/userWords/{vocabId}`: the per-word documents of older versions. */
+function isLegacyWord(path: string): boolean {
+  return /^users\/[^/]+\/userWords\/[^/]+$/.test(path);
+}
+
+const LEGACY_WORD_FIELDS = [
+  'vocabId',
+  'status',
+  'attempts',
+  'correct',
+  'streak',
+  'strength',
+  'lastSeenAt',
+  'nextReviewAt',
+  'updatedAt',
+  'hidden',
+  'deleted',
+  'syncedAt',
+];
+/** The counters' bound and the latest review date of firestore.rules' `validWord` (2200-01-01). */
+const LEGACY_COUNT_MAX = 1_000_000;
+const LEGACY_LATEST_REVIEW = 7_258_118_400_000;
+
+/**
+ * firestore.rules' `validWord`: an older version's word document, still writable until every
+ * device has updated: known fields, the id its own, counters bounded with `correct` within
+ * `attempts`, strength 0..1, client times not ahead of the server, `syncedAt` the server's time.
+ */
+function checkLegacyWord(path: string, fields: Fields, requestTime: number): void {
+  const vocabId = path.split('/')[3] ?? '';
+  if ([...vocabId].length > 128) throw denied();
+  if (!Object.keys(fields).every((name) => LEGACY_WORD_FIELDS.includes(name))) throw denied();
+  const int = (name: string) => {
+    const value = fields[name]?.integerValue;
+    if (value === undefined) throw denied();
+    const n = Number(value);
+    if (n < 0 || n > LEGACY_COUNT_MAX) throw denied();
+    return n;
+  };
+  const number = (name: string, required: boolean) => {
+    const value = fields[name];
+    if (value === undefined) {
+      if (required) throw denied();
+      return undefined;
+    }
+    if (value.integerValue === undefined && value.doubleValue === undefined) throw denied();
+    return numberOf(value);
+  };
+  const clientTime = (name: string, required: boolean) => {
+    const time = number(name, required);
+    const nowMs = Math.floor(requestTime / 1000);
+    if (time !== undefined && (time < EARLIEST_TIME || time > nowMs + CLOCK_SKEW_MS)) {
+      throw denied();
+    }
+  };
+  if (fields.vocabId?.stringValue !== vocabId) throw denied();
+  if (!['new', 'learning', 'learned'].includes(fields.status?.stringValue ?? '')) throw denied();
+  const attempts = int('attempts');
+  if (int('correct') > attempts) throw denied();
+  int('streak');
+  const strength = number('strength', true) as number;
+  if (!(strength >= 0 && strength <= 1)) throw denied();
+  clientTime('updatedAt', true);
+  clientTime('lastSeenAt', false);
+  const review = number('nextReviewAt', false);
+  if (review !== undefined && review > LEGACY_LATEST_REVIEW) throw denied();
+  for (const name of ['hidden', 'deleted']) {
+    if (fields[name] !== undefined && typeof fields[name].booleanValue !== 'boolean') {
+      throw denied();
+    }
+  }
+  const stamp = fields.syncedAt?.timestampValue;
+  if (stamp === undefined || parseTimestamp(stamp) !== requestTime) throw denied();
 }
 
 /** `users/{uid}/history/{batchId}`: the append-only answer-history batches. */
@@ -879,20 +1074,20 @@ class FirestoreState {
   commit(database: { project: string; database: string }, body: unknown, caller: Caller) {
     const writes = (body as { writes?: unknown[] } | null)?.writes ?? [];
     if (!Array.isArray(writes)) throw invalid('writes must be a list');
-    const commitTime = this.tick();
+    // The real request.time equals only what the serverTimestamp transform wrote, never a value
+    // the client sent: the commit's time is one no client timestamp in it holds.
+    const sent = clientTimes(writes);
+    let commitTime = this.tick();
+    while (sent.has(commitTime)) commitTime = this.tick();
     const staged = new Map<string, StoredDocument | null>();
     const current = (key: string) => (staged.has(key) ? staged.get(key) : this.documents.get(key));
     const writeResults: Record<string, unknown>[] = [];
     const lookup = this.lookup(database);
-    // firestore.rules judge every write of a commit against the documents before it.
+    // The fleet's writes are judged once the whole commit is staged (getAfter: a summary written
+    // with a leave, a join with the vessel pointer).
+    const fleetWrites: { path: string; after?: Fields; before?: Fields }[] = [];
     const fleetCheck = (path: string, after: Fields | undefined, before: Fields | undefined) => {
-      if (caller.uid === undefined || !isFleetPath(path)) return;
-      try {
-        checkFleetWrite(caller, path, { after, before }, commitTime, lookup, parseTimestamp);
-      } catch (error) {
-        if (error instanceof FleetDenied) throw denied();
-        throw error;
-      }
+      if (caller.uid !== undefined && isFleetPath(path)) fleetWrites.push({ path, after, before });
     };
     let applied = 0;
     // Exam results and sittings are judged once the whole commit is staged (getAfter).
@@ -919,6 +1114,10 @@ class FirestoreState {
       applied += 1;
       const appendOnly = caller.uid !== undefined && isHistoryBatch(name.path);
       const curriculum = caller.uid !== undefined && isCurriculumDoc(name.path);
+      const legacyWord = caller.uid !== undefined && isLegacyWord(name.path);
+      // firestore.rules: profiles and the old word documents are never deleted.
+      const profile = caller.uid !== undefined && isProfile(name.path);
+      if ((profile || legacyWord) && raw.delete !== undefined) throw denied();
       // firestore.rules: curriculum documents are never deleted (a deletion is a tombstone).
       if (curriculum && raw.delete !== undefined) throw denied();
       // firestore.rules: history batches are created, never updated nor deleted.
@@ -961,9 +1160,8 @@ class FirestoreState {
         checkHistoryBatch(fields, commitTime);
       }
       if (appendOnly || counter) historyWrites.push({ path: name.path, fields, counter });
-      if (caller.uid !== undefined && isProfile(name.path)) {
-        checkProfileWrite(name.path, fields, existing?.fields, commitTime);
-      }
+      if (profile) checkProfileWrite(name.path, fields, existing?.fields, commitTime, caller);
+      if (legacyWord) checkLegacyWord(name.path, fields, commitTime);
       if (curriculum) checkCurriculumWrite(name.path, fields, caller, commitTime);
       fleetCheck(name.path, fields, existing?.fields);
       if (isExamPath(name.path)) {
@@ -986,6 +1184,23 @@ class FirestoreState {
       const key = `${rootOf(database)}/${path}`;
       return staged.has(key) ? (staged.get(key)?.fields ?? undefined) : lookup(path);
     };
+    for (const { path, after, before } of fleetWrites) {
+      try {
+        checkFleetWrite(
+          caller,
+          path,
+          { after, before },
+          commitTime,
+          lookup,
+          lookupAfter,
+          parseTimestamp,
+        );
+      } catch (error) {
+        if (error instanceof FleetDenied) throw denied();
+        throw error;
+      }
+    }
+
     for (const { path, fields, counter } of historyWrites) {
       const check = counter ? counterValid : batchCounted;
       if (!check(path, fields, lookup, lookupAfter)) throw denied();
@@ -1086,8 +1301,9 @@ class FirestoreState {
     }
     const scope = parent.path ? `${parent.path}/${collectionId}` : collectionId;
     const lookup = this.lookup(parent);
+    // firestore.rules match no collection group (no `{path=**}`): only the owner queries one.
     if (allDescendants) {
-      if (caller.uid && !caller.admin) authorize(caller, parent.path, 'read', lookup);
+      if (!caller.owner) throw denied();
     } else authorize(caller, scope, 'read', lookup);
 
     const order = normalizedOrder(query);

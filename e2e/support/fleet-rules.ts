@@ -1,10 +1,12 @@
 /**
  * firestore.rules' fleet matches for the Firestore REST test server, from the same field tables
  * (src/domain/fleet.ts) the clients write by: who reads and writes vessels, join codes,
- * memberships, officers and crew summaries. `lookup` reads a stored document as it stands before
- * the commit, as the rules' get() and exists() do.
+ * memberships, the vessel a learner is on, officers and crew summaries. `lookup` reads a stored
+ * document as it stands before the commit, as the rules' get() and exists() do; `lookupAfter` as
+ * it stands after the whole commit (getAfter(), existsAfter()).
  */
 import {
+  ACTIVE_VESSEL_FIELDS,
   JOIN_CODE_FIELDS,
   JOIN_CODE_PATTERN,
   MEMBERSHIP_FIELDS,
@@ -21,6 +23,9 @@ type Fields = Record<string, FsValue>;
 export interface FleetCaller {
   uid?: string;
   admin: boolean;
+  /** The token's e-mail and whether it is verified. */
+  email?: string;
+  emailVerified?: boolean;
 }
 
 /** A stored document's fields by its path (`officers/u1`), or undefined when there is none. */
@@ -43,6 +48,9 @@ const JOIN_CODE = new RegExp(JOIN_CODE_PATTERN);
 /** The latest client time a summary may carry (2200-01-01, as the rules). */
 const LATEST_TIME = 7_258_118_400_000;
 
+/** The document naming the vessel a learner is on (`vessel`, '' for none). */
+export const ACTIVE_VESSEL_DOC = 'fleet/active';
+
 /** Whether the fleet rules govern a path (a document or a collection). */
 export function isFleetPath(path: string): boolean {
   const [first, , third] = path.split('/');
@@ -50,7 +58,7 @@ export function isFleetPath(path: string): boolean {
     first === 'vessels' ||
     first === 'joinCodes' ||
     first === 'officers' ||
-    (first === 'users' && third === 'memberships')
+    (first === 'users' && (third === 'memberships' || third === 'fleet'))
   );
 }
 
@@ -58,14 +66,23 @@ const stringOf = (value: FsValue | undefined) => value?.stringValue;
 /** The rules count characters (code points). */
 const sizeOf = (text: string) => [...text].length;
 
+/**
+ * The caller's officer grant, when it holds for them: given by uid alone, or to an e-mail that the
+ * caller's token carries, verified (firestore.rules' grantHolds).
+ */
 function officerGrant(caller: FleetCaller, lookup: Lookup) {
   const stored = caller.uid ? lookup(`officers/${caller.uid}`) : undefined;
   if (!stored) return null;
+  const granted = stored.email;
+  if (granted && (caller.emailVerified !== true || granted.stringValue !== caller.email)) {
+    return null;
+  }
   const vessels = (stored.vessels?.arrayValue?.values ?? []).map((value) => value.stringValue);
   return { fleet: stored.fleet?.booleanValue === true, vessels };
 }
 
-const isOfficerOf = (caller: FleetCaller, vessel: string, lookup: Lookup) => {
+/** firestore.rules' isOfficerOf: a grant that holds for the caller, of the fleet or the vessel. */
+export const isOfficerOf = (caller: FleetCaller, vessel: string, lookup: Lookup) => {
   const grant = officerGrant(caller, lookup);
   return grant !== null && (grant.fleet || grant.vessels.includes(vessel));
 };
@@ -81,7 +98,9 @@ export function checkFleetRead(caller: FleetCaller, path: string, lookup: Lookup
 }
 
 function mayRead(caller: FleetCaller, path: string, lookup: Lookup): boolean {
-  const [collection, id, sub, subId] = path.split('/');
+  const segments = path.split('/');
+  const [collection, id, sub, subId] = segments;
+  if (segments.length > 4) return false;
   switch (collection) {
     case 'vessels':
       // the list: fleet officers; a vessel and its crew: its officers; a summary: its learner
@@ -91,11 +110,11 @@ function mayRead(caller: FleetCaller, path: string, lookup: Lookup): boolean {
       return (subId !== undefined && subId === caller.uid) || isOfficerOf(caller, id, lookup);
     case 'joinCodes':
       // got by the code itself, never listed
-      return id !== undefined && caller.uid !== undefined;
+      return id !== undefined && sub === undefined && caller.uid !== undefined;
     case 'officers':
-      return id !== undefined && id === caller.uid;
+      return id !== undefined && sub === undefined && id === caller.uid;
     default:
-      // memberships: the learner's own
+      // memberships and the vessel pointer: the learner's own
       return collection === 'users' && id === caller.uid;
   }
 }
@@ -151,7 +170,8 @@ const byCaller = (fields: Fields, caller: FleetCaller) => {
 
 /**
  * Writes (the caller already signed in): the checks of firestore.rules' validVessel,
- * validJoinCode, validJoin, validLeave, validSummary and validOfficer, and who may make them.
+ * validJoinCode, validJoin, validLeave, validActive, validSummary and validOfficer, and who may
+ * make them.
  */
 export function checkFleetWrite(
   caller: FleetCaller,
@@ -159,9 +179,12 @@ export function checkFleetWrite(
   write: FleetWrite,
   requestTime: number,
   lookup: Lookup,
+  lookupAfter: Lookup,
   parseTimestamp: (value: unknown) => number,
 ): void {
-  const [collection, id = '', sub, subId = ''] = path.split('/');
+  const segments = path.split('/');
+  if (segments.length > 4) deny('no rule for this path');
+  const [collection, id = '', sub, subId = ''] = segments;
   const { after, before } = write;
   const table = (fields: Fields, of: Record<string, WireField>) =>
     checkTable(fields, of, requestTime, parseTimestamp);
@@ -184,8 +207,10 @@ export function checkFleetWrite(
       deny('a summary is written by its learner');
     }
     if (!after) return;
-    const membership = lookup(`users/${subId}/memberships/${id}`);
+    // A member once the commit is applied, and of this one vessel.
+    const membership = lookupAfter(`users/${subId}/memberships/${id}`);
     if (!membership || membership.leftAt) deny('not a member of this vessel');
+    if (activeVessel(subId, lookupAfter) !== id) deny('not the vessel the learner is on');
     table(after, SUMMARY_FIELDS);
     nonEmpty(after, 'name');
     for (const name of ['mast', 'due', 'overdue']) {
@@ -218,11 +243,23 @@ export function checkFleetWrite(
     return;
   }
 
+  if (collection === 'users' && sub === 'fleet') {
+    if (id !== caller.uid || !after) deny('the vessel pointer is the learner’s, never deleted');
+    if (subId !== 'active') deny('only fleet/active');
+    checkActive(id, after as Fields, lookup, lookupAfter, table);
+    return;
+  }
+
   if (collection === 'users' && sub === 'memberships') {
     if (id !== caller.uid || !after) deny('a membership is the learner’s, never deleted');
     const fields = after as Fields;
     if (!DOCUMENT_ID.test(subId)) deny('membership id');
-    if (isJoin(fields, subId, lookup, table)) return;
+    const pointer = activeVessel(id, lookupAfter);
+    if (isJoin(fields, subId, lookup, table)) {
+      if (pointer !== subId) deny('a join sets the vessel pointer in the same commit');
+      return;
+    }
+    if (pointer === subId) deny('a leave clears the vessel pointer in the same commit');
     // A leave: only leftAt, set once, to the server's time.
     if (!before || before.leftAt) deny('no membership to leave');
     const changed = new Set([...Object.keys(fields), ...Object.keys(before as Fields)]);
@@ -237,6 +274,36 @@ export function checkFleetWrite(
     return;
   }
   deny('not a fleet document');
+}
+
+/** The vessel a learner is on as `lookup` sees it ('' for none). */
+function activeVessel(uid: string, lookup: Lookup): string {
+  return stringOf(lookup(`users/${uid}/${ACTIVE_VESSEL_DOC}`)?.vessel) ?? '';
+}
+
+const isMember = (uid: string, vessel: string, lookup: Lookup) => {
+  const membership = lookup(`users/${uid}/memberships/${vessel}`);
+  return membership !== undefined && membership.leftAt === undefined;
+};
+
+/**
+ * firestore.rules' validActive: `vessel` ('' or a vessel the learner is a member of after the
+ * commit) and `at`, the server's time; the vessel it named before is the same or left in it.
+ */
+function checkActive(
+  uid: string,
+  fields: Fields,
+  lookup: Lookup,
+  lookupAfter: Lookup,
+  table: (fields: Fields, of: Record<string, WireField>) => void,
+): void {
+  table(fields, ACTIVE_VESSEL_FIELDS);
+  const vessel = stringOf(fields.vessel) ?? '';
+  if (vessel !== '' && !isMember(uid, vessel, lookupAfter)) deny('not a member of that vessel');
+  const before = activeVessel(uid, lookup);
+  if (before !== '' && before !== vessel && isMember(uid, before, lookupAfter)) {
+    deny('the vessel before is not left');
+  }
 }
 
 /** A join: a new membership's fields and a code in force for exactly this vessel, its current one. */

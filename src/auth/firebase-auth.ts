@@ -40,6 +40,8 @@ export interface FirebaseAuthOptions {
    * called with the user as it now is.
    */
   onUserChanged?: (user: User) => void;
+  /** A token of the signed-in user says its e-mail is verified (see firebase-token.ts). */
+  onVerifiedEmail?: (uid: string, email: string) => void;
   /** The Firebase app; defaults to the one default app (src/firebase/app.ts). */
   loadApp?: LoadFirebaseApp;
   /** Defaults of a user with no local record. */
@@ -102,6 +104,7 @@ export function createFirebaseAuth(
       const changed = profiles.withAdminClaim(uid, admin);
       if (changed) options.onUserChanged?.(changed);
     },
+    onVerifiedEmail: (uid, email) => options.onVerifiedEmail?.(uid, email),
   });
   const lastUid = lastUidIn(options.storage);
 
@@ -251,6 +254,9 @@ export function createFirebaseAuth(
       return userCall(async ({ fb, auth }) => {
         const user = requireUser(auth);
         await fb.reload(user);
+        // A new token carries the verification to the rules (and to onVerifiedEmail) now, not
+        // at the next hourly refresh.
+        if (user.emailVerified) await user.getIdToken(true).catch(() => undefined);
         return { emailVerified: user.emailVerified };
       });
     },

@@ -30,6 +30,8 @@ export interface TokenRefreshOptions {
   minDelayMs: number;
   /** Every new token of the signed-in user reports its admin claim here, changed or not. */
   onAdminClaim(uid: string, admin: boolean): void;
+  /** A new token whose e-mail is verified reports it here (an officer's grant is tied to it). */
+  onVerifiedEmail?(uid: string, email: string): void;
 }
 
 export interface TokenRefresh {
@@ -99,6 +101,9 @@ export function createTokenRefresh(options: TokenRefreshOptions): TokenRefresh {
       if (started.auth.currentUser !== user) return;
       // A revoked claim ends the rights here.
       options.onAdminClaim(user.uid, token.claims.admin === true);
+      const { email, email_verified: verified } = token.claims;
+      if (verified === true && typeof email === 'string')
+        options.onVerifiedEmail?.(user.uid, email);
       const expiresAt = Date.parse(token.expirationTime);
       const delay = Math.max(expiresAt - options.marginMs - options.now(), options.minDelayMs);
       schedule(delay, () => void refreshNow(started));

@@ -8,6 +8,7 @@ import { isPractice } from './daily';
 import type { ExamRecord } from './exam-result';
 import { SUMMARY_COUNT_MAX, SUMMARY_DETAIL_MAX, SUMMARY_FIELDS } from './fleet';
 import { effectiveTime, type HistoryEntry } from './history';
+import type { FoldRules } from './memory';
 import { learnedOverTime } from './progress-charts';
 import { rankFor } from './ranks';
 import { isDue } from './srs';
@@ -98,6 +99,11 @@ export interface SummaryInput {
   examProofs?: ReadonlyMap<string, SummaryProof>;
   version: string;
   now: number;
+  /**
+   * The learner's own fold rules (schedule, retention, home zone: history-repo `rulesOf`), so the
+   * officer's learned-per-week figures are the learner's own chart's.
+   */
+  rules?: FoldRules;
 }
 
 const clampCount = (value: number) => Math.max(0, Math.min(SUMMARY_COUNT_MAX, Math.round(value)));
@@ -162,7 +168,7 @@ export function buildSummary(input: SummaryInput): CrewSummary {
   }
   const topics = tallies(byTopic);
   const days = SUMMARY_WEEKS * 7;
-  const learned = learnedOverTime(input.userId, entries, now, days);
+  const learned = learnedOverTime(input.userId, entries, now, days, input.rules);
   const wk = Array.from({ length: SUMMARY_WEEKS }, (_, week) =>
     clampCount(learned[(week + 1) * 7 - 1]?.learned ?? 0),
   );
@@ -235,6 +241,11 @@ export interface SummaryWritten {
   at: number;
   /** The newest exam id it carried. */
   exam?: string;
+  /**
+   * The vessel pointer (users/{uid}/fleet/active) is known to name `vessel`: written with this
+   * summary or an earlier one. Absent for a write of an older version, whose join set none.
+   */
+  active?: true;
 }
 
 /**

@@ -9,6 +9,8 @@
  *                                       any signed-in user may get one by its code, never list)
  *   users/{uid}/memberships/{vesselId}  vessel, vesselName, code, joinedAt, leftAt? (the learner,
  *                                       only with a valid, unrevoked code of that vessel)
+ *   users/{uid}/fleet/active            vessel ('' for none), at (the learner: set with every
+ *                                       join and leave, so one vessel at a time)
  *   vessels/{vesselId}/crew/{uid}       the learner's summary (the learner, while a member)
  *   officers/{uid}                      vessels, fleet, email?, name?, by, updatedAt (admins)
  *
@@ -52,6 +54,15 @@ export const MEMBERSHIP_FIELDS = {
   code: { wire: 'code', type: 'string', required: true, max: JOIN_CODE_LENGTH },
   joinedAt: { wire: 'joinedAt', type: 'timestamp', required: true },
   leftAt: { wire: 'leftAt', type: 'timestamp', required: false },
+} as const satisfies Record<string, WireField>;
+
+/**
+ * `users/{uid}/fleet/active`: the one vessel the learner is on ('' for none). Every join sets it
+ * and every leave clears it in the same commit, so the rules can hold a learner to one vessel.
+ */
+export const ACTIVE_VESSEL_FIELDS = {
+  vessel: { wire: 'vessel', type: 'string', required: true, max: 64 },
+  at: { wire: 'at', type: 'timestamp', required: true },
 } as const satisfies Record<string, WireField>;
 
 export const OFFICER_FIELDS = {

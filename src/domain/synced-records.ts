@@ -52,6 +52,11 @@ export const ENTRY_FIELDS = {
  */
 export const PROFILE_FIELDS = {
   email: { wire: 'email', type: 'string', required: false, max: 254 },
+  /**
+   * The account's e-mail is verified (written only when its token says so, with its own address):
+   * how an admin finds the one account an officer's grant may go to.
+   */
+  emailVerified: { wire: 'emailVerified', type: 'bool', required: false },
   fullName: { wire: 'fullName', type: 'string', required: false, max: 200 },
   /** Epoch ms; never ahead of the server's clock by more than CLOCK_SKEW_MS. */
   createdAt: { wire: 'createdAt', type: 'number', required: false },

@@ -23,6 +23,9 @@ export const JOIN_CODES = 'joinCodes';
 export const MEMBERSHIPS = 'memberships';
 export const CREW = 'crew';
 export const OFFICERS = 'officers';
+/** `users/{uid}/fleet/active`: the vessel the learner is on (domain/fleet.ts ACTIVE_VESSEL_FIELDS). */
+export const FLEET = 'fleet';
+export const ACTIVE = 'active';
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 
@@ -84,6 +87,10 @@ export function createFirestoreFleet(
         code: join.code,
         joinedAt: fs.serverTimestamp(),
       });
+      batch.set(fs.doc(db, USERS_COLLECTION, uid, FLEET, ACTIVE), {
+        vessel: join.vessel,
+        at: fs.serverTimestamp(),
+      });
       await batch.commit();
     },
 
@@ -95,15 +102,28 @@ export function createFirestoreFleet(
       batch.update(fs.doc(db, USERS_COLLECTION, uid, MEMBERSHIPS, vessel), {
         leftAt: fs.serverTimestamp(),
       });
+      batch.set(fs.doc(db, USERS_COLLECTION, uid, FLEET, ACTIVE), {
+        vessel: '',
+        at: fs.serverTimestamp(),
+      });
       await batch.commit();
     },
 
-    async writeCrewSummary(uid, vessel, fields) {
+    async writeCrewSummary(uid, vessel, fields, setActive = false) {
       const { fs, db } = await open();
-      await fs.setDoc(fs.doc(db, VESSELS, vessel, CREW, uid), {
+      const batch = fs.writeBatch(db);
+      // A membership joined by an older version has no pointer yet: it is set with the summary.
+      if (setActive) {
+        batch.set(fs.doc(db, USERS_COLLECTION, uid, FLEET, ACTIVE), {
+          vessel,
+          at: fs.serverTimestamp(),
+        });
+      }
+      batch.set(fs.doc(db, VESSELS, vessel, CREW, uid), {
         ...fields,
         syncedAt: fs.serverTimestamp(),
       });
+      await batch.commit();
     },
 
     async readMembership(uid) {
@@ -187,9 +207,18 @@ export function createFirestoreFleet(
     async findUser(email): Promise<FoundUser | null> {
       const { fs, db } = await open();
       const wanted = email.trim();
+      // Only a profile whose account verified this address (the rules write `emailVerified` only
+      // from the token) names its owner; any profile could claim the address itself. Two such
+      // accounts name no one.
       const snapshot = await fs.getDocs(
-        fs.query(fs.collection(db, USERS_COLLECTION), fs.where('email', '==', wanted), fs.limit(1)),
+        fs.query(
+          fs.collection(db, USERS_COLLECTION),
+          fs.where('email', '==', wanted),
+          fs.where('emailVerified', '==', true),
+          fs.limit(2),
+        ),
       );
+      if (snapshot.size !== 1) return null;
       let found: FoundUser | null = null;
       snapshot.forEach((document: QueryDocumentSnapshot) => {
         const { fullName } = document.data();

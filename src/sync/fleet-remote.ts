@@ -45,14 +45,25 @@ export interface FleetRemote {
   /** The code's document, or null when there is none. */
   readJoinCode(code: string): Promise<JoinCodeInfo | null>;
   /**
-   * Joins a vessel (the membership, dated by the server); with `leave`, leaves that vessel in the
-   * same commit (its membership dated, its summary removed).
+   * Joins a vessel (the membership, dated by the server, and the vessel pointer set to it); with
+   * `leave`, leaves that vessel in the same commit (its membership dated, its summary removed).
    */
   joinVessel(uid: string, join: MembershipInput, leave?: string): Promise<void>;
-  /** Leaves a vessel: the membership dated by the server and the summary removed, one commit. */
+  /**
+   * Leaves a vessel: the membership dated by the server, the summary removed and the vessel
+   * pointer cleared, one commit.
+   */
   leaveVessel(uid: string, vessel: string): Promise<void>;
-  /** Writes the member's summary (`syncedAt` the server time). */
-  writeCrewSummary(uid: string, vessel: string, fields: Record<string, unknown>): Promise<void>;
+  /**
+   * Writes the member's summary (`syncedAt` the server time); with `setActive`, sets the vessel
+   * pointer to this vessel in the same commit (a membership an older version joined has none).
+   */
+  writeCrewSummary(
+    uid: string,
+    vessel: string,
+    fields: Record<string, unknown>,
+    setActive?: boolean,
+  ): Promise<void>;
   /** The user's current membership (the newest without a leave date), or null. */
   readMembership(uid: string): Promise<FleetMembership | null>;
   /** The user's own officer document, or null. */
@@ -64,7 +75,10 @@ export interface FleetRemote {
   createVessel(vessel: Omit<Vessel, 'id' | 'code'>, by: string): Promise<Vessel>;
   /** Revokes the vessel's code (if any) and, unless `revokeOnly`, gives it a new one. */
   renewCode(vessel: Vessel, by: string, revokeOnly?: boolean): Promise<Vessel>;
-  /** A user by e-mail (profiles are readable by admins). */
+  /**
+   * The one user whose account verified this e-mail (profiles are readable by admins), or null:
+   * an officer's grant goes to that uid, and holds only while their token carries the address.
+   */
   findUser(email: string): Promise<FoundUser | null>;
   listOfficers(): Promise<Officer[]>;
   /** Makes `officer.uid` an officer with these rights; none at all removes the document. */

@@ -10,6 +10,7 @@ import { readLocalProofs } from '@/db/exam-proof-repo';
 import { getExamSetting } from '@/db/exam-settings-repo';
 import { getFleetMeta, updateFleetMeta } from '@/db/fleet-repo';
 import { listHistory, listHistoryOfPrefix } from '@/db/history-queries';
+import { rulesOf } from '@/db/history-repo';
 import type { MarineDB } from '@/db/schema';
 import { listUserWords } from '@/db/user-words-repo';
 import { getUser } from '@/db/users-repo';
@@ -137,6 +138,7 @@ export async function syncFleet(
   const exams = examRecords(entries.map((entry) => ({ ...entry, time: effectiveTime(entry) })));
   const summary = buildSummary({
     userId,
+    rules: rulesOf(user),
     name: user?.fullName ?? '',
     division: user?.settings.division ?? null,
     role: user?.settings.role ?? null,
@@ -149,8 +151,11 @@ export async function syncFleet(
     now,
   });
   if (!shouldWriteSummary(summary, membership.vessel, written, now)) return report;
+  // The rules take a summary only for the vessel the pointer names; set it with the first summary
+  // for a vessel (a membership an older version joined has no pointer).
+  const pointed = written?.vessel === membership.vessel && written.active === true;
   await withTimeout(
-    fleet.writeCrewSummary(userId, membership.vessel, summaryWire(summary)),
+    fleet.writeCrewSummary(userId, membership.vessel, summaryWire(summary), !pointed),
     ms,
     'Writing the crew summary',
   );
@@ -164,6 +169,7 @@ export async function syncFleet(
             key: summaryKey(summary),
             at: now,
             ...(exam ? { exam } : {}),
+            active: true,
           },
         }
       : record,

@@ -9,14 +9,17 @@
  * `validBatch`, so every push below also shows that the adapter's documents pass that check.
  * Documents are seeded and inspected over plain REST as the emulator's admin ('owner').
  */
+import { initializeApp } from 'firebase/app';
 import {
   collection,
   connectFirestoreEmulator,
   deleteDoc,
   doc,
+  type Firestore,
   getCount,
   getDoc,
   getDocs,
+  getFirestore,
   limit,
   limitToLast,
   orderBy,
@@ -62,6 +65,8 @@ const ROOT = `projects/${PROJECT}/databases/(default)/documents`;
 const officialEmulator = process.env.FIRESTORE_EMULATOR_HOST?.trim() || undefined;
 /** The signed-in user of the adapter (against the test server). */
 const UID = 'sailor-1';
+/** Its account's e-mail (the rules hold a profile's e-mail to the token's). */
+const EMAIL = 'bosun@ship.test';
 /** Someone else. */
 const OTHER = 'sailor-2';
 
@@ -94,7 +99,7 @@ beforeAll(async () => {
   const { db } = await openFirestore(settings);
   const { host, port } = parseEmulatorHost(settings.firestoreEmulator as string);
   connectFirestoreEmulator(db, host, port, {
-    mockUserToken: officialEmulator ? 'owner' : { user_id: UID },
+    mockUserToken: officialEmulator ? 'owner' : { user_id: UID, email: EMAIL },
   });
 });
 
@@ -894,7 +899,17 @@ describe('syncOnce through the adapter', () => {
 });
 
 describe('the Firestore REST test server, through the Lite SDK', () => {
-  const open = () => openFirestore(settings);
+  // Documents of no rule's path (notes, items, counters): as the Admin SDK writes them, with the
+  // emulator's owner token, past the rules.
+  let ownerDb: Firestore | undefined;
+  const open = async () => {
+    if (!ownerDb) {
+      ownerDb = getFirestore(initializeApp({ apiKey: 'demo-key', projectId: PROJECT }, 'owner'));
+      const { host, port } = parseEmulatorHost(settings.firestoreEmulator as string);
+      connectFirestoreEmulator(ownerDb, host, port, { mockUserToken: 'owner' });
+    }
+    return { db: ownerDb };
+  };
 
   it('sets, merges, updates, reads and deletes documents', async () => {
     const { db } = await open();
@@ -1001,8 +1016,17 @@ describe('the Firestore REST test server, through the Lite SDK', () => {
     const write = (owner: string) => ({
       update: {
         name: `${ROOT}/users/${owner}/userWords/w1`,
-        fields: { vocabId: { stringValue: 'w1' } },
+        fields: {
+          vocabId: { stringValue: 'w1' },
+          status: { stringValue: 'learning' },
+          attempts: { integerValue: '2' },
+          correct: { integerValue: '1' },
+          streak: { integerValue: '1' },
+          strength: { doubleValue: 0.5 },
+          updatedAt: { integerValue: String(Date.now()) },
+        },
       },
+      updateTransforms: [{ fieldPath: 'syncedAt', setToServerValue: 'REQUEST_TIME' }],
     });
     const denied = await restCommit([write('bob')], token);
     expect(denied.status).toBe(403);
@@ -1104,7 +1128,7 @@ describe('the Firestore REST test server: bounded values', () => {
 
   it('refuses profile values out of bounds, times ahead of the server, unknown fields and odd ids', async () => {
     if (officialEmulator) return; // the test server's rules
-    const token = emulatorToken('dora');
+    const token = emulatorToken('dora', { email: 'dora@ship.test' });
     const now = Date.now();
     const good = { email: 'dora@ship.test', fullName: 'Дора', createdAt: now, dailyGoal: 10 };
     for (const bad of [

@@ -7,8 +7,9 @@
  */
 import { initializeApp } from 'firebase/app';
 import * as lite from 'firebase/firestore/lite';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  ACTIVE_VESSEL_FIELDS,
   JOIN_CODE_ALPHABET,
   JOIN_CODE_FIELDS,
   JOIN_CODE_PATTERN,
@@ -80,6 +81,7 @@ function mismatches(rules: string, fn: string, table: Record<string, WireField>)
 const { leftAt: _leftAt, ...JOIN_FIELDS } = MEMBERSHIP_FIELDS;
 
 const FUNCTIONS = [
+  ['validActive', ACTIVE_VESSEL_FIELDS],
   ['validVessel', VESSEL_FIELDS],
   ['validJoinCode', JOIN_CODE_FIELDS],
   ['validJoin', JOIN_FIELDS],
@@ -134,7 +136,7 @@ describe('firestore.rules and the fleet tables', () => {
     expect(leave).toContain("affectedKeys().hasOnly(['leftAt'])");
     const crew = RULES.slice(RULES.indexOf('match /crew/{uid}'));
     expect(crew).toMatch(
-      /allow create, update: if signedInAs\(uid\) && isMemberOf\(uid, vesselId\)/,
+      /allow create, update: if signedInAs\(uid\) && isMemberAfter\(uid, vesselId\)\s+&& activeAfter\(uid\) == vesselId/,
     );
   });
 });
@@ -147,13 +149,17 @@ let settings: FirebaseSettings;
 let apps = 0;
 
 /** A signed-in person's Firestore (their own token, as their own device has). */
-function firestoreOf(uid: string, admin = false): lite.Firestore {
+function firestoreOf(
+  uid: string,
+  admin = false,
+  email: { email?: string; email_verified?: boolean } = {},
+): lite.Firestore {
   apps += 1;
   const app = initializeApp({ apiKey: 'demo-key', projectId: PROJECT }, `rules-${apps}`);
   const db = lite.getFirestore(app);
   const [host, port] = server.host.split(':') as [string, string];
   lite.connectFirestoreEmulator(db, host, Number(port), {
-    mockUserToken: { user_id: uid, ...(admin ? { admin: true } : {}) },
+    mockUserToken: { user_id: uid, ...(admin ? { admin: true } : {}), ...email },
   });
   return db;
 }
@@ -310,6 +316,24 @@ describe('the fleet rules on the REST test server', () => {
     await lite.setDoc(crewDoc, summary({ mast: 4 }));
   });
 
+  it('never take a client’s time for the request time, even in the very microsecond', async () => {
+    const { alpha, sailorDb } = await fleetWithCrew();
+    // The server's clock stopped a day ahead: its next commit is stamped exactly then, and the
+    // client sends that very instant. Only the serverTimestamp transform is the request time.
+    const at = Date.now() + 24 * 60 * 60 * 1000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(at);
+      const crewDoc = lite.doc(sailorDb, 'vessels', alpha.id, 'crew', 'sailor');
+      await expect(
+        lite.setDoc(crewDoc, summary({ syncedAt: lite.Timestamp.fromMillis(at) })),
+      ).rejects.toThrow(DENIED);
+      await lite.setDoc(crewDoc, summary({ mast: 5 }));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('let a learner leave once, keep the membership on record, and stop their summary', async () => {
     const { alpha, sailorDb } = await fleetWithCrew();
     const membership = lite.doc(sailorDb, 'users', 'sailor', 'memberships', alpha.id);
@@ -327,14 +351,66 @@ describe('the fleet rules on the REST test server', () => {
     ).rejects.toThrow(DENIED);
   });
 
+  it('grant officer rights to the account that verified the e-mail, never to a profile claiming it', async () => {
+    const admin = fleetOf(firestoreOf('admin', true));
+    const alpha = await admin.createVessel({ name: 'Alpha', imo: '9074729' }, 'admin');
+    const MATE = 'mate@ship.test';
+    const impostorDb = firestoreOf('impostor', false, {
+      email: 'impostor@ship.test',
+      email_verified: true,
+    });
+    // A profile cannot claim another account's e-mail, nor call an address verified itself.
+    await expect(
+      lite.setDoc(lite.doc(impostorDb, 'users', 'impostor'), { email: MATE, fullName: 'Mate' }),
+    ).rejects.toThrow(DENIED);
+    const unverifiedDb = firestoreOf('mate', false, { email: MATE, email_verified: false });
+    const mateProfile = lite.doc(unverifiedDb, 'users', 'mate');
+    await lite.setDoc(mateProfile, { email: MATE, fullName: 'Chief Mate' });
+    await expect(
+      lite.setDoc(mateProfile, { emailVerified: true }, { merge: true }),
+    ).rejects.toThrow(DENIED);
+    // Until the address is verified, the admin finds no one to grant to.
+    expect(await admin.findUser(MATE)).toBeNull();
+    const mateDb = firestoreOf('mate', false, { email: MATE, email_verified: true });
+    await lite.setDoc(
+      lite.doc(mateDb, 'users', 'mate'),
+      { email: MATE, emailVerified: true },
+      { merge: true },
+    );
+    const found = await admin.findUser(` ${MATE} `);
+    expect(found).toMatchObject({ uid: 'mate', email: MATE, name: 'Chief Mate' });
+    await admin.setOfficer(
+      { uid: 'mate', email: MATE, vessels: [alpha.id], fleet: false },
+      'admin',
+    );
+    expect(await fleetOf(mateDb).readVessels([alpha.id])).toHaveLength(1);
+    // The grant holds only while the token carries the granted address, verified.
+    await expect(fleetOf(unverifiedDb).readVessels([alpha.id])).rejects.toThrow(DENIED);
+    // A grant the old flow gave to the impostor's uid under the officer's address opens nothing.
+    await admin.setOfficer(
+      { uid: 'impostor', email: MATE, vessels: [alpha.id], fleet: true },
+      'admin',
+    );
+    await expect(fleetOf(impostorDb).listVessels()).rejects.toThrow(DENIED);
+    await expect(fleetOf(impostorDb).listCrew(alpha.id, 0)).rejects.toThrow(DENIED);
+  });
+
   it('let officers read their vessels’ summaries only, and nobody else’s answers', async () => {
     const { alpha, bravo, sailorDb } = await fleetWithCrew();
-    await lite.setDoc(lite.doc(sailorDb, 'users', 'sailor', 'history', 'b1'), {
+    // A batch of answers as the learner's sync writes it: with the account's counter.
+    const batch = lite.writeBatch(sailorDb);
+    batch.set(lite.doc(sailorDb, 'users', 'sailor', 'history', 'b1'), {
       device: 'd1',
       count: 1,
       e: '[]',
       syncedAt: lite.serverTimestamp(),
     });
+    batch.set(
+      lite.doc(sailorDb, 'users', 'sailor', 'meta', 'history'),
+      { n: lite.increment(1), c: lite.increment(2), last: 'b1' },
+      { merge: true },
+    );
+    await batch.commit();
     const officerDb = firestoreOf('officer');
     const officer = fleetOf(officerDb);
     expect((await officer.listCrew(alpha.id, 0)).map((doc) => doc.uid)).toEqual(['sailor']);

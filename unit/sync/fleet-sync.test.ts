@@ -9,10 +9,13 @@ import { initializeApp } from 'firebase/app';
 import * as lite from 'firebase/firestore/lite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getFleetMeta, updateFleetMeta } from '@/db/fleet-repo';
-import { recordChange, recordExamResult } from '@/db/history-repo';
+import { listHistory } from '@/db/history-queries';
+import { recordChange, recordExamResult, rulesOf } from '@/db/history-repo';
 import type { MarineDB } from '@/db/schema';
+import { getUser } from '@/db/users-repo';
 import { putVocab } from '@/db/vocab-repo';
 import { SUMMARY_REWRITE_MS } from '@/domain/fleet-summary';
+import { learnedOverTime } from '@/domain/progress-charts';
 import type { FirebaseSettings } from '@/firebase/config';
 import { createFirestoreFleet } from '@/sync/firestore-fleet';
 import { refreshCopy } from '@/sync/fleet-refresh';
@@ -28,6 +31,7 @@ import { openDeviceOf, vocab } from '../db/helpers';
 const PROJECT = 'demo-fleet';
 const NOW = Date.UTC(2026, 10, 25, 8);
 const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 let server: FirestoreRestServer;
 let settings: FirebaseSettings;
@@ -296,6 +300,108 @@ describe('the fleet in the cloud', () => {
     expect(memberships.find((doc) => doc.id === a.id)?.data.leftAt).toBeTruthy();
     expect(memberships.find((doc) => doc.id === b.id)?.data.leftAt).toBeUndefined();
     expect(await crewDocs(a.id)).toHaveLength(0);
+  });
+
+  it('holds a learner to one vessel: a second join is refused unless it leaves the first', async () => {
+    const admin = signedIn('admin-6', true);
+    const a = await admin.createVessel({ name: 'Alpha', imo: '9074729' }, 'admin-6');
+    const b = await admin.createVessel({ name: 'Bravo', imo: '9176187' }, 'admin-6');
+    const sailor = signedIn('sailor-6');
+    const ship = await deviceOf('sailor-6', 'Oleg Sidorov');
+    const joinOf = (vessel: typeof a) => ({
+      vessel: vessel.id,
+      vesselName: vessel.name,
+      code: vessel.code as string,
+    });
+    await joinVesselFromCloud(sailor, 'sailor-6', joinOf(a));
+    await syncFleet(ship, sailor, 'sailor-6', NOW, 10_000, true);
+    // A device that joins Bravo without leaving Alpha (an older version, a hand-written call).
+    await expect(sailor.joinVessel('sailor-6', joinOf(b))).rejects.toThrow(/permission/i);
+    // The app's join leaves Alpha in the same commit.
+    await joinVesselFromCloud(sailor, 'sailor-6', joinOf(b));
+    const memberships = await testApi.documents('users/sailor-6/memberships/');
+    expect(memberships.filter((doc) => doc.data.leftAt === undefined).map((doc) => doc.id)).toEqual(
+      [b.id],
+    );
+    expect((await testApi.documents('users/sailor-6/fleet/'))[0]?.data.vessel).toBe(b.id);
+    // Alpha's summary stays gone: its officers see nothing written after the move.
+    await expect(sailor.writeCrewSummary('sailor-6', a.id, { name: 'x' }, true)).rejects.toThrow(
+      /permission/i,
+    );
+    expect(await crewDocs(a.id)).toHaveLength(0);
+  });
+
+  it('points the cloud at the vessel an older version joined, with the first summary', async () => {
+    const admin = signedIn('admin-7', true);
+    const a = await admin.createVessel({ name: 'Alpha', imo: '9074729' }, 'admin-7');
+    // The membership as an older version wrote it: no vessel pointer (the emulator's owner
+    // writes it past the rules that now ask for one).
+    const owner = initializeApp({ apiKey: 'demo-key', projectId: PROJECT }, 'fleet-owner-7');
+    const ownerDb = lite.getFirestore(owner);
+    const [host, port] = server.host.split(':') as [string, string];
+    lite.connectFirestoreEmulator(ownerDb, host, Number(port), { mockUserToken: 'owner' });
+    await lite.setDoc(lite.doc(ownerDb, 'users', 'sailor-7', 'memberships', a.id), {
+      vessel: a.id,
+      vesselName: a.name,
+      code: a.code,
+      joinedAt: lite.serverTimestamp(),
+    });
+    const sailor = signedIn('sailor-7');
+    const ship = await deviceOf('sailor-7', 'Marina Belova');
+    await recordChange(ship, 'sailor-7', 'dk1', { kind: 'answer', correct: true }, NOW - HOUR);
+    expect((await syncFleet(ship, sailor, 'sailor-7', NOW, 10_000, true)).summaryWritten).toBe(
+      true,
+    );
+    expect((await testApi.documents('users/sailor-7/fleet/'))[0]?.data.vessel).toBe(a.id);
+    expect(await crewDocs(a.id)).toHaveLength(1);
+    expect((await getFleetMeta(ship, 'sailor-7')).written?.active).toBe(true);
+  });
+
+  it('folds the learned words per week with the learner’s own schedule, as their chart does', async () => {
+    const admin = signedIn('admin-8', true);
+    const a = await admin.createVessel({ name: 'Alpha', imo: '9074729' }, 'admin-8');
+    const sailor = signedIn('sailor-8');
+    const ship = await deviceOf('sailor-8', 'Nina Popova');
+    const tx = ship.transaction('users', 'readwrite');
+    const user = await tx.store.get('sailor-8');
+    if (user) {
+      await tx.store.put({
+        ...user,
+        settings: { ...user.settings, schedule: 'fsrs', retention: 0.95 },
+      });
+    }
+    await tx.done;
+    // Ten words answered every other day for six weeks, one wrong answer in five.
+    for (let w = 0; w < 10; w++) {
+      await putVocab(ship, vocab(`wk${w}`, { topic: 'Mooring', division: 'deck' }));
+      for (let d = 0; d < 20; d++) {
+        const at = NOW - (40 - d * 2 - (w % 3)) * DAY + w * HOUR;
+        await recordChange(
+          ship,
+          'sailor-8',
+          `wk${w}`,
+          { kind: 'answer', correct: d % 5 !== 4 },
+          at,
+        );
+      }
+    }
+    await joinVesselFromCloud(sailor, 'sailor-8', {
+      vessel: a.id,
+      vesselName: a.name,
+      code: a.code as string,
+    });
+    await syncFleet(ship, sailor, 'sailor-8', NOW, 10_000, true);
+    const [doc] = await crewDocs(a.id);
+    const weekly = (days: { learned: number }[]) =>
+      Array.from({ length: 7 }, (_, week) => days[(week + 1) * 7 - 1]?.learned);
+    const entries = await listHistory(ship, 'sailor-8');
+    const own = weekly(
+      learnedOverTime('sailor-8', entries, NOW, 56, rulesOf(await getUser(ship, 'sailor-8'))),
+    );
+    // The case tells the two apart: the default rules give other weeks.
+    expect(weekly(learnedOverTime('sailor-8', entries, NOW, 56))).not.toEqual(own);
+    // The last week is the rank's own count (MAST); the seven before are the chart's.
+    expect(JSON.parse(doc?.data.s as string).wk.slice(0, 7)).toEqual(own);
   });
 
   it('sets aside a membership read that a join on this device overtook', async () => {

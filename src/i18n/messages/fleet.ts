@@ -38,7 +38,8 @@ export const fleet = defineMessages(
     'fleet.problem.code-format': 'A join code has 8 letters and digits, for example ABCD-EFGH.',
     'fleet.problem.code-unknown': 'No vessel has this code. Check it with your officer.',
     'fleet.problem.code-revoked': 'This code has been revoked. Ask your officer for the new one.',
-    'fleet.problem.user-unknown': 'No user with this e-mail has signed in to the cloud.',
+    'fleet.problem.user-unknown':
+      'No account has confirmed this e-mail. Ask them to sign in, confirm the e-mail in their profile, and try again.',
     'fleet.problem.name': 'Enter the vessel’s name (up to 100 characters).',
     'fleet.problem.imo':
       'The IMO number has 7 digits, the last a check digit (for example 9074729).',
@@ -175,7 +176,8 @@ export const fleet = defineMessages(
     'fleet.problem.code-format': 'Код судна — 8 букв и цифр, например ABCD-EFGH.',
     'fleet.problem.code-unknown': 'Судна с таким кодом нет. Сверьте код с инспектором.',
     'fleet.problem.code-revoked': 'Этот код отозван. Попросите у инспектора новый.',
-    'fleet.problem.user-unknown': 'Пользователь с таким e-mail ещё не входил в облачную версию.',
+    'fleet.problem.user-unknown':
+      'Ни одна учётная запись не подтвердила этот e-mail. Попросите пользователя войти, подтвердить e-mail в профиле и повторите.',
     'fleet.problem.name': 'Введите название судна (до 100 символов).',
     'fleet.problem.imo': 'Номер ИМО — 7 цифр, последняя контрольная (например, 9074729).',
     'fleet.problem.flag': 'Флаг — не длиннее 60 символов.',
