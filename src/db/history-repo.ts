@@ -26,10 +26,10 @@ import {
   isFarAhead,
   nextStamp,
   observeStamps,
-  STAMP_LEAD_MS,
-  saneClock,
   offsetAfterReading,
   offsetAtLeastReceipts,
+  STAMP_LEAD_MS,
+  saneClock,
   wallAt,
   wallWithinBound,
 } from '@/domain/hlc';

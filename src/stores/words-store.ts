@@ -49,7 +49,12 @@ interface WordsState {
    * Records a finished exam of the signed-in user in the history, once (`entryId`: the same id
    * when a failed save is retried); no word changes.
    */
-  recordExamResult(examId: string, passed: boolean, fields: object, entryId?: string): Promise<void>;
+  recordExamResult(
+    examId: string,
+    passed: boolean,
+    fields: object,
+    entryId?: string,
+  ): Promise<void>;
   /**
    * Refolds every word of the signed-in user under the settings now saved (schedule, retention,
    * home time zone: the same history, folded the new way) and shows the result. Resolves to the
