@@ -368,6 +368,23 @@ describe('Firebase auth provider (Auth emulator)', () => {
     expect(auth.currentEmailVerified()).toBe(true);
   });
 
+  it('reports a verified e-mail from the token, at once after the link is applied', async () => {
+    const verified: [string, string][] = [];
+    const auth = provider({ onVerifiedEmail: (uid, email) => verified.push([uid, email]) });
+    const user = await registered(auth);
+    await auth.sendVerification();
+    const code = (await oobCodes(emulator.host, PROJECT)).find(
+      (c) => c.email === user.email && c.requestType === 'VERIFY_EMAIL',
+    );
+    await auth.reloadUser();
+    // An unverified token says nothing: no profile may call the address verified.
+    expect(verified).toEqual([]);
+    await applyOobCode(emulator.host, code?.oobLink as string);
+    await auth.reloadUser();
+    // The next token carries the verification (an officer's grant and the profile mark need it).
+    await vi.waitFor(() => expect(verified).toContainEqual([user.id, user.email]));
+  });
+
   it('verification calls need a signed-in user', async () => {
     const auth = provider();
     expect(() => auth.currentEmailVerified()).toThrow(NO_AUTHENTICATED_USER);
