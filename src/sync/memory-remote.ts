@@ -160,6 +160,22 @@ export class MemoryRemote implements RemoteStore {
     stored.set(batchId, { id: batchId, data: structuredClone(data), syncedAt: this.tick() });
   }
 
+  /**
+   * Test setup (not counted): batch documents in ONE commit, with one server time, as versions
+   * before the account's counter wrote up to 500 of them.
+   */
+  putOlderCommit(userId: string, batches: readonly PushBatchInput[]): void {
+    let stored = this.batches.get(userId);
+    if (!stored) {
+      stored = new Map();
+      this.batches.set(userId, stored);
+    }
+    const syncedAt = this.tick();
+    for (const { id, entries } of batches) {
+      stored.set(id, { id, data: toBatchWire(entries), syncedAt });
+    }
+  }
+
   /** Test setup (not counted): an old per-word document, as older versions wrote it. */
   putLegacyWord(userId: string, data: Record<string, unknown>): void {
     let words = this.legacy.get(userId);

@@ -1,7 +1,13 @@
 /** The sync engine: history moved, not snapshots; idempotent push and pull; migration; failures. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { countUnsent, listDeadLetters, listHistory } from '@/db/history-queries';
-import { importBaselines, recordChange, rulesOf } from '@/db/history-repo';
+import {
+  importBaselines,
+  markSent,
+  recordChange,
+  rulesOf,
+  takePushBatches,
+} from '@/db/history-repo';
 import type { MarineDB } from '@/db/schema';
 import { getUserWord } from '@/db/user-words-repo';
 import { getUser, markProfileUnsent, updateUser } from '@/db/users-repo';
@@ -339,8 +345,15 @@ describe('syncOnce', () => {
     const remote = new MemoryRemote();
     const phone = await device();
     for (let i = 0; i < 650; i++) await answerOn(phone, `w${i}`, true, NOW + i);
-    // 650 batches of one entry, one commit each.
-    await syncOnce({ db: phone, remote, userId: USER, now: NOW, entriesPerBatch: 1 });
+    // 650 batches of one entry in two commits of 500 and 150 (one server time each), as versions
+    // before the account's counter pushed them.
+    const batches = await takePushBatches(phone, USER, 1, NOW);
+    remote.putOlderCommit(USER, batches.slice(0, 500));
+    remote.putOlderCommit(USER, batches.slice(500));
+    await markSent(
+      phone,
+      batches.flatMap((batch) => batch.entries.map((entry) => entry.id)),
+    );
     expect(remote.batchCount(USER)).toBe(650);
 
     // A new device whose link drops after the first page of 300 keeps that page...
