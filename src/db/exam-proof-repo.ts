@@ -10,7 +10,7 @@ import {
   type ExamSupervision,
   type LocalProofLevel,
 } from '@/domain/exam-proof';
-import { EXAM_VOCAB_PREFIX, type ExamRecord } from '@/domain/exam-result';
+import { EXAM_RESULT_VERSION, EXAM_VOCAB_PREFIX, type ExamRecord } from '@/domain/exam-result';
 import { type ExamProofMeta, type ExamProofSent, examProofKey, type MarineDB } from './schema';
 
 /** Per exam id, how its result document went (empty when none was sent). */
@@ -52,8 +52,11 @@ function levelOf(
   sent: ExamProofSent | undefined,
   imported: boolean,
   madeHere: boolean,
+  current: boolean,
 ): Pick<LocalProof, 'level' | 'supervision' | 'codeRefused'> {
   if (imported) return { level: 'imported' };
+  // An older version's result is never sent as a result document (exam-proof-sync.ts).
+  if (!current) return { level: 'history' };
   if (!sent) return { level: madeHere ? 'pending' : 'elsewhere' };
   if (sent.level === 'supervised') {
     return {
@@ -99,7 +102,11 @@ export async function readLocalProofs(
     const entry = entries.get(`${EXAM_VOCAB_PREFIX}${record.examId}`);
     const imported = entry?.origin === 'import';
     const madeHere = entry !== undefined && entry.device === device?.id;
-    proofs.set(record.examId, { problem, ...levelOf(sent[record.examId], imported, madeHere) });
+    const current = record.fields.v === EXAM_RESULT_VERSION;
+    proofs.set(record.examId, {
+      problem,
+      ...levelOf(sent[record.examId], imported, madeHere, current),
+    });
   }
   return proofs;
 }

@@ -110,11 +110,13 @@ export const examConfigOrDefaults = (config: ExamConfig | null | undefined): Exa
 export type ExamProofLevel = 'supervised' | 'self' | 'history' | 'imported' | 'mismatch';
 
 /**
- * What the learner's own device says of a result: `imported`, or what its sync did — sent
+ * What the learner's own device says of a result: `imported`, `history` (an older version's
+ * result, never sent as a result document), or what its sync did — sent
  * `supervised` or `self`, `refused` by the rules, `pending` (not sent yet), or made `elsewhere`
  * (another device of the account sends its document).
  */
 export type LocalProofLevel =
+  | 'history'
   | 'imported'
   | 'supervised'
   | 'self'

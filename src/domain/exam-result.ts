@@ -53,7 +53,16 @@ export interface ExamResultFields {
    * the result reaches the cloud. Absent for an unsupervised sitting and in older results.
    */
   sc?: string;
+  /**
+   * EXAM_RESULT_VERSION: the result of a sitting graded without the answer key on the device.
+   * Absent in older versions' results, which are never sent as result documents (their running
+   * exam kept the key readable, so they stay "only in the answer history").
+   */
+  v?: number;
 }
+
+/** The `v` of a result this version records (see ExamResultFields.v). */
+export const EXAM_RESULT_VERSION = 2;
 
 /** A result as the screens read it back from its entry. */
 export interface ExamRecord {
@@ -104,6 +113,7 @@ export function examResultFields(sitting: ExamSitting, score: ExamScore): ExamRe
       .slice(0, EXAM_MISSED_MAX),
   };
   if (sitting.code) fields.sc = sitting.code;
+  fields.v = EXAM_RESULT_VERSION;
   return fields;
 }
 
@@ -126,7 +136,7 @@ export function readExamEntry(entry: {
   if (entry.kind !== EXAM_KIND || !entry.vocabId.startsWith(EXAM_VOCAB_PREFIX)) return null;
   const x = entry.x;
   if (!x) return null;
-  const { dv, role, c, n, pm, lim, sec, pr, s, t, miss, sc } = x;
+  const { dv, role, c, n, pm, lim, sec, pr, s, t, miss, sc, v } = x;
   if (typeof dv !== 'string' || typeof role !== 'string') return null;
   if (!isCount(c) || !isCount(n) || c > n || n === 0 || !isCount(pm) || !isCount(lim)) return null;
   if (!isCount(sec)) return null;
@@ -169,6 +179,7 @@ export function readExamEntry(entry: {
     miss: missed,
   };
   if (typeof sc === 'string' && new RegExp(SITTING_CODE_PATTERN).test(sc)) fields.sc = sc;
+  if (isCount(v)) fields.v = v;
   return {
     examId: entry.vocabId.slice(EXAM_VOCAB_PREFIX.length),
     at: entry.time,

@@ -4,7 +4,8 @@
  * for its post and, when the learner entered a sitting code, consume that code in the same commit.
  * A result received from another device is that device's to send; one from an import is never
  * sent (an import is not the learner's sitting). A refused code is dropped and the result sent
- * self-reported; a result the rules refuse altogether is set aside, never retried.
+ * self-reported; a result the rules refuse altogether is set aside, never retried. An older
+ * version's result (no EXAM_RESULT_VERSION) is never sent: it stays "only in the answer history".
  */
 import { getExamProofs, noteExamProof } from '@/db/exam-proof-repo';
 import { listHistoryOfPrefix } from '@/db/history-queries';
@@ -12,7 +13,7 @@ import { deviceId, isImportedEntry } from '@/db/history-repo';
 import type { ExamProofSent, MarineDB } from '@/db/schema';
 import { curriculumDocId } from '@/domain/curriculum';
 import { checkExamResult, type ExamResultDoc, normalizeSittingCode } from '@/domain/exam-proof';
-import { EXAM_VOCAB_PREFIX, readExamEntry } from '@/domain/exam-result';
+import { EXAM_RESULT_VERSION, EXAM_VOCAB_PREFIX, readExamEntry } from '@/domain/exam-result';
 import { effectiveTime, type HistoryEntry } from '@/domain/history';
 import { type ExamRemote, isRefusal } from './exam-remote';
 import { withTimeout } from './timeout';
@@ -68,6 +69,8 @@ export async function syncExamProofs(
   for (const entry of entries) {
     const examId = entry.vocabId.slice(EXAM_VOCAB_PREFIX.length);
     if (done[examId] || !(await madeHere(db, entry, device))) continue;
+    // An older version's result (its running exam kept the key readable) stays history-only.
+    if (entry.x?.v !== EXAM_RESULT_VERSION) continue;
     const doc = examResultDocOf(entry);
     if (!doc) continue;
     // Numbers that do not hold are never sent: the rules would refuse them every time.

@@ -11,7 +11,7 @@ import { listHistoryOfPrefix } from '@/db/history-queries';
 import { importExport, mergeEntries, recordExamResult } from '@/db/history-repo';
 import type { MarineDB } from '@/db/schema';
 import { EXAM_DEFAULTS } from '@/domain/exam';
-import { EXAM_VOCAB_PREFIX, examRecords } from '@/domain/exam-result';
+import { EXAM_RESULT_VERSION, EXAM_VOCAB_PREFIX, examRecords } from '@/domain/exam-result';
 import { buildSummary, parseDetail, summaryWire } from '@/domain/fleet-summary';
 import { effectiveTime } from '@/domain/history';
 import { openDeviceOf } from './helpers';
@@ -44,6 +44,7 @@ const fields = (right: number, extra: Record<string, unknown> = {}) => ({
   s: { terms: [right, 40] },
   t: [],
   miss: [],
+  v: EXAM_RESULT_VERSION,
   ...extra,
 });
 
@@ -60,6 +61,9 @@ describe('readLocalProofs', () => {
     await recordExamResult(ship, A, 'ex-self', false, fields(10, { sc: 'ABCDEFGH' }), NOW + 2);
     // "Passed" with 1 of 40: the entry says so, the numbers do not.
     await recordExamResult(ship, A, 'ex-one', true, fields(1), NOW + 3);
+    // A previous version's result (no result version): only ever in the answer history.
+    const { v: _v, ...older } = fields(30);
+    await recordExamResult(ship, A, 'ex-older', true, older, NOW + 4);
     await noteExamProof(ship, A, 'ex-sup', {
       level: 'supervised',
       byName: 'Капитан Немо',
@@ -76,6 +80,7 @@ describe('readLocalProofs', () => {
     });
     expect(proofs.get('ex-self')).toEqual({ level: 'self', problem: null, codeRefused: true });
     expect(proofs.get('ex-one')).toMatchObject({ problem: 'passed' });
+    expect(proofs.get('ex-older')).toEqual({ level: 'history', problem: null });
   });
 
   it('never confirms a result that came from an import file, nor one of another device', async () => {

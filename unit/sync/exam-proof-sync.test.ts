@@ -15,6 +15,7 @@ import type { MarineDB } from '@/db/schema';
 import { curriculumDocId } from '@/domain/curriculum';
 import { EXAM_DEFAULTS } from '@/domain/exam';
 import type { ExamResultDoc } from '@/domain/exam-proof';
+import { EXAM_RESULT_VERSION } from '@/domain/exam-result';
 import type { FirebaseSettings } from '@/firebase/config';
 import { syncOnce } from '@/sync/engine';
 import { syncExamProofs } from '@/sync/exam-proof-sync';
@@ -89,13 +90,14 @@ function fields(right: number, extra: Record<string, unknown> = {}) {
     s: { terms: [terms, 14], orders: [orders, 13], phrases: [right - terms - orders, 13] },
     t: [],
     miss: [],
+    v: EXAM_RESULT_VERSION,
     ...extra,
   };
 }
 
 /** The result document a device would write for `fields(right)`, by hand. */
 const handWritten = (right: number, patch: Partial<ExamResultDoc> = {}) => {
-  const { pr: _pr, t: _t, miss: _miss, ...numbers } = fields(right);
+  const { pr: _pr, t: _t, miss: _miss, v: _v, ...numbers } = fields(right);
   return {
     ...numbers,
     p: right * 100 >= 70 * 40,
@@ -174,7 +176,7 @@ describe('result documents', () => {
     await expect(signedIn('sailor-2').exams.readExamResult(SAILOR, 'ex-1')).rejects.toThrow();
   });
 
-  it('are never sent for a result from an import or from another device', async () => {
+  it('are never sent for a result from an import, another device or the previous version', async () => {
     const sailor = signedIn(SAILOR);
     const ship = await device();
     const made = await recordExamResult(ship, SAILOR, 'ex-ship', true, fields(30), NOW - 60_000);
@@ -183,6 +185,9 @@ describe('result documents', () => {
     await syncOnce({ db: ship, remote: history, userId: SAILOR, now: NOW });
     const tablet = await device();
     await syncOnce({ db: tablet, remote: history, userId: SAILOR, now: NOW });
+    // A previous version's result made here (its running exam kept the key readable).
+    const { v: _v, ...older } = fields(30);
+    await recordExamResult(tablet, SAILOR, 'ex-older', true, older, NOW - 30_000);
     // An import file's exam entry, dated and numbered like a real pass, in this device's name.
     await importExport(
       tablet,
@@ -291,7 +296,7 @@ describe('result documents', () => {
       SAILOR,
       'ex-new',
       true,
-      { ...short, pr: null, s: { terms: [16, 20] }, t: [], miss: [] },
+      { ...short, pr: null, s: { terms: [16, 20] }, t: [], miss: [], v: EXAM_RESULT_VERSION },
       NOW - 30_000,
     );
     expect(await syncExamProofs(ship, sailor.exams, SAILOR, NOW, MS)).toEqual({
