@@ -133,6 +133,23 @@ const WORLD: Record<string, Record<string, unknown>> = {
   'users/sailor/exams/x1': { dv: 'deck', role: 'ab', c: 30, n: 40, syncedAt: T },
 };
 
+/** A result document of the default exam: 30 of 40 in 20 minutes, passed. */
+const examResult = (extra: Record<string, unknown> = {}) => ({
+  dv: 'deck',
+  role: 'ab',
+  c: 30,
+  n: 40,
+  pm: 70,
+  lim: 1800,
+  sec: 1200,
+  s: { terms: [30, 40] },
+  p: true,
+  at: NOW - 60_000,
+  cur: 'e-none',
+  syncedAt: T,
+  ...extra,
+});
+
 // ---- the cases ----------------------------------------------------------------------------------
 
 /** The outcome of a path no rule matches. */
@@ -1108,6 +1125,60 @@ const CASES: Case[] = [
     doc: 'users/sailor/exams/x1',
     expect: 'deny',
     why: 'never deleted',
+  },
+  {
+    path: 'users/{uid}/exams/{examId}',
+    op: 'create',
+    as: 'learner',
+    doc: 'users/sailor/exams/x3',
+    data: examResult(),
+    expect: 'allow',
+    why: 'a self-reported result whose numbers agree with the default exam',
+    rules: { fn: 'agreesWithExam', text: 'data.n == 40 && data.pm == 70 && data.lim == 1800' },
+  },
+  {
+    path: 'users/{uid}/exams/{examId}',
+    op: 'create',
+    as: 'learner',
+    doc: 'users/sailor/exams/x3',
+    data: examResult({ c: 1, s: { terms: [1, 40] } }),
+    expect: 'deny',
+    why: '"passed" with 1 of 40',
+    rules: { fn: 'validExamResult', text: 'data.p == (data.c * 100 >= data.pm * data.n)' },
+  },
+  {
+    path: 'users/{uid}/exams/{examId}',
+    op: 'create',
+    as: 'learner',
+    doc: 'users/sailor/exams/x3',
+    data: examResult({ sc: 'DEFGHJKM' }),
+    with: [{ doc: 'sittings/DEFGHJKM', data: { usedAt: T, exam: 'x3' }, merge: true }],
+    expect: 'allow',
+    why: 'a supervised result consumes its sitting in the same commit',
+    rules: {
+      fn: 'validSupervision',
+      text: "getAfter(sittingDoc(data.sc)).data.get('exam', '') == examId",
+    },
+  },
+  {
+    path: 'users/{uid}/exams/{examId}',
+    op: 'create',
+    as: 'learner',
+    doc: 'users/sailor/exams/x3',
+    data: examResult({ sc: 'DEFGHJKM' }),
+    expect: 'deny',
+    why: 'a result naming a sitting it does not consume',
+  },
+  {
+    path: 'sittings/{code}',
+    op: 'update',
+    as: 'learner',
+    doc: 'sittings/DEFGHJKM',
+    data: { usedAt: T, exam: 'x3' },
+    merge: true,
+    expect: 'deny',
+    why: 'a sitting is used only with the result that names it',
+    rules: { fn: 'validSittingUse', text: 'existsAfter(' },
   },
 
   // users/{uid}/memberships/{vesselId}
