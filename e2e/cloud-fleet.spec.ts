@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { studyFiveWordsRight } from './study-helpers';
-import { setCustomClaims } from './support/auth-emulator';
+import { setCustomClaims, setEmailVerified } from './support/auth-emulator';
 import { firestore, uidOf } from './support/cloud';
 import {
   type Account,
@@ -117,9 +117,27 @@ test('vessels, crew that join by code, and an officer who sees exactly their cre
   const northId = vessels.find((doc) => doc.data.name === NORTH)?.id ?? '';
   expect(northId).not.toBe('');
 
-  // The officer of the northern vessel only.
+  // The officer of the northern vessel only. Rights go to the account that verified the
+  // address: until the officer has, the admin is told so and nothing is granted.
   await manage.getByLabel('E-mail пользователя').fill(officer.account.email);
   await manage.getByRole('checkbox', { name: NORTH }).check();
+  await manage.getByRole('button', { name: 'Назначить инспектором' }).click();
+  await expect(manage.getByRole('alert')).toContainText(
+    'Ни одна учётная запись не подтвердила этот e-mail',
+  );
+  const officerUid = await uidOf(officer.account.email);
+  await setEmailVerified(AUTH_EMULATOR_HOST, PROJECT, officerUid);
+  // The officer's next token says so, and their device marks the profile verified.
+  await signInAgain(officer.page, officer.account);
+  await expect
+    .poll(
+      async () =>
+        (await firestore.documents(`users/${officerUid}`)).find(
+          (doc) => doc.path === `users/${officerUid}`,
+        )?.data.emailVerified,
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   await manage.getByRole('button', { name: 'Назначить инспектором' }).click();
   await expect(
     manage.getByRole('listitem').filter({ hasText: 'Олег Инспекторов' }).filter({ hasText: NORTH }),

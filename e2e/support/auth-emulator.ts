@@ -270,6 +270,16 @@ export async function setCustomClaims(
   await adminPost(host, projectId, 'update', { localId, customAttributes: JSON.stringify(claims) });
 }
 
+/** Marks an account's e-mail verified, as the person following the verification link would. */
+export async function setEmailVerified(
+  host: string,
+  projectId: string,
+  localId: string,
+  verified = true,
+): Promise<void> {
+  await adminPost(host, projectId, 'update', { localId, emailVerified: verified });
+}
+
 /** Deletes every account of the project. */
 export async function deleteAllAccounts(host: string, projectId: string): Promise<void> {
   await emulatorFetch(`http://${host}/emulator/v1/projects/${projectId}/accounts`, {
