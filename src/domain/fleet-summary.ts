@@ -241,11 +241,6 @@ export interface SummaryWritten {
   at: number;
   /** The newest exam id it carried. */
   exam?: string;
-  /**
-   * The vessel pointer (users/{uid}/fleet/active) is known to name `vessel`: written with this
-   * summary or an earlier one. Absent for a write of an older version, whose join set none.
-   */
-  active?: true;
 }
 
 /**

@@ -28,6 +28,7 @@ import {
 } from '@/domain/fleet-summary';
 import { effectiveTime } from '@/domain/history';
 import type { FleetRemote } from './fleet-remote';
+import { isPermissionDenied } from './remote-store';
 import { withTimeout } from './timeout';
 
 /**
@@ -151,14 +152,20 @@ export async function syncFleet(
     now,
   });
   if (!shouldWriteSummary(summary, membership.vessel, written, now)) return report;
-  // The rules take a summary only for the vessel the pointer names; set it with the first summary
-  // for a vessel (a membership an older version joined has no pointer).
-  const pointed = written?.vessel === membership.vessel && written.active === true;
-  await withTimeout(
-    fleet.writeCrewSummary(userId, membership.vessel, summaryWire(summary), !pointed),
-    ms,
-    'Writing the crew summary',
-  );
+  const write = (setActive: boolean) =>
+    withTimeout(
+      fleet.writeCrewSummary(userId, membership.vessel, summaryWire(summary), setActive),
+      ms,
+      'Writing the crew summary',
+    );
+  try {
+    await write(false);
+  } catch (error) {
+    // The rules take a summary only for the vessel the pointer names, and a membership an older
+    // version joined has none: it is set in the same commit (once; a join here sets it anyway).
+    if (!isPermissionDenied(error)) throw error;
+    await write(true);
+  }
   const exam = summary.detail.ex[0]?.[0];
   await updateFleetMeta(db, userId, (record) =>
     record.membership?.vessel === membership.vessel
@@ -169,7 +176,6 @@ export async function syncFleet(
             key: summaryKey(summary),
             at: now,
             ...(exam ? { exam } : {}),
-            active: true,
           },
         }
       : record,

@@ -354,7 +354,15 @@ describe('the fleet in the cloud', () => {
     );
     expect((await testApi.documents('users/sailor-7/fleet/'))[0]?.data.vessel).toBe(a.id);
     expect(await crewDocs(a.id)).toHaveLength(1);
-    expect((await getFleetMeta(ship, 'sailor-7')).written?.active).toBe(true);
+    // Once set, later summaries write no pointer again.
+    const pointer = (await testApi.documents('users/sailor-7/fleet/'))[0]?.updateTime;
+    const writes = (await testApi.stats()).writes;
+    const later = NOW + 25 * HOUR;
+    expect((await syncFleet(ship, sailor, 'sailor-7', later, 10_000, true)).summaryWritten).toBe(
+      true,
+    );
+    expect((await testApi.stats()).writes - writes).toBe(1);
+    expect((await testApi.documents('users/sailor-7/fleet/'))[0]?.updateTime).toBe(pointer);
   });
 
   it('folds the learned words per week with the learner’s own schedule, as their chart does', async () => {
