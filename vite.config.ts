@@ -1,4 +1,7 @@
 /// <reference types="vitest/config" />
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, loadEnv, type Plugin } from 'vite';
@@ -68,9 +71,12 @@ function firstPaint(mode: string): Plugin {
       async handler(html, { bundle }) {
         if (!bundle) return html;
         const visit = await renderFirstVisit(mode);
+        // As a snapshot keeps them (src/ui/home-snapshot.ts, SNAPSHOT_STYLE): the page's
+        // Content-Security-Policy refuses style attributes; index.html's script sets these.
+        const styleAsData = (markup: string) => markup.replace(/ style="/g, ' data-style="');
         const templates = [
-          `<template id="first-visit" data-lang="${visit.lang}">${visit.html}</template>`,
-          `<template id="first-visit-splash">${visit.splash}</template>`,
+          `<template id="first-visit" data-lang="${visit.lang}">${styleAsData(visit.html)}</template>`,
+          `<template id="first-visit-splash">${styleAsData(visit.splash)}</template>`,
           `<template id="start-failed">${visit.failed}</template>`,
         ];
         html = html.replace(
@@ -156,6 +162,108 @@ function compileHints(): Plugin {
           chunk.code = HINT + chunk.code;
         }
       },
+    },
+  };
+}
+
+/**
+ * Firebase's endpoints the cloud edition calls: Auth's sign-in and account calls, its token
+ * refresh, and Firestore Lite's REST API. The app uses no popup or redirect sign-in, so Auth needs
+ * no frame and no script from Google.
+ */
+const FIREBASE_ORIGINS = [
+  'https://identitytoolkit.googleapis.com',
+  'https://securetoken.googleapis.com',
+  'https://firestore.googleapis.com',
+];
+
+/**
+ * The origins the page and its workers may connect to besides its own: none in the local
+ * edition; Firebase's, and the emulators the build names (`host:port` or a URL, as
+ * src/firebase/config.ts reads them), in the cloud edition.
+ */
+function connectSources(mode: string): string[] {
+  if (!isCloudEdition(mode)) return [];
+  const env = loadEnv(mode, here('.'), 'VITE_');
+  const emulators = [env.VITE_FIREBASE_AUTH_EMULATOR, env.VITE_FIRESTORE_EMULATOR]
+    .map((value) => value?.trim())
+    .filter((value): value is string => Boolean(value))
+    .map((value) => new URL(/^https?:\/\//.test(value) ? value : `http://${value}`).origin);
+  return [...FIREBASE_ORIGINS, ...new Set(emulators)];
+}
+
+/** The base64 SHA-256 source expression of an inline script's or style's exact text. */
+const hashSource = (text: string) =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** The policy's meta tag in a built index.html (the preview server sends the same as a header). */
+const POLICY_META = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/;
+
+/**
+ * The Content-Security-Policy of the built app (docs/architecture.md, "Security"): scripts and
+ * styles of this origin, plus the inline ones the built index.html keeps, each by the SHA-256 of
+ * its text (no `unsafe-inline`, no `unsafe-eval`); connections to this origin and, in the cloud
+ * edition, Firebase's. It is a meta tag in index.html (static hosting sends no headers of its
+ * own), and `vite preview` (`npm start`, the end-to-end tests) also sends it as a header, with
+ * `frame-ancestors`, which a meta tag cannot carry.
+ */
+function contentSecurityPolicy(mode: string): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'marine:content-security-policy',
+    // Not the dev server, whose page runs inline scripts of its own (the React refresh).
+    apply: (_config, { command, isPreview }) => command === 'build' || Boolean(isPreview),
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        // Template contents never run nor apply: index.html's script paints them as it paints
+        // a snapshot (rebuilt, styles through the style object).
+        const live = html.replace(/<template\b[\s\S]*?<\/template>/g, '');
+        const inline = (tag: string) =>
+          [...live.matchAll(new RegExp(`<${tag}(\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, 'g'))]
+            .filter((match) => !/\ssrc=/.test(match[1] ?? ''))
+            .map((match) => hashSource(match[2] ?? ''));
+        const policy = [
+          "default-src 'self'",
+          ["script-src 'self'", ...inline('script')].join(' '),
+          ["style-src 'self'", ...inline('style')].join(' '),
+          "img-src 'self'",
+          ["connect-src 'self'", ...connectSources(mode)].join(' '),
+          "worker-src 'self'",
+          "manifest-src 'self'",
+          "frame-src 'none'",
+          "object-src 'none'",
+          "base-uri 'none'",
+          "form-action 'none'",
+        ].join('; ');
+        const meta = `<meta http-equiv="Content-Security-Policy" content="${policy}">`;
+        // Before anything it governs: the first element after the charset.
+        const charset = /<meta charset="UTF-8" \/>/;
+        if (!charset.test(html)) throw new Error('marine:content-security-policy: no charset meta');
+        return html.replace(charset, (tag) => `${tag}\n    ${meta}`);
+      },
+    },
+    configurePreviewServer(server) {
+      // Read again whenever the build changes under a running preview: a header with an old
+      // hash would refuse the new page's script.
+      const file = resolve(outDir, 'index.html');
+      let kept: { at: number; header: string | undefined } | undefined;
+      const header = () => {
+        const at = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+        if (kept?.at !== at) {
+          const policy = at ? POLICY_META.exec(readFileSync(file, 'utf8'))?.[1] : undefined;
+          kept = { at, header: policy && `${policy}; frame-ancestors 'none'` };
+        }
+        return kept.header;
+      };
+      server.middlewares.use((_request, response, next) => {
+        const value = header();
+        if (value) response.setHeader('Content-Security-Policy', value);
+        next();
+      });
     },
   };
 }
@@ -254,6 +362,8 @@ export default defineConfig(({ mode }) => ({
       },
       devOptions: { enabled: false },
     }),
+    // Last: it hashes the inline scripts and styles every other plugin has left in index.html.
+    ...(mode === 'bench-baseline' ? [] : [contentSecurityPolicy(mode)]),
   ],
   // The vocabulary worker (src/db/vocabulary-worker.ts) is a module worker, like the page.
   worker: { format: 'es' },

@@ -146,3 +146,57 @@ test('with the splash on, the splash is painted over the snapshot and a tap show
   await expect(page.getByRole('heading', { level: 1, name: /Пётр Морской/ })).toBeVisible();
   await expect(page.locator('.splash')).toHaveCount(0);
 });
+
+test('a snapshot record planted in localStorage runs nothing, and the app starts under its policy', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const guestHome = page.getByRole('heading', { level: 1, name: 'Добро пожаловать на борт!' });
+  await expect(guestHome).toBeVisible();
+  // The page carries its policy: scripts by hash, never inline or eval'd at will.
+  const policy = await page
+    .locator('meta[http-equiv="Content-Security-Policy"]')
+    .getAttribute('content');
+  expect(policy).toMatch(/script-src 'self' 'sha256-[\w+/=]+'/);
+  expect(policy).not.toContain('unsafe-');
+
+  // One same-origin write (a shared tablet's developer tools, a script injected once): a record
+  // of this build whose markup would run script at every start. (Away from home: home keeps
+  // its own snapshot when the page is hidden.)
+  await page.getByRole('link', { name: 'Темы' }).first().click();
+  await expect(page).toHaveURL(/\/topics$/);
+  await page.evaluate(() => {
+    const build = document.querySelector('link[data-entry]')?.getAttribute('href');
+    const run = 'window.plantedRuns = (window.plantedRuns || 0) + 1';
+    localStorage.setItem(
+      'marine.snapshot',
+      JSON.stringify({
+        build,
+        lang: 'ru',
+        theme: '',
+        user: '',
+        html: `<main><h1>Подброшенный снимок</h1><img src="/planted.png" onerror="${run}"><svg onload="${run}"><path d="M0 0"/></svg><script>${run}</script><a href="javascript:${run}">Открыть</a><a href="https://evil.example/login">Войти</a><iframe srcdoc="<script>parent.${run}</script>"></iframe><form action="https://evil.example/"><input name="password"></form></main>`,
+        splash: `<button class="splash" type="button" onclick="${run}">Морской английский</button><img src="/planted.png" onerror="${run}">`,
+      }),
+    );
+    // The splash on from the next start, so the planted splash is painted too.
+    sessionStorage.setItem('e2e.splash', 'on');
+    localStorage.removeItem('marine.splash');
+  });
+  const planted = () => page.evaluate(() => (window as { plantedRuns?: number }).plantedRuns ?? 0);
+
+  const release = await holdApp(page);
+  await page.goto('/');
+  // Painted as markup the app could have drawn: the text, without handlers, links or forms.
+  await expect(snapshot(page).getByText('Подброшенный снимок')).toBeAttached();
+  await expect(snapshot(page).locator('a[href], iframe, form, input, script')).toHaveCount(0);
+  const splash = page.locator('#picture > .splash');
+  await expect(splash).toBeVisible();
+  await splash.click();
+  await expect(splash).toHaveCount(0);
+  expect(await planted()).toBe(0);
+  release();
+  await expect(guestHome).toBeVisible();
+  await expect(snapshot(page)).toHaveCount(0);
+  expect(await planted()).toBe(0);
+});

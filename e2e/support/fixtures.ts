@@ -1,7 +1,8 @@
 /**
  * The shared Playwright fixtures: every page starts with the splash switched off (one spec tests
- * the splash itself), and the cloud project's workers wait for the Auth emulator; plus helpers
- * that act as a person would: register, sign in, check axe.
+ * the splash itself) and fails its test on any Content-Security-Policy violation, and the cloud
+ * project's workers wait for the Auth emulator; plus helpers that act as a person would:
+ * register, sign in, check axe.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -12,10 +13,23 @@ export { expect };
 
 export const test = base.extend<{ page: Page }, { authEmulator: undefined }>({
   page: async ({ page }, use) => {
+    // The app runs under its policy (vite.config.ts, contentSecurityPolicy): anything of its own
+    // that the policy refuses (a script, a style attribute, a connection) is a broken screen.
+    const violations: string[] = [];
+    await page.exposeBinding('e2eCspViolation', (_source, text: string) => {
+      violations.push(text);
+    });
     await page.addInitScript(() => {
       if (!sessionStorage.getItem('e2e.splash')) localStorage.setItem('marine.splash', 'off');
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const report = (window as { e2eCspViolation?: (text: string) => void }).e2eCspViolation;
+        report?.(
+          `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`,
+        );
+      });
     });
     await use(page);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },
   // The cloud project's workers wait for the Auth emulator that global-setup.ts starts.
   authEmulator: [

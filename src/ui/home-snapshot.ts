@@ -13,6 +13,13 @@
 export const SNAPSHOT_KEY = 'marine.snapshot';
 
 /**
+ * Where a snapshot keeps an element's inline style. The page's Content-Security-Policy refuses
+ * style attributes in parsed markup (and reports each one), so index.html's script sets this one
+ * through the element's style object instead (docs/architecture.md, "Security").
+ */
+export const SNAPSHOT_STYLE = 'data-style';
+
+/**
  * Parts of the frame that belong to a moment, not to the screen: never in a snapshot. The toasts
  * (ui/toast-viewport.tsx, and the update banner, a `.toast` too), dialogs, the splash, the skip
  * link, the vocabulary's install progress (ui/vocabulary-progress.tsx).
@@ -80,6 +87,10 @@ export function saveSnapshot(user: string): void {
   if (!root || window.location.pathname !== '/') return;
   const copy = root.cloneNode(true) as HTMLElement;
   for (const element of copy.querySelectorAll(TRANSIENT)) element.remove();
+  for (const element of copy.querySelectorAll('[style]')) {
+    element.setAttribute(SNAPSHOT_STYLE, element.getAttribute('style') ?? '');
+    element.removeAttribute('style');
+  }
   const lang = document.documentElement.lang;
   // The splash drawn at this start, or else the one the last snapshot kept (the splash was
   // skipped before the app drew it, or is off): read only then.

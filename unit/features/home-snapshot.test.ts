@@ -129,6 +129,21 @@ describe('saveSnapshot', () => {
     }
   });
 
+  it('keeps inline styles as data-style, which the script paints through the style object', () => {
+    drawHome('Анна');
+    const bar = document.createElement('span');
+    bar.className = 'goal-bar-fill';
+    bar.style.width = '40%';
+    root().querySelector('main')?.append(bar);
+    saveSnapshot('u1');
+    expect(readSnapshot()?.html).not.toContain(' style=');
+    localStorage.setItem('marine.splash', 'off');
+    freshPage('/');
+    runIndexScript();
+    const painted = paintedPicture()?.querySelector('.goal-bar-fill') as HTMLElement;
+    expect(painted.style.width).toBe('40%');
+  });
+
   it('keeps nothing away from home', () => {
     freshPage('/profile');
     drawHome('Анна');
@@ -461,14 +476,18 @@ describe("index.html's script and a planted record", () => {
 
   it('keeps inline styles that fetch nothing, and drops those that would', () => {
     const picture = paintPlanted(
-      '<span class="goal-bar-fill" style="width: 40%; background-image: url(https://evil.example/p.png)"></span>' +
-        '<p style="background: u\\72 l(https://evil.example/q.png)">x</p>' +
+      '<span class="goal-bar-fill" data-style="width: 40%; background-image: url(https://evil.example/p.png)"></span>' +
+        '<p data-style="background: u\\72 l(https://evil.example/q.png)">x</p>' +
+        '<em style="display: none">style attribute</em>' +
         '<svg><path d="M0 0" fill="url(https://evil.example/f.svg#p)" stroke="currentColor"/></svg>',
     );
     const bar = picture.querySelector('.goal-bar-fill') as HTMLElement;
     expect(bar.style.width).toBe('40%');
     expect(bar.style.backgroundImage).toBe('');
+    expect(bar.hasAttribute('data-style')).toBe(false);
     expect((picture.querySelector('p') as HTMLElement).style.background).toBe('');
+    // The app never writes a style attribute (the policy refuses them): one is not painted.
+    expect((picture.querySelector('em') as HTMLElement).style.display).toBe('');
     const path = picture.querySelector('path') as SVGElement;
     expect(path.getAttribute('fill')).toBeNull();
     expect(path.getAttribute('stroke')).toBe('currentColor');
