@@ -498,10 +498,7 @@ export function rulePathOf(path: string): (typeof RULE_PATHS)[number] | null {
   for (const pattern of RULE_PATHS) {
     const parts = pattern.split('/');
     if (parts.length !== document.length) continue;
-    const matches = parts.every(
-      (part, i) => part.startsWith('{') || (part === document[i] && segments[i] !== undefined),
-    );
-    if (matches) return pattern;
+    if (parts.every((part, i) => part.startsWith('{') || part === document[i])) return pattern;
   }
   return null;
 }
