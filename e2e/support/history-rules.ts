@@ -9,7 +9,7 @@ import {
   BATCH_DOCUMENT_FIELDS,
   charCount,
   HISTORY_ACCOUNT_MAX_BATCHES,
-  HISTORY_ACCOUNT_MAX_CHARS,
+  HISTORY_ACCOUNT_MAX_BYTES,
   HISTORY_COLLECTION,
   HISTORY_COUNTER_COLLECTION,
   HISTORY_COUNTER_FIELDS,
@@ -21,7 +21,7 @@ import type { Lookup } from './fleet-rules';
 type Fields = Record<string, FsValue>;
 
 const DOCUMENT_ID = new RegExp(DOCUMENT_ID_PATTERN);
-const { batches, chars, last } = HISTORY_COUNTER_FIELDS;
+const { batches, bytes, last } = HISTORY_COUNTER_FIELDS;
 
 /** `users/{uid}/meta/history`: the account's history counter. */
 export function isHistoryCounter(path: string): boolean {
@@ -46,8 +46,8 @@ function intOf(fields: Fields | undefined, name: string): number | undefined {
 
 /**
  * `countedBatch(uid, batchId, data)`: the counter after the commit names this batch, has grown
- * by exactly one batch and its characters of `e` since before the commit (0 when there was no
- * counter), and stays within the account's bounds.
+ * by exactly one batch and at least its characters of `e` since before the commit (0 when there
+ * was no counter), and stays within the account's bounds.
  */
 export function batchCounted(
   path: string,
@@ -61,10 +61,10 @@ export function batchCounted(
   const before = lookup(counterPath(uid));
   const countedBefore = (name: string) => (before ? intOf(before, name) : 0);
   const n = intOf(after, batches.wire);
-  const c = intOf(after, chars.wire);
+  const c = intOf(after, bytes.wire);
   const text = fields[BATCH_DOCUMENT_FIELDS.entries.wire]?.stringValue ?? '';
   const nBefore = countedBefore(batches.wire);
-  const cBefore = countedBefore(chars.wire);
+  const cBefore = countedBefore(bytes.wire);
   return (
     after[last.wire]?.stringValue === batchId &&
     n !== undefined &&
@@ -72,9 +72,9 @@ export function batchCounted(
     nBefore !== undefined &&
     cBefore !== undefined &&
     n === nBefore + 1 &&
-    c === cBefore + charCount(text) &&
+    c >= cBefore + charCount(text) &&
     n <= HISTORY_ACCOUNT_MAX_BATCHES &&
-    c <= HISTORY_ACCOUNT_MAX_CHARS
+    c <= HISTORY_ACCOUNT_MAX_BYTES
   );
 }
 
@@ -85,12 +85,12 @@ export function batchCounted(
 export function counterValid(path: string, fields: Fields, lookup: Lookup, lookupAfter: Lookup) {
   const uid = path.split('/')[1] ?? '';
   const names = Object.keys(fields);
-  const wanted: string[] = [batches.wire, chars.wire, last.wire];
+  const wanted: string[] = [batches.wire, bytes.wire, last.wire];
   if (names.length !== wanted.length || !names.every((name) => wanted.includes(name))) {
     return false;
   }
   const named = fields[last.wire]?.stringValue;
-  if (intOf(fields, batches.wire) === undefined || intOf(fields, chars.wire) === undefined) {
+  if (intOf(fields, batches.wire) === undefined || intOf(fields, bytes.wire) === undefined) {
     return false;
   }
   if (named === undefined || !DOCUMENT_ID.test(named)) return false;

@@ -15,13 +15,13 @@ import type { UserWord, WordStatus } from '@/domain/types';
 import { loadFirebaseApp } from '@/firebase/app';
 import { type FirebaseSettings, parseEmulatorHost } from '@/firebase/config';
 import {
-  charCount,
   entriesOfBatch,
   HISTORY_COLLECTION,
   HISTORY_COUNTER_COLLECTION,
   HISTORY_COUNTER_FIELDS,
   HISTORY_COUNTER_ID,
   toBatchWire,
+  utf8Length,
 } from './history-wire';
 import type {
   HistoryPage,
@@ -170,7 +170,7 @@ export function createFirestoreRemote(settings: FirebaseSettings): RemoteStore {
         HISTORY_COUNTER_COLLECTION,
         HISTORY_COUNTER_ID,
       );
-      const { batches: n, chars: c, last } = HISTORY_COUNTER_FIELDS;
+      const { batches: n, bytes: c, last } = HISTORY_COUNTER_FIELDS;
       for (const [index, data] of documents.entries()) {
         const id = (batches[index] as PushBatchInput).id;
         // The counter steps by increments, applied by the server in the commit: no read, and two
@@ -182,7 +182,11 @@ export function createFirestoreRemote(settings: FirebaseSettings): RemoteStore {
         });
         batch.set(
           counter,
-          { [n.wire]: fs.increment(1), [c.wire]: fs.increment(charCount(data.e)), [last.wire]: id },
+          {
+            [n.wire]: fs.increment(1),
+            [c.wire]: fs.increment(utf8Length(data.e)),
+            [last.wire]: id,
+          },
           { merge: true },
         );
         await batch.commit();

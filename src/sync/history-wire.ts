@@ -31,30 +31,52 @@ export const HISTORY_BATCH_MAX_CHARS = 400_000;
 
 /**
  * The account's history counter, `users/{uid}/meta/history`: `{ n, c, last }`, the batch
- * documents this version has written for the account, their characters of `e` (as the rules
- * count them, charCount), and the id of the batch written with it. firestore.rules take a batch
- * only in a commit that steps the counter by exactly that batch (one batch a commit: `last` names
- * it) and only within the account's bounds, so no account can write without limit.
+ * documents this version has written for the account, the size of their `e` in UTF-8 bytes
+ * (utf8Length: never fewer than the characters the rules' `size()` counts, whether it counts code
+ * points, UTF-16 units or bytes), and the id of the batch written with it. firestore.rules take a
+ * batch only in a commit that steps the counter by exactly that batch (one batch a commit: `last`
+ * names it) and by at least its size, and only within the account's bounds, so no account can
+ * write without limit. (Counting bytes costs a text of Cyrillic two to three times its characters
+ * of the bound: far below it still.)
  */
 export const HISTORY_COUNTER_COLLECTION = 'meta';
 export const HISTORY_COUNTER_ID = 'history';
 export const HISTORY_COUNTER_FIELDS = {
   batches: { wire: 'n', type: 'int', required: true },
-  chars: { wire: 'c', type: 'int', required: true },
+  bytes: { wire: 'c', type: 'int', required: true },
   last: { wire: 'last', type: 'string', required: true, max: 64 },
 } as const satisfies Record<string, WireField>;
 
 /**
  * The account's bounds, sized from real use: a learner who syncs every minute pushes about ten
- * answers a batch and a year of daily study is about 70,000 answers (≈ 10 million characters, at
- * ≈ 145 an answer), 7,000 batches a year, or 70,000 if every answer went alone (the sync runs
- * 1.5 s after a change). A million batches is fourteen such years even at one answer a batch;
- * 400 million characters is forty years of daily study. What they bound is an abusive account:
- * at most 400 million characters stored (≈ 0.4-0.8 GB) and two million writes, where nothing
- * bounded it before.
+ * answers a batch and a year of daily study is about 70,000 answers (≈ 10 million bytes, at
+ * ≈ 145 an answer, ASCII but for a later version's fields), 7,000 batches a year, or 70,000 if
+ * every answer went alone (the sync runs 1.5 s after a change). A million batches is fourteen
+ * such years even at one answer a batch; 400 million bytes is forty years of daily study. What
+ * they bound is an abusive account: at most 400 million bytes of batches stored (≈ 0.4-0.8 GB
+ * with Firestore's overhead) and two million writes, where nothing bounded it before.
  */
 export const HISTORY_ACCOUNT_MAX_BATCHES = 1_000_000;
-export const HISTORY_ACCOUNT_MAX_CHARS = 400_000_000;
+export const HISTORY_ACCOUNT_MAX_BYTES = 400_000_000;
+
+/** A text's length in UTF-8 bytes: what the push adds to the account's counter. */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      // A surrogate pair is one character of four bytes; a lone surrogate is sent as U+FFFD.
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
 
 /** The characters of a text as the rules' `size()` counts them: code points, not UTF-16 units. */
 export function charCount(text: string): number {

@@ -14,11 +14,11 @@ import type { HistoryEntry } from '@/domain/history';
 import type { UserWord } from '@/domain/types';
 import {
   type BatchWire,
-  charCount,
   entriesOfBatch,
   HISTORY_ACCOUNT_MAX_BATCHES,
-  HISTORY_ACCOUNT_MAX_CHARS,
+  HISTORY_ACCOUNT_MAX_BYTES,
   toBatchWire,
+  utf8Length,
 } from './history-wire';
 import type {
   CurriculumCursor,
@@ -56,7 +56,7 @@ export interface MemoryRemoteOptions {
   /** Server time source in microseconds; the clock never repeats or goes back whatever it says. */
   clock?: () => number;
   /** The account's history bounds the rules hold (default: history-wire.ts's), smaller in tests. */
-  historyBounds?: { batches?: number; chars?: number };
+  historyBounds?: { batches?: number; bytes?: number };
 }
 
 interface StoredBatch {
@@ -100,7 +100,7 @@ export class MemoryRemote implements RemoteStore {
     { data: Record<string, unknown>; updatedAt: number }
   >();
   private readonly historyCounters = new Map<string, { n: number; c: number }>();
-  private readonly bounds: { batches: number; chars: number };
+  private readonly bounds: { batches: number; bytes: number };
   private readonly clock: () => number;
   private lastServerTime = 0;
   private readonly faults: { mode: MemoryRemoteFault; on: FaultTarget }[] = [];
@@ -109,7 +109,7 @@ export class MemoryRemote implements RemoteStore {
     this.clock = options.clock ?? (() => Date.now() * 1000);
     this.bounds = {
       batches: options.historyBounds?.batches ?? HISTORY_ACCOUNT_MAX_BATCHES,
-      chars: options.historyBounds?.chars ?? HISTORY_ACCOUNT_MAX_CHARS,
+      bytes: options.historyBounds?.bytes ?? HISTORY_ACCOUNT_MAX_BYTES,
     };
   }
 
@@ -202,8 +202,8 @@ export class MemoryRemote implements RemoteStore {
     for (const { id, data } of documents) {
       if (stored.has(id)) throw permissionDenied(`history/${id} exists (append-only)`);
       const counter = this.historyCounters.get(userId) ?? { n: 0, c: 0 };
-      const next = { n: counter.n + 1, c: counter.c + charCount(data.e) };
-      if (next.n > this.bounds.batches || next.c > this.bounds.chars) {
+      const next = { n: counter.n + 1, c: counter.c + utf8Length(data.e) };
+      if (next.n > this.bounds.batches || next.c > this.bounds.bytes) {
         throw permissionDenied(`history/${id} is past the account's bounds`);
       }
       stored.set(id, { id, data, syncedAt: this.tick() });

@@ -47,7 +47,7 @@ import { syncOnce } from '@/sync/engine';
 import { createFirestoreRemote, openFirestore } from '@/sync/firestore-remote';
 import {
   HISTORY_ACCOUNT_MAX_BATCHES,
-  HISTORY_ACCOUNT_MAX_CHARS,
+  HISTORY_ACCOUNT_MAX_BYTES,
   HISTORY_BATCH_MAX_CHARS,
   toBatchDocuments,
   toBatchWire,
@@ -276,13 +276,15 @@ describe('createFirestoreRemote: pushHistory', () => {
         `users/${UID}/meta/history`,
       ]);
     }
-    // The account's counter: two batches, the characters of their `e`, the last one named.
+    // The account's counter: two batches, the UTF-8 bytes of their `e`, the last one named.
     const counter = await restGet(`users/${UID}/meta/history`);
-    const b1Chars = [...String((await restGet(`users/${UID}/history/b1`)).fields?.e?.stringValue)];
-    const b2Chars = [...String((await restGet(`users/${UID}/history/b2`)).fields?.e?.stringValue)];
+    const bytesOf = async (id: string) =>
+      Buffer.byteLength(
+        String((await restGet(`users/${UID}/history/${id}`)).fields?.e?.stringValue),
+      );
     expect(counter.fields).toEqual({
       n: { integerValue: '2' },
-      c: { integerValue: String(b1Chars.length + b2Chars.length) },
+      c: { integerValue: String((await bytesOf('b1')) + (await bytesOf('b2'))) },
       last: { stringValue: 'b2' },
     });
     const b1 = await restGet(`users/${UID}/history/b1`);
@@ -336,6 +338,16 @@ describe('createFirestoreRemote: pushHistory', () => {
     expect(await syncedAtOf(UID, 'b2')).toBeGreaterThan(syncedAt);
     expect(syncedAt).toBeGreaterThanOrEqual(before * 1000 - 60_000_000);
     expect(syncedAt).toBeLessThanOrEqual(after * 1000 + 60_000_000);
+  });
+
+  it('counts a batch of Cyrillic and emoji by its UTF-8 bytes, which the rules take (at least its characters)', async () => {
+    const word = 'якорь-⚓-🛟';
+    await remote.pushHistory(UID, [batchOf('wide', entry('u1', { vocabId: word }))]);
+    const e = String((await restGet(`users/${UID}/history/wide`)).fields?.e?.stringValue);
+    expect(e).toContain(word);
+    const counter = await restGet(`users/${UID}/meta/history`);
+    expect(counter.fields?.c).toEqual({ integerValue: String(Buffer.byteLength(e)) });
+    expect(Buffer.byteLength(e)).toBeGreaterThan([...e].length);
   });
 
   it('never overwrites a batch: pushing an existing id again is refused and changes nothing', async () => {
@@ -1231,7 +1243,7 @@ describe('the Firestore REST test server: bounded values', () => {
           },
         },
       ]);
-    expect((await seed(10, HISTORY_ACCOUNT_MAX_CHARS - HISTORY_BATCH_MAX_CHARS)).status).toBe(200);
+    expect((await seed(10, HISTORY_ACCOUNT_MAX_BYTES - HISTORY_BATCH_MAX_CHARS)).status).toBe(200);
     expect((await restCommit(countedBatch('fay', 'fits', junk), token)).status).toBe(200);
     expect((await restCommit(countedBatch('fay', 'over-c', junk), token)).status).toBe(403);
     expect((await seed(HISTORY_ACCOUNT_MAX_BATCHES - 1, 0)).status).toBe(200);

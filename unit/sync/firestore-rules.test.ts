@@ -23,7 +23,7 @@ import {
 import {
   BATCH_DOCUMENT_FIELDS,
   HISTORY_ACCOUNT_MAX_BATCHES,
-  HISTORY_ACCOUNT_MAX_CHARS,
+  HISTORY_ACCOUNT_MAX_BYTES,
   HISTORY_BATCH_MAX_CHARS,
   HISTORY_COUNTER_FIELDS,
 } from '@/sync/history-wire';
@@ -292,9 +292,9 @@ describe('firestore.rules bound every value', () => {
     expect(counted).toContain('let after = getAfter(historyCounter(uid)).data;');
     expect(counted).toContain('after.last == batchId');
     expect(counted).toContain("after.n == countedBefore(uid, 'n') + 1");
-    expect(counted).toContain("after.c == countedBefore(uid, 'c') + data.e.size()");
+    expect(counted).toContain("after.c >= countedBefore(uid, 'c') + data.e.size()");
     expect(counted).toContain(`after.n <= ${HISTORY_ACCOUNT_MAX_BATCHES}`);
-    expect(counted).toContain(`after.c <= ${HISTORY_ACCOUNT_MAX_CHARS}`);
+    expect(counted).toContain(`after.c <= ${HISTORY_ACCOUNT_MAX_BYTES}`);
     // Every batch is held to it, and the counter moves only with the new batch it names.
     expect(RULES).toMatch(
       /allow create: if signedInAs\(uid\) && validId\(batchId\) && validBatch\(request\.resource\.data\)\s+&& countedBatch\(uid, batchId, request\.resource\.data\);/,

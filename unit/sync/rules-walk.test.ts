@@ -1001,7 +1001,7 @@ const CASES: Case[] = [
     data: batch,
     with: [{ doc: 'users/sailor/meta/history', data: { n: 2, c: 14, last: 'b2' } }],
     expect: 'deny',
-    why: 'the counter grows by the batch’s characters',
+    why: 'the counter grows by at least the batch’s size',
   },
   {
     path: 'users/{uid}/history/{batchId}',
@@ -1011,7 +1011,7 @@ const CASES: Case[] = [
     data: batch,
     with: [{ doc: 'users/sailor/meta/history', data: { n: 2, c: 400_000_001, last: 'b2' } }],
     expect: 'deny',
-    why: 'past the account’s bound of characters',
+    why: 'past the account’s bound of bytes',
     rules: { fn: 'countedBatch', text: 'after.c <= 400000000' },
   },
 
