@@ -182,7 +182,7 @@ const FIREBASE_ORIGINS = [
  * edition; Firebase's, and the emulators the build names (`host:port` or a URL, as
  * src/firebase/config.ts reads them), in the cloud edition.
  */
-function connectSources(mode: string): string[] {
+export function connectSources(mode: string): string[] {
   if (!isCloudEdition(mode)) return [];
   const env = loadEnv(mode, here('.'), 'VITE_');
   const emulators = [env.VITE_FIREBASE_AUTH_EMULATOR, env.VITE_FIRESTORE_EMULATOR]
@@ -198,6 +198,38 @@ const hashSource = (text: string) =>
 
 /** The policy's meta tag in a built index.html (the preview server sends the same as a header). */
 const POLICY_META = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/;
+
+/**
+ * `html` with its Content-Security-Policy as the first element after the charset (before anything
+ * it governs): scripts and styles of this origin plus the page's inline ones by hash, connections
+ * to this origin and `connect`. Template contents are not trusted: they never run nor apply
+ * (index.html's script paints them as it paints a snapshot, rebuilt, styles through the style
+ * object).
+ */
+export function withPolicy(html: string, connect: readonly string[]): string {
+  const live = html.replace(/<template\b[\s\S]*?<\/template>/g, '');
+  const inline = (tag: string) =>
+    [...live.matchAll(new RegExp(`<${tag}(\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, 'g'))]
+      .filter((match) => !/\ssrc=/.test(match[1] ?? ''))
+      .map((match) => hashSource(match[2] ?? ''));
+  const policy = [
+    "default-src 'self'",
+    ["script-src 'self'", ...inline('script')].join(' '),
+    ["style-src 'self'", ...inline('style')].join(' '),
+    "img-src 'self'",
+    ["connect-src 'self'", ...connect].join(' '),
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+  const charset = /<meta charset="UTF-8" \/>/;
+  if (!charset.test(html)) throw new Error('marine:content-security-policy: no charset meta');
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy}">`;
+  return html.replace(charset, (tag) => `${tag}\n    ${meta}`);
+}
 
 /**
  * The Content-Security-Policy of the built app (docs/architecture.md, "Security"): scripts and
@@ -218,33 +250,7 @@ function contentSecurityPolicy(mode: string): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
-        // Template contents never run nor apply: index.html's script paints them as it paints
-        // a snapshot (rebuilt, styles through the style object).
-        const live = html.replace(/<template\b[\s\S]*?<\/template>/g, '');
-        const inline = (tag: string) =>
-          [...live.matchAll(new RegExp(`<${tag}(\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, 'g'))]
-            .filter((match) => !/\ssrc=/.test(match[1] ?? ''))
-            .map((match) => hashSource(match[2] ?? ''));
-        const policy = [
-          "default-src 'self'",
-          ["script-src 'self'", ...inline('script')].join(' '),
-          ["style-src 'self'", ...inline('style')].join(' '),
-          "img-src 'self'",
-          ["connect-src 'self'", ...connectSources(mode)].join(' '),
-          "worker-src 'self'",
-          "manifest-src 'self'",
-          "frame-src 'none'",
-          "object-src 'none'",
-          "base-uri 'none'",
-          "form-action 'none'",
-        ].join('; ');
-        const meta = `<meta http-equiv="Content-Security-Policy" content="${policy}">`;
-        // Before anything it governs: the first element after the charset.
-        const charset = /<meta charset="UTF-8" \/>/;
-        if (!charset.test(html)) throw new Error('marine:content-security-policy: no charset meta');
-        return html.replace(charset, (tag) => `${tag}\n    ${meta}`);
-      },
+      handler: (html) => withPolicy(html, connectSources(mode)),
     },
     configurePreviewServer(server) {
       // Read again whenever the build changes under a running preview: a header with an old
