@@ -73,6 +73,9 @@ export function ExamResults() {
                     · {proofText(t, proof.level, proof.supervision, (ms) => date.format(ms))}
                   </span>
                 ) : null}
+                {proof?.codeRefused ? (
+                  <p className="notice">{t('exam.proof.codeRefused')}</p>
+                ) : null}
               </li>
             );
           })}
