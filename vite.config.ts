@@ -192,9 +192,13 @@ export function connectSources(mode: string): string[] {
   return [...FIREBASE_ORIGINS, ...new Set(emulators)];
 }
 
-/** The base64 SHA-256 source expression of an inline script's or style's exact text. */
+/**
+ * The base64 SHA-256 source expression of an inline script's or style's text as the browser
+ * hashes it: after its parser has turned every CR LF and CR into LF (a checkout with Windows line
+ * endings must not build a page whose script the policy refuses).
+ */
 const hashSource = (text: string) =>
-  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+  `'sha256-${createHash('sha256').update(text.replace(/\r\n?/g, '\n'), 'utf8').digest('base64')}'`;
 
 /** The policy's meta tag in a built index.html (the preview server sends the same as a header). */
 const POLICY_META = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/;

@@ -47,6 +47,12 @@ describe('the Content-Security-Policy of the built page', () => {
     expect(built.indexOf('Content-Security-Policy')).toBeLessThan(built.indexOf('<script>'));
   });
 
+  it('hashes the text the browser hashes: line breaks as its parser reads them', () => {
+    const script = "addEventListener('load', () => {\n  document.title = 'x';\n});";
+    const windows = `<html><head><meta charset="UTF-8" />\r\n<script>${script.replace(/\n/g, '\r\n')}</script></head></html>`;
+    expect(policyOf(withPolicy(windows, [])).get('script-src')).toEqual(["'self'", sha256(script)]);
+  });
+
   it('lets the local edition connect to its own origin only', () => {
     expect(connectSources('e2e')).toEqual([]);
     expect(policyOf(withPolicy(page, connectSources('e2e'))).get('connect-src')).toEqual([
