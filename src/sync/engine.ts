@@ -244,7 +244,8 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
   // 4. A profile changed here that the cloud may lack (offline, or a failed push). Read now, not
   // at the start of the sync; should it change while on the way (or the profile screen send its
   // own copy meanwhile, whose write may land first), what is here then is sent again, so the
-  // cloud ends with the newest.
+  // cloud ends with the newest. Only the fields changed here are written (a merge), so what
+  // another device set in another field survives.
   let profile = await getUser(db, userId);
   if (profile?.profileUnsent) {
     let fields = unsentProfileFields(profile);
