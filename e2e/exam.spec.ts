@@ -102,11 +102,12 @@ test('a sailor passes the exam offline by keyboard, sees the result and the cert
   await expectAccessible(page);
   await press(page, page.getByRole('button', { name: 'Начать экзамен' }));
 
+  await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 1 из 40' })).toBeVisible();
+  // The limit's first minute: a loaded machine may take seconds to get here (once 18 s).
+  await expect(page.getByRole('timer')).toHaveText(/^Осталось: (30:00|29:[0-5]\d)$/);
   const vocab = await readVocabulary(page, { division: 'deck' });
   const common = await readVocabulary(page, { division: 'common' });
   const all = [...vocab, ...common];
-  await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 1 из 40' })).toBeVisible();
-  await expect(page.getByRole('timer')).toHaveText(/^Осталось: (30:00|29:5\d)$/);
   await expectAccessible(page);
   // No feedback: the answer just moves on.
   for (let i = 0; i < 40; i++) {
@@ -300,7 +301,7 @@ test('in English the exam reads in English, and an unknown certificate id is sai
   ).toBeVisible();
   await page.getByRole('button', { name: 'Start the exam' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Question 1 of 40' })).toBeVisible();
-  await expect(page.getByRole('timer')).toHaveText(/^Time left: (30:00|29:5\d)$/);
+  await expect(page.getByRole('timer')).toHaveText(/^Time left: (30:00|29:[0-5]\d)$/);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'End the exam' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'End the exam' }).click();
@@ -357,7 +358,7 @@ test('an admin sets the exam of a post, and the exam follows it', async ({ page 
   await expect(page.getByText('Проходной балл: 60 %')).toBeVisible();
   await page.getByRole('button', { name: 'Начать экзамен' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 1 из 10' })).toBeVisible();
-  await expect(page.getByRole('timer')).toHaveText(/^Осталось: (5:00|4:5\d)$/);
+  await expect(page.getByRole('timer')).toHaveText(/^Осталось: (5:00|4:[0-5]\d)$/);
   const all = [
     ...(await readVocabulary(page, { division: 'deck' })),
     ...(await readVocabulary(page, { division: 'common' })),
