@@ -35,7 +35,7 @@ import {
   PROFILE_FIELDS,
   type WireField,
 } from '../../src/domain/synced-records';
-import { BATCH_DOCUMENT_FIELDS } from '../../src/sync/history-wire';
+import { BATCH_DOCUMENT_FIELDS, BATCH_NOW_MAX } from '../../src/sync/history-wire';
 import { checkExamRead, checkExamWrite, isExamPath } from './exam-rules';
 import {
   checkFleetRead,
@@ -806,15 +806,24 @@ function isHistoryBatch(path: string): boolean {
 
 /**
  * firestore.rules' `validBatch`, from the same table (BATCH_DOCUMENT_FIELDS): only the fields
- * device, count, e and syncedAt; device a string of 1-64 characters; count an integer of 1-500;
- * e a string of 2 to HISTORY_BATCH_MAX_CHARS characters (what is in it the rules cannot see);
- * syncedAt the request time. The older layout (a list `entries`) is refused.
+ * device, count, e, syncedAt and (optional) now; device a string of 1-64 characters; count an
+ * integer of 1-500; e a string of 2 to HISTORY_BATCH_MAX_CHARS characters (what is in it the
+ * rules cannot see); syncedAt the request time; now a number from 0 to BATCH_NOW_MAX, whatever
+ * the server's time. The older layout (a list `entries`) is refused.
  */
 function checkHistoryBatch(fields: Fields, requestTime: number): void {
-  const { device, count, entries, syncedAt } = BATCH_DOCUMENT_FIELDS;
+  const { device, count, entries, syncedAt, now } = BATCH_DOCUMENT_FIELDS;
   const keys = Object.keys(fields);
-  const allowed: string[] = [device.wire, count.wire, entries.wire, syncedAt.wire];
-  if (!keys.every((key) => allowed.includes(key)) || keys.length !== allowed.length) throw denied();
+  const required: string[] = [device.wire, count.wire, entries.wire, syncedAt.wire];
+  const allowed = [...required, now.wire];
+  if (!keys.every((key) => allowed.includes(key))) throw denied();
+  if (!required.every((key) => keys.includes(key))) throw denied();
+  const reading = fields[now.wire];
+  if (reading !== undefined) {
+    if (!isOfType(reading, now.type)) throw denied();
+    const value = numberOf(reading);
+    if (!(value >= 0 && value <= BATCH_NOW_MAX)) throw denied();
+  }
   const deviceValue = fields[device.wire]?.stringValue;
   if (typeof deviceValue !== 'string' || deviceValue.length < 1) throw denied();
   if (deviceValue.length > device.max) throw denied();

@@ -8,7 +8,7 @@ import type { DeadLetter, MarineDB, StoredHistoryEntry } from './schema';
 
 /** A stored entry without the bookkeeping fields. */
 export function fromStoredEntry(stored: StoredHistoryEntry): HistoryEntry {
-  const { sent: _sent, t: _t, batch: _batch, origin: _origin, ...entry } = stored;
+  const { sent: _sent, t: _t, batch: _batch, origin: _origin, taught: _taught, ...entry } = stored;
   return entry;
 }
 

@@ -89,6 +89,11 @@ function toStored(
   return stored;
 }
 
+/** A new entry this device dated, as stored: with the corrections its clock had been taught. */
+function datedHere(entry: HistoryEntry, device: DeviceRecord): StoredHistoryEntry {
+  return { ...toStored(entry, false), taught: device.taught ?? 0 };
+}
+
 /**
  * Records one change of a word: a new entry stamped by this device's clock and the word's new
  * state (the stored fold plus the entry, which sorts after everything this device knows), in ONE
@@ -139,7 +144,7 @@ export async function recordChange(
   }
   await Promise.all([
     tx.objectStore('device').put({ ...device, hlc }),
-    history.add(toStored(entry, false)),
+    history.add(datedHere(entry, device)),
     words.put(toStoredUserWord(next)),
     tx.done,
   ]);
@@ -194,7 +199,7 @@ export async function recordDrillReply(
   entry.x = { run: fields.run, turn: fields.turn, of: fields.of };
   await Promise.all([
     tx.objectStore('device').put({ ...device, hlc: entry.hlc }),
-    tx.objectStore('history').add(toStored(entry, false)),
+    tx.objectStore('history').add(datedHere(entry, device)),
     tx.done,
   ]);
   return entry;
@@ -233,7 +238,7 @@ export async function recordExamResult(
   entry.x = { ...fields };
   await Promise.all([
     tx.objectStore('device').put({ ...device, hlc: entry.hlc }),
-    tx.objectStore('history').add(toStored(entry, false)),
+    tx.objectStore('history').add(datedHere(entry, device)),
     tx.done,
   ]);
   return entry;
@@ -328,7 +333,11 @@ export async function mergeEntries(
         // clock of the device that sent it could honestly have read that.
         failures.push({ reason: RECEIVED_FUTURE_REASON, record });
       } else if (checked.ok && checked.entry.userId === userId) {
-        if (importing) delete checked.entry.receivedAt;
+        // A file's receipt facts are another device's: only this device's own pull dates one.
+        if (importing) {
+          delete checked.entry.receivedAt;
+          delete checked.entry.sentAt;
+        }
         valid.push(checked.entry);
       } else {
         failures.push({
@@ -369,11 +378,19 @@ export async function mergeEntries(
         added++;
         continue;
       }
+      // The receipt facts of the first batch that brought the entry (its receipt time and, when
+      // the batch says, what the clock that dated it read then) are learned together, once: every
+      // device pulls the batches in the same order, so every device dates the entry the same.
       const learnsReceipt = here.receivedAt === undefined && entry.receivedAt !== undefined;
       if (learnsReceipt || (options.sent && here.sent === 0)) {
+        const { sentAt: _none, ...held } = fromStoredEntry(here);
         const next = toStored(
           learnsReceipt
-            ? { ...fromStoredEntry(here), receivedAt: entry.receivedAt }
+            ? {
+                ...held,
+                receivedAt: entry.receivedAt,
+                ...(entry.sentAt !== undefined ? { sentAt: entry.sentAt } : {}),
+              }
             : fromStoredEntry(here),
           options.sent || here.sent === 1,
           here.batch,
@@ -489,6 +506,46 @@ export interface PushBatch {
   entries: HistoryEntry[];
   /** The batch was handed to the cloud before, and whether that commit landed is unknown. */
   inDoubt: boolean;
+  /**
+   * Every entry was dated here when the clock's corrections were this (StoredHistoryEntry
+   * `taught`), so the batch can carry what that clock reads at the commit (`datingClock`).
+   * Missing when they were not (an import, an older version's entries).
+   */
+  taught?: number;
+}
+
+/** The corrections all of `entries` were dated under, or undefined when they differ or are unknown. */
+function taughtOf(entries: readonly StoredHistoryEntry[]): number | undefined {
+  const first = entries[0]?.taught;
+  return entries.every((stored) => stored.taught === first) ? first : undefined;
+}
+
+/** Entries apart by the corrections they were dated under (in order): one batch holds one. */
+function byTaught(entries: readonly StoredHistoryEntry[]): StoredHistoryEntry[][] {
+  const groups = new Map<number | undefined, StoredHistoryEntry[]>();
+  for (const stored of entries) {
+    const group = groups.get(stored.taught) ?? [];
+    group.push(stored);
+    groups.set(stored.taught, group);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * How to read, at a push, the clock that dated the entries of a batch (`PushBatch.taught`): the
+ * physical clock `clock()` corrected by the offset now, less what the cloud taught the clock
+ * since they were dated. An entry made before the device learned its offset is thus sent with
+ * the reading of the uncorrected clock that dated it, and the batch's receipt time minus that
+ * reading is exactly the correction it needs; one made under the offset needs none.
+ */
+export async function datingClock(
+  db: MarineDB,
+  clock: () => number,
+): Promise<(taught: number) => number> {
+  const device = await db.get('device', DEVICE_KEY);
+  const offset = device?.offset ?? 0;
+  const taughtNow = device?.taught ?? 0;
+  return (taught) => clock() + offset - (taughtNow - taught);
 }
 
 /** How long a batch's text may grow: the cloud's bound on one document (sync/history-wire.ts). */
@@ -583,13 +640,17 @@ export async function takePushBatches(
     // (should the old commit have landed after all, their entries arrive twice and are merged
     // by id).
     const [first = [], ...rest] = cutBatches(entries, maxEntries, bounds);
-    batches.push({ id, entries: first.map(fromStoredEntry), inDoubt: true });
+    batches.push(pushBatch(id, first, true));
     fresh.unshift(...rest.flat());
   }
-  for (const chunk of cutBatches(fresh, maxEntries, bounds)) {
-    const id = newId();
-    batches.push({ id, entries: chunk.map(fromStoredEntry), inDoubt: false });
-    for (const stored of chunk) writes.push(history.put({ ...stored, batch: id }));
+  // A batch holds entries dated under one state of the clock's corrections, or none this device
+  // dated: its `now` then stands for every entry of the device in it.
+  for (const group of byTaught(fresh)) {
+    for (const chunk of cutBatches(group, maxEntries, bounds)) {
+      const id = newId();
+      batches.push(pushBatch(id, chunk, false));
+      for (const stored of chunk) writes.push(history.put({ ...stored, batch: id }));
+    }
   }
   if (failures.length > 0) {
     writes.push(setAside(tx.objectStore('deadLetters'), userId, 'push', failures, now));
@@ -608,6 +669,12 @@ export async function takePushBatches(
   }
   await tx.done;
   return batches;
+}
+
+function pushBatch(id: string, entries: StoredHistoryEntry[], inDoubt: boolean): PushBatch {
+  const taught = taughtOf(entries);
+  const batch: PushBatch = { id, entries: entries.map(fromStoredEntry), inDoubt };
+  return taught === undefined ? batch : { ...batch, taught };
 }
 
 type RestampTransaction = IDBPTransaction<
@@ -656,7 +723,8 @@ async function restampUnsent(
       ...rest,
       hlc: clock,
       wall,
-      t: effectiveTime({ wall, receivedAt: stored.receivedAt }),
+      t: effectiveTime({ wall, receivedAt: stored.receivedAt, sentAt: stored.sentAt }),
+      ...(wallOut ? { taught: device.taught ?? 0 } : {}),
     };
     writes.push(history.put(entry));
     touched.add(stored.vocabId);
@@ -857,8 +925,13 @@ export async function learnClockOffset(
     await tx.done;
     return offset;
   }
-  const { probe: _used, offset: _old, ...rest } = device;
+  const { probe: _used, offset: _old, taught: _taught, ...rest } = device;
   const next: DeviceRecord = learned === undefined && probe ? { ...rest, probe } : rest;
+  // What the probe taught is a jump of the corrected clock; raising the offset to the receipts
+  // only takes up the physical clock having been set back, so it is not counted.
+  const taught =
+    (device.taught ?? 0) + (learned === undefined ? 0 : learned - (device.offset ?? 0));
+  if (taught !== 0) next.taught = taught;
   await Promise.all([tx.store.put(offset === 0 ? next : { ...next, offset }), tx.done]);
   return offset;
 }

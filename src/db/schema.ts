@@ -66,6 +66,13 @@ export interface StoredHistoryEntry extends HistoryEntry {
    * it is never shown as the learner's own verified work here. Local: never sent nor exported.
    */
   origin?: 'import';
+  /**
+   * This device dated the entry, when its clock's corrections were `taught` (DeviceRecord): the
+   * clock that dated it reads, at a later push, the corrected clock less what was taught since.
+   * Local: never sent nor exported; missing for an entry this device did not date (a pull, an
+   * import) or dated before the field existed, which is sent without a clock reading.
+   */
+  taught?: number;
 }
 
 /** A record that failed the wire contract: kept here, shown in settings, never synced. */
@@ -97,6 +104,12 @@ export interface DeviceRecord {
    * missing or 0 when within CLOCK_TOLERANCE_MS): added to the physical clock for new entries.
    */
   offset?: number;
+  /**
+   * The sum, in ms, of every change of `offset` learned from the cloud (a probe), each a jump of
+   * the corrected clock; changes that only take up the physical clock being set are not counted.
+   * Missing: 0.
+   */
+  taught?: number;
   /** The FOLD_VERSION the stored word records were folded with; missing: before version 2. */
   fold?: number;
   /**

@@ -75,6 +75,10 @@ export function checkEntry(raw: unknown): EntryCheck {
     if (!isTime(raw.receivedAt)) return fail('invalid receivedAt');
     entry.receivedAt = raw.receivedAt;
   }
+  if (raw.sentAt !== undefined && raw.sentAt !== null) {
+    if (!isTime(raw.sentAt)) return fail('invalid sentAt');
+    entry.sentAt = raw.sentAt;
+  }
   const known = isKnownKind(kind);
   if (kind === 'answer' || (!known && raw.correct !== undefined && raw.correct !== null)) {
     if (typeof raw.correct !== 'boolean') return fail('an answer without correct');

@@ -25,7 +25,7 @@
  */
 
 import type { WordSnapshot } from './history-snapshot';
-import { HLC_MAX } from './hlc';
+import { CLOCK_OFFSET_TOLERANCE_MS, HLC_MAX } from './hlc';
 
 export type HistoryKind =
   | 'baseline'
@@ -110,15 +110,30 @@ export interface HistoryEntry {
   device: string;
   /** The cloud's server time when it stored the entry, epoch ms; missing until known. */
   receivedAt?: number;
+  /**
+   * What the clock that dated the entry read when its batch was sent (the batch's `now`), epoch
+   * ms: learned with `receivedAt`, and only for an entry that clock dated. Missing when unknown.
+   */
+  sentAt?: number;
   /** Baselines only. */
   snapshot?: WordSnapshot;
   /** Fields of a later version, kept and passed on unread (see KIND_PATTERN's comment). */
   x?: Record<string, unknown>;
 }
 
-/** When an entry happened, for the scheduling rules and the charts (see the file comment). */
-export function effectiveTime(entry: Pick<HistoryEntry, 'wall' | 'receivedAt'>): number {
-  return entry.receivedAt === undefined ? entry.wall : Math.min(entry.wall, entry.receivedAt);
+/**
+ * When an entry happened, for the scheduling rules and the charts (see the file comment). When
+ * the batch that brought it says how far the clock that dated it was off as it sent the batch
+ * (`receivedAt - sentAt`, beyond the tolerance of a network's delay), the wall is corrected by
+ * that much: an answer made on a clock a year behind, before the device learned its offset,
+ * counts on the day it was made. Capped by the receipt time in every case.
+ */
+export function effectiveTime(entry: Pick<HistoryEntry, 'wall' | 'receivedAt' | 'sentAt'>): number {
+  const { wall, receivedAt, sentAt } = entry;
+  if (receivedAt === undefined) return wall;
+  const off = sentAt === undefined ? 0 : receivedAt - sentAt;
+  if (Math.abs(off) <= CLOCK_OFFSET_TOLERANCE_MS) return Math.min(wall, receivedAt);
+  return Math.max(0, Math.min(wall + off, receivedAt));
 }
 
 export function compareText(a: string, b: string): number {

@@ -30,7 +30,8 @@ export const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 /**
  * One history entry inside a batch document (`entries[]`), keyed by the domain's field name.
- * `userId` (the document path's) and `receivedAt` (the batch's `syncedAt`) are not stored.
+ * `userId` (the document path's), `receivedAt` (the batch's `syncedAt`) and `sentAt` (the batch's
+ * `now`) are not stored.
  */
 export const ENTRY_FIELDS = {
   id: { wire: 'i', type: 'string', required: true },
@@ -44,7 +45,10 @@ export const ENTRY_FIELDS = {
   snapshot: { wire: 's', type: 'map', required: false },
   /** A later version's fields, passed on unread (domain/history.ts, KIND_PATTERN). */
   x: { wire: 'x', type: 'map', required: false },
-} as const satisfies Record<Exclude<keyof HistoryEntry, 'userId' | 'receivedAt'>, WireField>;
+} as const satisfies Record<
+  Exclude<keyof HistoryEntry, 'userId' | 'receivedAt' | 'sentAt'>,
+  WireField
+>;
 
 /**
  * The profile document `users/{uid}`: what a client may write (never `isAdmin`, which only the

@@ -9,7 +9,9 @@
  *    entry already here only learns its receipt time), the touched words refolded, the clock
  *    advanced past every stamp seen, and only then the cursor moved.
  *    A pulled batch this device pushed (the last commit's first) tells, by the cloud's time on it,
- *    how far this device's clock is off; new entries are dated by the corrected clock.
+ *    how far this device's clock is off; new entries are dated by the corrected clock. Every
+ *    entry learns, with its receipt time, the batch's `now` (the sender's clock at the commit),
+ *    which corrects its time when that clock was off (domain/history `effectiveTime`).
  * 3. Push: the unsent entries, grouped into batch documents whose ids are stored before anything
  *    is sent. A batch that was sent before without a known outcome (a lost answer, a timeout, a
  *    closed tab) is first looked up: if the cloud has it, its entries are marked sent and nothing
@@ -37,6 +39,7 @@ import {
   takeOutbox,
 } from '@/db/curriculum-repo';
 import {
+  datingClock,
   importBaselines,
   learnClockOffset,
   markSent,
@@ -84,7 +87,10 @@ export interface SyncOnceInput {
   entriesPerBatch?: number;
   /** Time limit of each remote call; defaults to REMOTE_CALL_TIMEOUT_MS. */
   timeoutMs?: number;
-  /** This device's physical clock (epoch ms), read around a commit; defaults to Date.now. */
+  /**
+   * This device's physical clock (epoch ms), read around a commit; defaults to `now` moved on by
+   * the time since the call (Date.now, when `now` is the time of the call, as the app passes it).
+   */
   clock?: () => number;
   /** The fleet's calls (cloud edition): a member's summary, a leave, the officer rights. */
   fleet?: FleetRemote;
@@ -129,7 +135,8 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
   const batchSize = Math.max(1, Math.min(input.batchSize ?? Infinity, SYNC_BATCH_MAX_WRITES));
   const perBatch = Math.max(1, input.entriesPerBatch ?? HISTORY_BATCH_MAX_ENTRIES);
   const ms = input.timeoutMs ?? REMOTE_CALL_TIMEOUT_MS;
-  const clock = input.clock ?? Date.now;
+  const called = Date.now();
+  const clock = input.clock ?? (() => now + (Date.now() - called));
   const report: SyncReport = {
     pushed: 0,
     pulled: 0,
@@ -229,10 +236,16 @@ export async function syncOnce(input: SyncOnceInput): Promise<SyncReport> {
     toSend.push(batch);
   }
   // One batch a commit (firestore.rules count each batch with the account's counter in its own
-  // commit); each batch's entries are marked sent as soon as its commit succeeded.
+  // commit); each batch's entries are marked sent as soon as its commit succeeded. A batch of
+  // entries this device dated carries what their clock reads at the commit (`now`), so every
+  // device learns how far off that clock was, even before this device learns it itself.
+  const reading = await datingClock(db, clock);
   for (const batch of toSend) {
     const sent = clock();
-    await withTimeout(remote.pushHistory(userId, [batch]), ms, 'Pushing');
+    const { taught, ...input } = batch;
+    // Read last, just before the commit: the time from here to the server's stamp is its error.
+    const push = taught === undefined ? input : { ...input, now: reading(taught) };
+    await withTimeout(remote.pushHistory(userId, [push]), ms, 'Pushing');
     const done = clock();
     report.commits++;
     const ids = batch.entries.map((entry) => entry.id);

@@ -15,6 +15,7 @@ import type { UserWord, WordStatus } from '@/domain/types';
 import { loadFirebaseApp } from '@/firebase/app';
 import { type FirebaseSettings, parseEmulatorHost } from '@/firebase/config';
 import {
+  batchNowAt,
   entriesOfBatch,
   HISTORY_COLLECTION,
   HISTORY_COUNTER_COLLECTION,
@@ -172,12 +173,13 @@ export function createFirestoreRemote(settings: FirebaseSettings): RemoteStore {
       );
       const { batches: n, bytes: c, last } = HISTORY_COUNTER_FIELDS;
       for (const [index, data] of documents.entries()) {
-        const id = (batches[index] as PushBatchInput).id;
+        const { id, now } = batches[index] as PushBatchInput;
         // The counter steps by increments, applied by the server in the commit: no read, and two
         // devices of one account pushing at once each count their own batch.
         const batch = fs.writeBatch(db);
         batch.set(fs.doc(db, USERS_COLLECTION, userId, HISTORY_COLLECTION, id), {
           ...data,
+          ...(now === undefined ? {} : { now: batchNowAt(now) }),
           syncedAt: fs.serverTimestamp(),
         });
         batch.set(

@@ -1,8 +1,9 @@
 /**
  * The cloud form of a history batch: `users/{uid}/history/{batchId}` holds
- * `{ device, count, e, syncedAt }` (BATCH_DOCUMENT_FIELDS), where `e` is the JSON text of the
+ * `{ device, count, e, syncedAt, now? }` (BATCH_DOCUMENT_FIELDS), where `e` is the JSON text of the
  * batch's entries. Entries use the one-letter names of ENTRY_FIELDS; the user is the path's, and
- * the receipt time is the batch's `syncedAt`.
+ * the receipt time is the batch's `syncedAt`. `now`, when present, is what the clock that dated
+ * the batch's entries of `device` read at the commit: `syncedAt - now` is how far it was off.
  *
  * Why one string: firestore.rules cannot loop over a list, so a list of entries could only be
  * bounded in number, not in size, and any signed-up account could write documents of 1 MiB. A
@@ -13,7 +14,7 @@
  * a list, `entries: EntryWire[]`; they are still read.
  */
 import { HISTORY_BATCH_MAX_ENTRIES } from '@/domain/constants';
-import type { HistoryEntry } from '@/domain/history';
+import { type HistoryEntry, TIME_MAX_MS } from '@/domain/history';
 import { ENTRY_FIELDS, type EntryField, type WireField } from '@/domain/synced-records';
 
 export const HISTORY_COLLECTION = 'history';
@@ -109,7 +110,26 @@ export const BATCH_DOCUMENT_FIELDS = {
   count: { wire: 'count', type: 'int', required: true },
   entries: { wire: 'e', type: 'string', required: true, max: HISTORY_BATCH_MAX_CHARS },
   syncedAt: { wire: 'syncedAt', type: 'timestamp', required: true },
+  /**
+   * The sending device's clock reading at the commit (epoch ms, BATCH_NOW_MAX at most), for the
+   * entries that clock dated; optional, as older versions and batches of others' entries (an
+   * import) send none. Not bound to the server's time: a clock a year ahead must still push.
+   */
+  now: { wire: 'now', type: 'number', required: false },
 } as const satisfies Record<string, WireField>;
+
+/** The greatest `now` the rules take: the year 2200, the ceiling of every time of the history. */
+export const BATCH_NOW_MAX = TIME_MAX_MS;
+
+/**
+ * A batch's `now` as a time of the history, or undefined: a number from 0 to just below
+ * BATCH_NOW_MAX (a reading the rules take but no entry's time may hold is passed over).
+ */
+export function batchNowOf(value: unknown): number | undefined {
+  return typeof value === 'number' && value >= 0 && value < BATCH_NOW_MAX
+    ? Math.floor(value)
+    : undefined;
+}
 
 /** One entry in a batch document: the one-letter names of ENTRY_FIELDS. */
 export type EntryWire = Record<string, unknown>;
@@ -120,6 +140,13 @@ export interface BatchWire {
   count: number;
   /** The JSON text of the entries' wire forms (EntryWire[]). */
   e: string;
+  /** The sender's clock reading at the commit (see BATCH_DOCUMENT_FIELDS), when it dated them. */
+  now?: number;
+}
+
+/** A clock reading as a batch's `now`: whole ms within what the rules take. */
+export function batchNowAt(readingMs: number): number {
+  return Math.min(Math.max(0, Math.floor(readingMs)), BATCH_NOW_MAX - 1);
 }
 
 const ENTRY_WIRE = Object.entries(ENTRY_FIELDS) as [EntryField, { wire: string }][];
@@ -211,16 +238,24 @@ export function toBatchWire(entries: readonly HistoryEntry[]): BatchWire {
 }
 
 /**
- * A stored entry back in the domain's field names, with the user and the receipt time filled in,
+ * A stored entry back in the domain's field names, with the user and the receipt time filled in
+ * (and the batch's send reading `sentAt`, when given, for an entry of the batch's device),
  * UNCHECKED (whatever the document held): the engine checks every entry against the contract.
  */
-export function fromEntryWire(userId: string, receivedAt: number, raw: unknown): unknown {
+export function fromEntryWire(
+  userId: string,
+  receivedAt: number,
+  raw: unknown,
+  sent?: { device: string; at: number },
+): unknown {
   if (typeof raw !== 'object' || raw === null) return raw;
   const wire = raw as Record<string, unknown>;
   const entry: Record<string, unknown> = { userId, receivedAt };
   for (const [field, { wire: name }] of ENTRY_WIRE) {
     if (wire[name] !== undefined) entry[field] = wire[name];
   }
+  // Only the sender's own entries were dated by the clock that read `now`.
+  if (sent && entry.device === sent.device) entry.sentAt = sent.at;
   return entry;
 }
 
@@ -245,5 +280,11 @@ function wireEntriesOf(data: unknown): unknown[] {
  * unreadable batch is passed over like an empty one, and the pull cursor moves on.
  */
 export function entriesOfBatch(userId: string, receivedAt: number, data: unknown): unknown[] {
-  return wireEntriesOf(data).map((raw) => fromEntryWire(userId, receivedAt, raw));
+  const { device, now } = (typeof data === 'object' && data !== null ? data : {}) as {
+    device?: unknown;
+    now?: unknown;
+  };
+  const at = batchNowOf(now);
+  const sent = typeof device === 'string' && at !== undefined ? { device, at } : undefined;
+  return wireEntriesOf(data).map((raw) => fromEntryWire(userId, receivedAt, raw, sent));
 }

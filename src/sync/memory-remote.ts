@@ -14,6 +14,7 @@ import type { HistoryEntry } from '@/domain/history';
 import type { UserWord } from '@/domain/types';
 import {
   type BatchWire,
+  batchNowAt,
   entriesOfBatch,
   HISTORY_ACCOUNT_MAX_BATCHES,
   HISTORY_ACCOUNT_MAX_BYTES,
@@ -196,10 +197,15 @@ export class MemoryRemote implements RemoteStore {
       this.batches.set(userId, stored);
     }
     // The documents as the Firestore adapter writes them: one a batch, or nothing is sent.
-    const documents = batches.map(({ id, entries }) => ({ id, data: toBatchWire(entries) }));
+    const documents = batches.map(({ id, entries, now }) => ({
+      id,
+      data: toBatchWire(entries),
+      now,
+    }));
     // One commit a batch, with the account's counter; as the rules, a batch that exists or one
     // past the account's bounds is refused (and the commits before it stay).
-    for (const { id, data } of documents) {
+    for (const { id, data: fields, now } of documents) {
+      const data: BatchWire = now === undefined ? fields : { ...fields, now: batchNowAt(now) };
       if (stored.has(id)) throw permissionDenied(`history/${id} exists (append-only)`);
       const counter = this.historyCounters.get(userId) ?? { n: 0, c: 0 };
       const next = { n: counter.n + 1, c: counter.c + utf8Length(data.e) };

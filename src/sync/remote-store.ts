@@ -50,6 +50,12 @@ export interface HistoryPage {
 export interface PushBatchInput {
   id: string;
   entries: readonly HistoryEntry[];
+  /**
+   * What the clock that dated every entry of the batch reads at the commit attempt (epoch ms, read
+   * just before it), sent as the batch's `now`; missing when the entries were not all dated by
+   * this device's clock (an import, an older version's entries).
+   */
+  now?: number;
 }
 
 /** A curriculum document to write (`curriculum/{docId}`); the server adds `updatedAt`. */

@@ -22,6 +22,7 @@ import {
 } from '@/domain/synced-records';
 import {
   BATCH_DOCUMENT_FIELDS,
+  BATCH_NOW_MAX,
   HISTORY_ACCOUNT_MAX_BATCHES,
   HISTORY_ACCOUNT_MAX_BYTES,
   HISTORY_BATCH_MAX_CHARS,
@@ -118,8 +119,8 @@ describe('firestore.rules and the synced-record tables', () => {
       "retention: in the table, not in the rules' whitelist",
     );
     const extra = RULES.replace(
-      "['device', 'count', 'e', 'syncedAt'])\n        && data.keys().hasAll",
-      "['device', 'count', 'e', 'syncedAt', 'extra'])\n        && data.keys().hasAll",
+      "['device', 'count', 'e', 'syncedAt', 'now'])\n        && data.keys().hasAll",
+      "['device', 'count', 'e', 'syncedAt', 'now', 'extra'])\n        && data.keys().hasAll",
     );
     expect(batchMismatches(extra)).toContain("extra: in the rules' whitelist, not in the table");
     const retyped = RULES.replace('data.count is int', 'data.count is string');
@@ -274,10 +275,17 @@ describe('firestore.rules bound every value', () => {
     expect(batch).toContain(
       `data.count is int && data.count >= 1 && data.count <= ${HISTORY_BATCH_MAX_ENTRIES}`,
     );
-    // Every field is bounded: a string by its size, the time by the server's.
+    // Every field is bounded: a string by its size, the time by the server's, the sender's
+    // clock reading by the ceiling of every time of the history (not by the server's time: a
+    // clock a year ahead must still push).
     for (const field of Object.values(BATCH_DOCUMENT_FIELDS)) {
       if (field.type === 'string') expect(field.max).toBeGreaterThan(0);
     }
+    expect(batch).toContain("optional(data, 'now', 'number')");
+    expect(batch).toContain(
+      `(!('now' in data) || (data.now >= 0 && data.now <= ${BATCH_NOW_MAX}))`,
+    );
+    expect(batch).not.toMatch(/data\.now <= request\.time/);
     const looser = RULES.replace(
       `data.e.size() <= ${HISTORY_BATCH_MAX_CHARS}`,
       'data.e.size() <= 1048487',

@@ -53,6 +53,7 @@ const summary = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const batch = { device: 'phone', count: 1, e: '[{"i":"e1"}]', syncedAt: T };
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 const word = (extra: Record<string, unknown> = {}) => ({
   vocabId: 'w1',
   status: 'learning',
@@ -1014,6 +1015,26 @@ const CASES: Case[] = [
     why: 'past the account’s bound of bytes',
     rules: { fn: 'countedBatch', text: 'after.c <= 400000000' },
   },
+  ...[
+    { now: NOW - YEAR_MS, expect: 'allow', why: 'a clock a year behind still pushes' },
+    { now: NOW + YEAR_MS, expect: 'allow', why: 'a clock a year ahead still pushes' },
+    { now: 7_258_118_400_000, expect: 'allow', why: 'a clock at the year-2200 bound' },
+    { now: 7_258_118_400_001, expect: 'deny', why: 'a clock reading past the year 2200' },
+    { now: -1, expect: 'deny', why: 'a clock reading before 1970' },
+    { now: '1764000000000', expect: 'deny', why: 'a clock reading that is not a number' },
+  ].map(
+    ({ now, expect, why }): Case => ({
+      path: 'users/{uid}/history/{batchId}',
+      op: 'create',
+      as: 'learner',
+      doc: 'users/sailor/history/b2',
+      data: { ...batch, now },
+      with: [{ doc: 'users/sailor/meta/history', data: { n: 2, c: 24, last: 'b2' } }],
+      expect: expect as Case['expect'],
+      why: `the sender's clock at the commit: ${why}`,
+      rules: { fn: 'validBatch', text: 'data.now >= 0 && data.now <= 7258118400000' },
+    }),
+  ),
 
   // users/{uid}/meta/history
   {
