@@ -340,6 +340,23 @@ describe('createFirestoreRemote: pushHistory', () => {
     expect(syncedAt).toBeLessThanOrEqual(after * 1000 + 60_000_000);
   });
 
+  it("carries the sender's clock reading (`now`), even a year off, and a pull gives it to the sender's entries only", async () => {
+    const behind = T - 365 * 86_400_000;
+    const own = entry('n1');
+    const imported = entry('n2', { device: 'elsewhere' });
+    await remote.pushHistory(UID, [{ ...batchOf('clocked', own, imported), now: behind + 0.7 }]);
+    const stored = await restGet(`users/${UID}/history/clocked`);
+    // Whole milliseconds, the number the rules bound (not to the server's time).
+    expect(stored.fields?.now).toEqual({ integerValue: String(behind) });
+    const [pulled] = (await remote.pullHistory(UID, 0)).batches;
+    const receivedAt = Math.floor((await syncedAtOf(UID, 'clocked')) / 1000);
+    expect(pulled?.entries).toEqual([
+      JSON.parse(JSON.stringify({ ...own, receivedAt, sentAt: behind })),
+      JSON.parse(JSON.stringify({ ...imported, receivedAt })),
+    ]);
+    for (const raw of pulled?.entries ?? []) expect(checkEntry(raw).ok).toBe(true);
+  });
+
   it('counts a batch of Cyrillic and emoji by its UTF-8 bytes, which the rules take (at least its characters)', async () => {
     const word = 'якорь-⚓-🛟';
     await remote.pushHistory(UID, [batchOf('wide', entry('u1', { vocabId: word }))]);
