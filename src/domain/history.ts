@@ -12,8 +12,9 @@
  *
  * Clock sanity (the rule docs/cloud-edition.md states). The stamp only orders entries. The time an entry
  * happened at, which the spaced-repetition rules use as "now" (last seen, next review) and the
- * charts use as its day, is `effectiveTime`: the physical clock of the device that made it,
- * capped by the server time at which the cloud received it. A device whose clock runs a year
+ * charts use as its day, is `effectiveTime`: the physical clock of the device that made it
+ * (corrected by how far off its batch says that clock was), capped by the server time at which
+ * the cloud received it. A device whose clock runs a year
  * ahead therefore cannot schedule a word a year away once its entries have reached the cloud, and
  * the devices that adopt its far-ahead stamps keep using their own physical clocks for their own
  * entries: a wrong clock can reorder concurrent entries but never hide them or freeze a word.
