@@ -173,6 +173,33 @@ describe('answers made before the first two syncs', () => {
   });
 });
 
+describe('a clock that ran behind and was set right while the app was closed', () => {
+  it('dates the answers made under its stale offset right once they are pushed', async () => {
+    const { time, sync, answer } = world();
+    const tablet = await device();
+    await answer(tablet, YEAR, 'w0');
+    await sync(tablet, YEAR);
+    time.now += 60_000;
+    await sync(tablet, YEAR);
+    expect((await tablet.get('device', 'device'))?.offset).toBe(YEAR);
+    // Set right while closed: the learned offset now puts the corrected clock a year ahead.
+    time.now = T0 + DAY_MS;
+    for (const vocabId of WORDS) await answer(tablet, 0, vocabId);
+    time.now += 3_600_000;
+    await sync(tablet, 0);
+    await sync(tablet, 0);
+    const phone = await device();
+    await sync(phone, 0);
+    for (const db of [tablet, phone]) {
+      const times = (await listHistory(db, A))
+        .filter((entry) => WORDS.includes(entry.vocabId))
+        .map(effectiveTime);
+      for (const at of times) expect(Math.abs(at - (T0 + DAY_MS))).toBeLessThanOrEqual(2);
+    }
+    expect(await schedule(phone)).toEqual(await schedule(tablet));
+  });
+});
+
 describe('an export taken before the first sync', () => {
   async function exportOf(db: MarineDB): Promise<ExportData> {
     const user = (await getUser(db, A)) as unknown as User;
