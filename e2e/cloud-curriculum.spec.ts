@@ -17,6 +17,7 @@ import {
   signOutViaUi,
   test,
   uniqueEmail,
+  untilControlled,
 } from './support/fixtures';
 import { AUTH_EMULATOR_HOST } from './support/ports';
 
@@ -166,7 +167,7 @@ test('an admin’s topic, words and role rename reach a crew device, which studi
   await crew.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await crew.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await untilControlled(crew);
   await phone.setOffline(true);
   await crew.getByRole('main').getByRole('link').filter({ hasText: TOPIC }).click();
   const rows = crew.getByRole('table').getByRole('row');

@@ -13,6 +13,7 @@ import {
   registerViaUi,
   test,
   uniqueEmail,
+  untilControlled,
 } from './support/fixtures';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -81,16 +82,7 @@ test('two devices answer the same word offline, one with its clock a day ahead: 
   // At sea: both answer the word, the phone right, the tablet wrong (the worker serves the app).
   // (A first visit's worker installs the whole precache first: on a loaded machine that took
   // over 20 s once in 10 repeats; the limit is not what is tested, the test's own is 120 s.)
-  for (const device of [page, second]) {
-    await device.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await expect
-      .poll(() => device.evaluate(() => navigator.serviceWorker.controller !== null), {
-        timeout: 60_000,
-      })
-      .toBe(true);
-  }
+  for (const device of [page, second]) await untilControlled(device);
   await context.setOffline(true);
   await tablet.setOffline(true);
   await answerTheDueWord(page, true);

@@ -11,6 +11,7 @@ import {
   registerViaUi,
   test,
   uniqueEmail,
+  untilControlled,
 } from './support/fixtures';
 import { AUTH_EMULATOR_HOST, FIRESTORE_TEST_ORIGIN } from './support/ports';
 
@@ -38,7 +39,7 @@ test('progress made offline reaches the cloud and a second device sees it', asyn
   // the chunks a sync loads come from its cache. (Without it, an import that fails offline stays
   // failed for the page, and no sync could run when the network came back.)
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await untilControlled(page);
 
   // At sea: no network. Marking a word learned is saved on the device and queued.
   await page.goto('/dictionary');
@@ -184,7 +185,7 @@ test('signing out offline asks first: signing in again needs a connection', asyn
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await untilControlled(page);
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Выйти' }).click();
   const dialog = page.getByRole('alertdialog');
@@ -209,7 +210,7 @@ test('a start on a link that never answers shows the signed-in home within secon
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await untilControlled(page);
   // Firebase checks the stored session with the server at every start: that check now hangs.
   await page.route(`http://${AUTH_EMULATOR_HOST}/**`, () => undefined);
   await page.reload();

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import type { Drill } from '../src/domain/drills';
 import { readStore } from './study-helpers';
 import { fakeEnglishVoice, forgetSpoken, spokenTexts } from './support/fake-voice';
-import { expect, expectAccessible, registerViaUi, test } from './support/fixtures';
+import { expect, expectAccessible, registerViaUi, test, untilControlled } from './support/fixtures';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -53,7 +53,7 @@ test('a drill is played by keyboard on a phone with no network, read back and ke
   const own = drill.turns.flatMap((turn, index) => (turn.station === 'self' ? [index] : []));
   await registerViaUi(page);
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await untilControlled(page);
   await context.setOffline(true);
   await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
 

@@ -15,6 +15,7 @@ import {
   registerViaUi,
   test,
   uniqueEmail,
+  untilControlled,
 } from './support/fixtures';
 
 /** The right option of the question on screen, looked up in the page's vocabulary. */
@@ -47,7 +48,7 @@ async function atSea(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await untilControlled(page);
   await page.context().setOffline(true);
 }
 

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { answerFiveRight, readStore, readVocabulary } from './study-helpers';
-import { expect, registerViaUi, test } from './support/fixtures';
+import { expect, registerViaUi, test, untilControlled } from './support/fixtures';
 
 interface StoredUser {
   id: string;
@@ -25,7 +25,7 @@ async function installOnline(page: Page): Promise<void> {
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Морской английский' })).toBeVisible();
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await untilControlled(page);
 }
 
 async function goOffline(page: Page, context: BrowserContext): Promise<void> {

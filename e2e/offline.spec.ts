@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures';
+import { expect, test, untilControlled } from './support/fixtures';
 
 test('after the first visit the app starts offline, on any route', async ({ page, context }) => {
   await page.goto('/');
@@ -6,7 +6,7 @@ test('after the first visit the app starts offline, on any route', async ({ page
 
   // Wait until the service worker has precached the build and controls the page.
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await untilControlled(page);
 
   await context.setOffline(true);
   await page.reload();
@@ -22,7 +22,7 @@ test('the precache holds the app but not the store screenshots; robots.txt is a 
 }) => {
   await page.goto('/');
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await untilControlled(page);
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];
     for (const name of await caches.keys()) {

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './support/fixtures';
+import { expect, expectAccessible, test, untilControlled } from './support/fixtures';
 import { holdBack } from './support/hold';
 
 const NAVY = '#0b3d5c';
@@ -141,7 +141,7 @@ test("Chromium's installability checks find no error", async ({
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/');
     await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await untilControlled(page);
     const cdp = await context.newCDPSession(page);
 
     const manifest = (await cdp.send('Page.getAppManifest')) as {

@@ -12,7 +12,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { currentQuestion, readVocabulary, skipPause } from './study-helpers';
-import { expect, test } from './support/fixtures';
+import { expect, test, untilControlled } from './support/fixtures';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 
@@ -82,7 +82,7 @@ async function openControlled(page: Page, path: string): Promise<void> {
   await page.goto(`${origin}${path}`);
   await expect(page.getByRole('link', { name: 'Морской английский' })).toBeVisible();
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await untilControlled(page);
 }
 
 /** Serves build B and asks the registration to look for a new worker now. */

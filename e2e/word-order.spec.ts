@@ -16,7 +16,7 @@ import {
   typeTarget,
 } from './study-helpers';
 import { fakeEnglishVoice, spokenTexts } from './support/fake-voice';
-import { expect, expectAccessible, test } from './support/fixtures';
+import { expect, expectAccessible, test, untilControlled } from './support/fixtures';
 import { BUILTIN_ROWS } from './support/vocabulary';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -113,7 +113,7 @@ test('phrases are built from word tiles by keyboard and by tapping, on a phone, 
   // The first visit installs the app; the session then runs with no network.
   await page.goto('/');
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await untilControlled(page);
   await page.goto('/select-topic?division=deck&role=all');
   await topicBox(page, topic, 'ru').check();
   await page.getByRole('button', { name: 'Продолжить' }).click();
