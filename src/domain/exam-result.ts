@@ -28,6 +28,9 @@ export const EXAM_MISSED_MAX = 60;
 /** At most this many topics (the weakest first) travel with a result. */
 export const EXAM_TOPICS_MAX = 12;
 
+/** A topic's row of a result: [name, right, questions]. */
+export type ExamTopicRow = [string, number, number];
+
 /** The result as the entry's `x` carries it (short keys: the map is bounded to 2,000 characters). */
 export interface ExamResultFields {
   /** The division and role the exam was drawn for. */
@@ -44,8 +47,12 @@ export interface ExamResultFields {
   pr: [number, number, number] | null;
   /** Per section: [right, questions]. */
   s: Partial<Record<ExamSection, [number, number]>>;
-  /** The weakest topics: [name, right, questions]. */
-  t: [string, number, number][];
+  /**
+   * The weakest topics, weakest first: [name, right, questions], only topics with a mistake (older
+   * results also hold topics answered without one: `weakestTopicRows`). The name is the topic's
+   * as the vocabulary holds it (a built-in topic's English name), shown in the learner's language.
+   */
+  t: ExamTopicRow[];
   /** The vocabulary ids answered wrong or not at all. */
   miss: string[];
   /**
@@ -85,14 +92,25 @@ export interface ExamSitting {
   code?: string;
 }
 
+/**
+ * The rows of `rows` worth listing as weak: a topic answered without a mistake is not weak, however
+ * few its questions. Kept in their order.
+ */
+export function weakestTopicRows(rows: readonly ExamTopicRow[]): ExamTopicRow[] {
+  return rows.filter(([, right, total]) => right < total);
+}
+
 /** The entry fields of a finished sitting. */
 export function examResultFields(sitting: ExamSitting, score: ExamScore): ExamResultFields {
   const sections: Partial<Record<ExamSection, [number, number]>> = {};
   for (const [section, tally] of Object.entries(score.bySection) as [ExamSection, Tally][]) {
     sections[section] = [tally.correct, tally.total];
   }
-  const topics = Object.entries(score.byTopic)
-    .map(([name, tally]): [string, number, number] => [name, tally.correct, tally.total])
+  const topics = weakestTopicRows(
+    Object.entries(score.byTopic).map(
+      ([name, tally]): ExamTopicRow => [name, tally.correct, tally.total],
+    ),
+  )
     .sort((a, b) => a[1] / a[2] - b[1] / b[2] || b[2] - a[2] || a[0].localeCompare(b[0]))
     .slice(0, EXAM_TOPICS_MAX);
   const p = sitting.prediction;
@@ -153,7 +171,7 @@ export function readExamEntry(entry: {
   }
   const topics = Array.isArray(t)
     ? t.filter(
-        (row): row is [string, number, number] =>
+        (row): row is ExamTopicRow =>
           Array.isArray(row) &&
           row.length === 3 &&
           typeof row[0] === 'string' &&

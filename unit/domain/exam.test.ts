@@ -20,6 +20,7 @@ import {
   EXAM_TOPICS_MAX,
   examResultFields,
   readExamEntry,
+  weakestTopicRows,
 } from '@/domain/exam-result';
 import {
   askedQuestions,
@@ -420,6 +421,47 @@ describe('the result entry', () => {
     expect(readExamEntry(entry({ ...fields, sc: 'abcd2345' }))?.fields).not.toHaveProperty('sc');
     expect(readExamEntry(entry({ ...fields, sc: 42 }))?.fields).not.toHaveProperty('sc');
     expect(examResultFields(sitting, score)).not.toHaveProperty('sc');
+  });
+
+  it('lists as weakest only the topics with a mistake, weakest first', () => {
+    const [first, second, third] = questions as [ExamQuestion, ExamQuestion, ExamQuestion];
+    const asked = [
+      { ...first, topic: 'Mooring' },
+      { ...second, topic: 'Mooring' },
+      { ...third, topic: 'Anchoring' },
+      { ...first, topic: 'Anchoring', vocabId: 'x1' },
+      { ...second, topic: 'Safety', vocabId: 'x2' },
+    ];
+    // Mooring 2 of 2, Anchoring 1 of 2, Safety 0 of 1.
+    const given = [first.answer, second.answer, third.answer, null, 'wrong'];
+    const fields = examResultFields(
+      { ...sitting, questions: asked, answers: given },
+      scoreExam(asked, given, 0.7),
+    );
+    expect(fields.t).toEqual([
+      ['Safety', 0, 1],
+      ['Anchoring', 1, 2],
+    ]);
+    const perfect = asked.map((question) => question.answer);
+    expect(
+      examResultFields(
+        { ...sitting, questions: asked, answers: perfect },
+        scoreExam(asked, perfect, 0.7),
+      ).t,
+    ).toEqual([]);
+  });
+
+  it('reads an older result’s topics answered without a mistake, and does not list them', () => {
+    const older = {
+      ...examResultFields(sitting, score),
+      t: [
+        ['Mooring', 2, 2],
+        ['Safety', 1, 2],
+      ],
+    };
+    const rows = readExamEntry(entry(older))?.fields.t ?? [];
+    expect(rows).toHaveLength(2);
+    expect(weakestTopicRows(rows)).toEqual([['Safety', 1, 2]]);
   });
 
   it('stays within the entry’s bound with a code, every word missed and the longest topics', () => {

@@ -45,6 +45,7 @@ import { useConfirm } from '@/ui/confirm';
 import { divisionLabel } from '@/ui/division-label';
 import { ListenButton } from '@/ui/listen-button';
 import { WordsLoading } from '@/ui/vocabulary-progress';
+import { ExamWeakTopics } from './exam-weak-topics';
 import './exam.css';
 
 const sectionKey = (section: ExamSection) => `exam.section.${section}` as MessageKey;
@@ -604,19 +605,7 @@ function ExamResult({ outcome }: { outcome: ExamOutcome }) {
             ))}
           </tbody>
         </table>
-        <h2>{t('exam.result.topics')}</h2>
-        <table className="exam-table">
-          <tbody>
-            {fields.t.map(([topic, correct, total]) => (
-              <tr key={topic}>
-                <th scope="row">{topic}</th>
-                <td>
-                  {correct} / {total}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ExamWeakTopics rows={fields.t} />
       </section>
 
       <section className="card" aria-labelledby="exam-missed-title">
