@@ -186,6 +186,64 @@ describe('built-in vocabulary data', () => {
     expect(words.find((w) => w.id === 'dk038')?.kind).toBe('idiom');
   });
 
+  it('applies the content review of the SMCP rows (issue 39)', () => {
+    const word = (id: string) => words.find((w) => w.id === id) as VocabItem;
+    // The LSA Code's Russian text: a liferaft launched «с помощью плот-балки», not a boat davit.
+    expect(word('gen140').langA).toMatch(/плот-балк/);
+    expect(word('br505').langA).toMatch(/властям/);
+    // The adopted A1/1.1.11 says "persons", and the ЦНИИМФ edition «люди».
+    expect(word('br567')).toMatchObject({
+      langB: 'I have lost persons overboard in position ... .',
+      ref: 'SMCP A1/1.1.11',
+    });
+    expect(word('br568').ref).toBe('SMCP A1/1.1.11');
+    // Not in A1/1.1.11: its reference says it comes from the draft only.
+    expect(word('br569').ref).toMatch(/draft/);
+    for (let n = 543; n <= 563; n += 1) expect(word(`br${n}`).ref, `br${n}`).toBe('SMCP A1/1.2');
+  });
+
+  it('teaches the SMCP sections found for issue 39, and no wording the SMCP does not have', () => {
+    const sections: [RegExp, number][] = [
+      [/^SMCP A1\/5\.1$/, 25],
+      [/^SMCP A1\/1\.1\.8$/, 3],
+      [/^SMCP A1\/1\.1\.11$/, 4],
+      [/^SMCP A1\/4\.3$/, 8],
+      [/^SMCP A1\/1\.2\.[12]$/, 25],
+      [/^SMCP A1\/2\.[23]$/, 8],
+      [/^SMCP B3\//, 12],
+    ];
+    for (const [ref, least] of sections) {
+      expect(words.filter((w) => ref.test(w.ref ?? '')).length, String(ref)).toBeGreaterThanOrEqual(
+        least,
+      );
+    }
+    // Cancelling a false distress alert is IMO Res. A.814(19), never labelled SMCP.
+    const cancel = words.filter((w) => /cancel my distress alert/i.test(w.langB));
+    expect(cancel.length).toBeGreaterThan(0);
+    for (const w of cancel) expect(w.ref, w.id).toMatch(/A\.814\(19\)/);
+    const notSmcp = words.filter((w) => /abandoning vessel|winching area/i.test(w.langB));
+    expect(notSmcp.map((w) => w.id)).toEqual([]);
+  });
+
+  it('splits the VTS phrases into the SMCP A1/6 subsections their references name', () => {
+    const subsections: [string, string][] = [
+      ['SMCP A1/6.1', 'VTS Traffic Data'],
+      ['SMCP A1/6.2.1', 'VTS Information Service'],
+      ['SMCP A1/6.2.2', 'VTS Navigational Assistance'],
+      ['SMCP A1/6.2.3', 'VTS Traffic Organization'],
+    ];
+    const vts = words.filter((w) => w.division === 'bridge' && /^VTS\b/.test(w.topic));
+    for (const word of vts) {
+      const [, topic] =
+        subsections.find(([ref]) => word.ref === ref || word.ref?.startsWith(`${ref}.`)) ?? [];
+      expect(word.topic, word.id).toBe(topic ?? 'VTS');
+    }
+    const sizes = new Map<string, number>();
+    for (const word of vts) sizes.set(word.topic, (sizes.get(word.topic) ?? 0) + 1);
+    expect(sizes.size).toBe(subsections.length + 1);
+    for (const [topic, size] of sizes) expect(size, topic).toBeLessThanOrEqual(45);
+  });
+
   it('lets every default role see at least 300 words of its own division and the common core', () => {
     for (const [division, roles] of Object.entries(DEFAULT_ROLES)) {
       for (const role of roles) {

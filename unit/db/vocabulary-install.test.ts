@@ -5,6 +5,7 @@
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { builtinVocabulary, LEGACY_V1_INSTALLED } from '@/data/vocabulary/builtin';
+import { VOCABULARY_VERSION } from '@/data/vocabulary/version';
 import { installedVocabularyVersion } from '@/db/meta-repo';
 import { upgradeMarineDB } from '@/db/migrations';
 import { openMarineDB } from '@/db/open';
@@ -213,6 +214,37 @@ describe('the shipped vocabulary', () => {
     expect(await db.get('vocab', 'dk002')).toBeUndefined();
     expect(await db.get('vocab', 'admin-1')).toEqual(adminWord);
     expect(await db.get('vocab', 'br010')).toMatchObject({ langB: 'Steady!' });
+    db.close();
+  });
+
+  it('moves the VTS phrases of vocabulary 5 into their subsection topics, keeping progress', async () => {
+    // Vocabulary 5 had every VTS pair in one topic; the shipped one splits it along SMCP A1/6.
+    const shipped = builtinVocabulary();
+    const asBefore = shipped.words.map((w) =>
+      w.division === 'bridge' && w.topic.startsWith('VTS ') ? { ...w, topic: 'VTS' } : w,
+    );
+    const previous: BuiltinVocabulary = {
+      ...shipped,
+      version: VOCABULARY_VERSION - 1,
+      words: asBefore,
+      topics: deriveTopics(asBefore),
+    };
+    const db = await openMarineDB({ name: uniqueName() });
+    await install(db, previous);
+    expect(await db.get('vocab', 'br641')).toMatchObject({ topic: 'VTS' });
+    const learned = userWord('br641', { status: 'learned', attempts: 3, correct: 3, streak: 3 });
+    await db.put('userWords', toStoredUserWord(learned));
+    const before = await db.getAll('userWords');
+
+    await install(db, shipped);
+
+    expect(await db.get('vocab', 'br641')).toMatchObject({ topic: 'VTS Navigational Assistance' });
+    expect(await db.get('vocab', 'br600')).toMatchObject({ topic: 'VTS Information Service' });
+    expect(await db.get('topics', 'bridge::VTS Navigational Assistance')).toBeDefined();
+    // The general VTS terms stay in the topic "VTS", which is kept.
+    expect(await db.get('vocab', 'br089')).toMatchObject({ topic: 'VTS' });
+    expect(await db.get('topics', 'bridge::VTS')).toBeDefined();
+    expect(await db.getAll('userWords')).toEqual(before);
     db.close();
   });
 });
