@@ -17,12 +17,14 @@ export function inDivision(
 /**
  * Topics of the division (and of the common core) visible to the role: a topic matches like a
  * word (no roles, 'all', or the role). The deck list hides topics whose names contain 'engine'.
- * The division's own topics come first, then the common core's, each sorted by name.
+ * The division's own topics come first, then the common core's, each sorted by the name shown
+ * (`shown`: a built-in topic's name in the interface language; by default the name itself).
  */
 export function visibleTopics(
   topics: readonly Topic[],
   division: DivisionId | undefined,
   role?: string | null,
+  shown: (name: string) => string = (name) => name,
 ): Topic[] {
   return topics
     .filter((topic) => inDivision(topic.division, division))
@@ -31,7 +33,7 @@ export function visibleTopics(
     .sort(
       (a, b) =>
         Number(a.division === COMMON_DIVISION) - Number(b.division === COMMON_DIVISION) ||
-        a.name.localeCompare(b.name),
+        shown(a.name).localeCompare(shown(b.name)),
     );
 }
 

@@ -9,6 +9,7 @@ import {
   wordsOfTopic,
 } from '@/domain/topics';
 import type { Topic, UserWord, VocabItem } from '@/domain/types';
+import { topicLabel } from '@/ui/topic-name';
 
 const topic = (division: string, name: string, roles?: string[]): Topic => ({
   id: topicId(division, name),
@@ -47,6 +48,18 @@ describe('visibleTopics', () => {
       'Leadership',
       'Mooring',
     ]);
+  });
+
+  it('sorts by the name shown, so a Russian list reads in Russian order', () => {
+    const deck = [...topics, topic('deck', 'Wheel Orders')];
+    expect(visibleTopics(deck, 'deck', 'bosun').map((t) => t.name)).toEqual([
+      'Leadership',
+      'Mooring',
+      'Wheel Orders',
+    ]);
+    // «Команды на руль», «Руководство и организация работ», «Швартовка».
+    const russian = visibleTopics(deck, 'deck', 'bosun', (name) => topicLabel(name, 'ru'));
+    expect(russian.map((t) => t.name)).toEqual(['Wheel Orders', 'Leadership', 'Mooring']);
   });
 
   it('countWordsByTopic counts per division::topic', () => {

@@ -5,6 +5,7 @@ import { roleLabel } from '@/domain/roles';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { pendingCurriculum } from '@/stores/sync-store';
 import { divisionLabel } from '@/ui/division-label';
+import { topicLabel } from '@/ui/topic-name';
 
 export function Column({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -205,7 +206,9 @@ export function PendingChanges({ count }: { count: number }) {
       ? divisionLabel(t, item.name)
       : item.kind === 'role'
         ? roleLabel(item.name, lang)
-        : item.name;
+        : item.kind === 'topic'
+          ? topicLabel(item.name, lang)
+          : item.name;
 
   return (
     <details className="admin-pending" onToggle={(event) => setOpen(event.currentTarget.open)}>

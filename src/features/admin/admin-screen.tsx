@@ -22,6 +22,7 @@ import { divisionLabel } from '@/ui/division-label';
 import { EmptyState } from '@/ui/empty-state';
 import { DivisionIcon } from '@/ui/icons';
 import { RenameDialog, type RenameRequest } from '@/ui/rename-dialog';
+import { topicLabel } from '@/ui/topic-name';
 import { AddForm, Column, PendingChanges, RestoreBuiltin, RowButtons } from './admin-parts';
 import { ExamSettings } from './exam-settings';
 import './admin.css';
@@ -61,9 +62,11 @@ export function AdminScreen() {
     .sort((a, b) => a.name.localeCompare(b.name));
   const role = divisionRoles.find((r) => r.id === chosenRole);
   const roleCode = role ? normalizeRole(role.name) : null;
+  // Listed by the name shown: a built-in topic's in the interface language.
+  const topicName = (name: string) => topicLabel(name, lang);
   const divisionTopics = topics
     .filter((x) => x.division === division)
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort((a, b) => topicName(a.name).localeCompare(topicName(b.name), lang));
 
   const counts = useMemo(() => countWordsByTopic(vocab), [vocab]);
 
@@ -334,15 +337,15 @@ export function AdminScreen() {
                               checked={assigned}
                               onChange={(e) => assign(topic.id, roleCode, e.target.checked)}
                             />
-                            <span className="admin-name">{topic.name}</span>
+                            <span className="admin-name">{topicName(topic.name)}</span>
                           </label>
                         ) : (
-                          <span className="admin-name">{topic.name}</span>
+                          <span className="admin-name">{topicName(topic.name)}</span>
                         )}
                         {meta}
                       </div>
                       <RowButtons
-                        name={topic.name}
+                        name={topicName(topic.name)}
                         onRename={() =>
                           setRename({
                             title: t('admin.renameTopic'),
@@ -355,7 +358,7 @@ export function AdminScreen() {
                               ),
                           })
                         }
-                        onDelete={() => deleteTopic(topic.id, topic.name)}
+                        onDelete={() => deleteTopic(topic.id, topicName(topic.name))}
                       />
                     </li>
                   );

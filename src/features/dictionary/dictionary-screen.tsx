@@ -9,7 +9,7 @@ import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState } fr
 import { canAddWords } from '@/domain/permissions';
 import { spokenText } from '@/domain/speech';
 import type { VocabItem } from '@/domain/types';
-import { useT } from '@/i18n';
+import { useLang, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
 import { useCatalogRunner } from '@/stores/catalog-runner';
 import { useCatalogStore } from '@/stores/catalog-store';
@@ -21,7 +21,7 @@ import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
 import { useConfirm } from '@/ui/confirm';
 import { EmptyState } from '@/ui/empty-state';
-import { useTopicLabel } from '@/ui/topic-name';
+import { topicLabel, useTopicLabel } from '@/ui/topic-name';
 import { WordsLoading } from '@/ui/vocabulary-progress';
 import { AddWordForm, BulkImportForm, EditWordDialog } from './word-forms';
 import { WordTable } from './word-table';
@@ -47,6 +47,7 @@ export function DictionaryScreen({ topic }: { topic?: string }) {
   const vocab = useVocabStore((s) => s.vocab);
   const topics = useVocabStore((s) => s.topics);
   const label = useTopicLabel();
+  const lang = useLang();
   const words = useWordsStore((s) => s.words);
 
   const [query, setQuery] = useState('');
@@ -59,11 +60,15 @@ export function DictionaryScreen({ topic }: { topic?: string }) {
     [vocab],
   );
 
+  // Listed by the name shown: a built-in topic's in the interface language.
   const topicNames = useMemo(() => {
     const names = new Set([...topics.map((x) => x.name), ...vocab.map((x) => x.topic)]);
     if (topic) names.add(topic);
-    return [...names].sort((a, b) => a.localeCompare(b));
-  }, [topics, vocab, topic]);
+    return [...names]
+      .map((name) => [name, topicLabel(name, lang)] as const)
+      .sort(([, a], [, b]) => a.localeCompare(b, lang))
+      .map(([name]) => name);
+  }, [topics, vocab, topic, lang]);
 
   const needle = deferredQuery.trim().toLocaleLowerCase();
   const matches = useMemo(
@@ -161,8 +166,9 @@ export function DictionaryScreen({ topic }: { topic?: string }) {
       </div>
 
       <datalist id={topicListId}>
+        {/* The value is the topic's stored name; the label, the name shown. */}
         {topicNames.map((name) => (
-          <option key={name} value={name} />
+          <option key={name} value={name} label={label(name)} />
         ))}
       </datalist>
 

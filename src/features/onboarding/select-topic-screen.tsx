@@ -12,7 +12,7 @@ import { useVocabStore } from '@/stores/vocab-store';
 import { divisionLabel } from '@/ui/division-label';
 import { EmptyState } from '@/ui/empty-state';
 import { DivisionIcon } from '@/ui/icons';
-import { useTopicLabel } from '@/ui/topic-name';
+import { topicLabel, useTopicLabel } from '@/ui/topic-name';
 import { WordsLoading } from '@/ui/vocabulary-progress';
 import { wordCount } from './labels';
 import { StepHeader } from './step-header';
@@ -41,8 +41,8 @@ export function SelectTopicScreen({
   const division = divisionParam ?? storedDivision;
   const role = roleParam ?? (division === storedDivision ? storedRole : undefined);
   const topics = useMemo(
-    () => visibleTopics(allTopics, division, role),
-    [allTopics, division, role],
+    () => visibleTopics(allTopics, division, role, (name) => topicLabel(name, lang)),
+    [allTopics, division, role, lang],
   );
   const counts = useMemo(
     () => new Map(topics.map((topic) => [topic.id, wordsOfTopic(vocab, topic).length])),

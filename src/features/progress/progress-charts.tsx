@@ -20,6 +20,7 @@ import { charts } from '@/i18n/messages/charts';
 import { useUser } from '@/stores/auth-store';
 import { readHistory } from '@/stores/history-store';
 import { useWordsStore } from '@/stores/words-store';
+import { useTopicLabel } from '@/ui/topic-name';
 
 type ChartKey = keyof typeof charts.en;
 
@@ -310,9 +311,17 @@ function Line({ values, first, last }: { values: number[]; first: string; last: 
   );
 }
 
-/** Accuracy per topic as labelled horizontal bars (text first, so it reads without the bars). */
-function TopicCard({ topics }: { topics: { topic: string; attempts: number; percent: number }[] }) {
+/**
+ * Accuracy per topic as labelled horizontal bars (text first, so it reads without the bars), each
+ * topic named in the interface language.
+ */
+export function TopicCard({
+  topics,
+}: {
+  topics: { topic: string; attempts: number; percent: number }[];
+}) {
   const t = useLocalT(charts);
+  const label = useTopicLabel();
   const id = useId();
   return (
     <section className="card chart-card" aria-labelledby={id}>
@@ -322,13 +331,13 @@ function TopicCard({ topics }: { topics: { topic: string; attempts: number; perc
           <li key={topic.topic}>
             <span className="visually-hidden">
               {t('charts.topics.row', {
-                topic: topic.topic,
+                topic: label(topic.topic),
                 percent: topic.percent,
                 count: topic.attempts,
               })}
             </span>
             <span className="topic-accuracy-text" aria-hidden="true">
-              <span>{topic.topic}</span>
+              <span>{label(topic.topic)}</span>
               <span>
                 {topic.percent} % · {topic.attempts}
               </span>

@@ -18,7 +18,7 @@ import { useConfirm } from '@/ui/confirm';
 import { divisionLabel } from '@/ui/division-label';
 import { EmptyState } from '@/ui/empty-state';
 import { DivisionIcon } from '@/ui/icons';
-import { useTopicLabel } from '@/ui/topic-name';
+import { topicLabel, useTopicLabel } from '@/ui/topic-name';
 import { AddTopicForm, RenameTopicDialog } from './topic-forms';
 import './topics.css';
 
@@ -54,7 +54,10 @@ export function TopicsScreen() {
   const counts = useMemo(() => countWordsByTopic(vocab), [vocab]);
   const label = useTopicLabel();
 
-  const inDivision = useMemo(() => visibleTopics(topics, division, role), [topics, division, role]);
+  const inDivision = useMemo(
+    () => visibleTopics(topics, division, role, (name) => topicLabel(name, lang)),
+    [topics, division, role, lang],
+  );
   const needle = query.trim().toLocaleLowerCase();
   const shown = needle
     ? inDivision.filter(
