@@ -7,6 +7,7 @@ import { useCatalogRunner } from '@/stores/catalog-runner';
 import { useCatalogStore } from '@/stores/catalog-store';
 import { useToast } from '@/stores/toast-store';
 import { RenameDialog, type RenameRequest } from '@/ui/rename-dialog';
+import { topicLabel } from '@/ui/topic-name';
 
 interface AddTopicFormProps {
   division: DivisionId;
@@ -49,7 +50,9 @@ export function AddTopicForm({ division, roles }: AddTopicFormProps) {
     setPicked([]);
     toast.show({
       tone: 'success',
-      message: t(result.created ? 'topics.added' : 'topics.exists', { name: result.value.name }),
+      message: t(result.created ? 'topics.added' : 'topics.exists', {
+        name: topicLabel(result.value.name, lang),
+      }),
     });
   }
 
