@@ -71,8 +71,8 @@ describe('the built-in drills', () => {
     expect(drills.length).toBe((drillData as unknown[]).length);
   });
 
-  it('are at least 40 exchanges of 3-6 turns, covering every situation the issue names', () => {
-    expect(drills.length).toBeGreaterThanOrEqual(40);
+  it('are at least 60 exchanges of 3-6 turns, covering every situation the issue names', () => {
+    expect(drills.length).toBeGreaterThanOrEqual(60);
     const situations = new Set(drills.map((drill) => drill.situation));
     for (const name of [
       'distress',
@@ -89,6 +89,32 @@ describe('the built-in drills', () => {
     for (const drill of drills) {
       expect(drill.turns.length).toBeGreaterThanOrEqual(3);
       expect(drill.turns.length).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it('teach the SMCP sections found later, each citing the copy its wording comes from', () => {
+    // Section, a reply the learner must give in it, and the copies docs/drill-sources.md trusts.
+    const sections: [RegExp, RegExp][] = [
+      [/A1\/5\.1\b/, /I require a helicopter with doctor\./],
+      [/A1\/1\.1\.8\b/, /I am under attack by pirates\./],
+      [/A1\/1\.1\.11\b/, /I have lost persons overboard in position /],
+      [/A1\/4\.3\b/, /How many tugs must I take\?/],
+      [/A1\/1\.2\.1\b/, /Yes, my EPIRB is transmitting by mistake\./],
+      [/A1\/1\.2\.1\b/, /Yes, I transmitted a DSC alert by mistake\./],
+      [/A1\/2\.1\b/, /I have problems with propeller\./],
+    ];
+    const copy = /adopted A\.918\(22\)|CNIIMF|smcp\.online|draft/;
+    for (const [section, reply] of sections) {
+      const teaching = drills.filter(
+        (drill) =>
+          section.test(drill.ref) &&
+          ownTurns(drill).some((index) => reply.test(drill.turns[index]?.en ?? '')),
+      );
+      expect(
+        teaching.map((drill) => drill.id),
+        `${section} ${reply}`,
+      ).not.toEqual([]);
+      for (const drill of teaching) expect(drill.ref, drill.id).toMatch(copy);
     }
   });
 
