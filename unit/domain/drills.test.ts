@@ -102,6 +102,7 @@ describe('the built-in drills', () => {
       [/A1\/1\.2\.1\b/, /Yes, my EPIRB is transmitting by mistake\./],
       [/A1\/1\.2\.1\b/, /Yes, I transmitted a DSC alert by mistake\./],
       [/A1\/2\.1\b/, /I have problems with propeller\./],
+      [/B3\/1\.1\b/, /The container capacity is /],
     ];
     const copy = /adopted A\.918\(22\)|CNIIMF|smcp\.online|draft/;
     for (const [section, reply] of sections) {
