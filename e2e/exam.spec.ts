@@ -118,6 +118,9 @@ test('a sailor passes the exam offline by keyboard, sees the result and the cert
   await expect(page.getByRole('heading', { level: 1, name: 'Экзамен сдан' })).toBeFocused();
   await expect(page.getByText('Верно 40 из 40 (100 %); проходной балл 70 %')).toBeVisible();
   await expect(page.getByText('Ошибок нет.')).toBeVisible();
+  // No topic had a mistake: none is listed as weak.
+  await expect(page.getByText('Слабых тем нет: во всех темах ответы без ошибок.')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Самые слабые темы' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Учить слова с ошибками' })).toHaveCount(0);
   await expectAccessible(page);
 
@@ -167,6 +170,10 @@ test('a sailor passes the exam offline by keyboard, sees the result and the cert
   await expect(page.getByText('Верно 5 из 40 (13 %); проходной балл 70 %')).toBeVisible();
   await expect(page.locator('.exam-missed li')).toHaveCount(35);
   await expect(page.locator('.exam-missed li').first()).toContainText('(без ответа)');
+  // The weakest topics, named in Russian (the post's topics are all built-in ones).
+  const weak = page.getByRole('table', { name: 'Самые слабые темы' }).getByRole('rowheader');
+  await expect(weak.first()).toBeVisible();
+  for (const name of await weak.allTextContents()) expect(name).toMatch(/^[^A-Za-z]*[А-Яа-яЁё]/);
   await expectAccessible(page);
   await press(page, page.getByRole('button', { name: 'Учить слова с ошибками' }));
   await expect(page).toHaveURL(/\/quiz$/);

@@ -1,5 +1,5 @@
 /** The exam result's weakest topics: those with a mistake, named in the learner's language. */
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { type ExamTopicRow, weakestTopicRows } from '@/domain/exam-result';
 import { useLang, useT } from '@/i18n';
 import { useVocabStore } from '@/stores/vocab-store';
@@ -7,6 +7,7 @@ import { recordedTopicLabel } from '@/ui/topic-name';
 
 export function ExamWeakTopics({ rows }: { rows: readonly ExamTopicRow[] }) {
   const t = useT();
+  const id = useId();
   const lang = useLang();
   const topics = useVocabStore((s) => s.topics);
   const current = useMemo(() => new Set(topics.map((topic) => topic.name)), [topics]);
@@ -15,11 +16,11 @@ export function ExamWeakTopics({ rows }: { rows: readonly ExamTopicRow[] }) {
 
   return (
     <>
-      <h2>{t('exam.result.topics')}</h2>
+      <h2 id={id}>{t('exam.result.topics')}</h2>
       {weak.length === 0 ? (
         <p>{t('exam.result.noWeakTopics')}</p>
       ) : (
-        <table className="exam-table">
+        <table className="exam-table" aria-labelledby={id}>
           <tbody>
             {weak.map(([topic, correct, total]) => (
               <tr key={topic}>
