@@ -158,12 +158,27 @@ function instructionOf(body: string): string | null {
 const asksSomething = (body: string) =>
   body.includes('?') || /\b(QUESTION|REQUEST)\b/.test(body) || instructionOf(body) !== null;
 
-/** A body that only acknowledges: "Received", "Received, understood", or an intention given back. */
-const onlyAcknowledges = (body: string) =>
+/**
+ * How an intention given back begins: SMCP General 4.5 "I will / I will not" ("I can / I cannot"
+ * in its answers), or the instruction's substance as a present participle ("Standing by on VHF
+ * Channel six nine", the substance repeated as A.954(23) 2.2.4 asks).
+ */
+const INTENTION_GIVEN = /^(I will|I will not|I can|I cannot|Standing by)\b/;
+
+/**
+ * A body that only acknowledges: "Received", "Received, understood", a readability report, or the
+ * intention given back to the instruction or advice of the turn before.
+ */
+const onlyAcknowledges = (body: string, before: string) =>
   !asksSomething(body) &&
-  sentences(body).every((sentence) =>
-    /^(Received(, understood)?|Received MAYDAY|I will\b.*|I read you \w+)\.$/.test(sentence),
+  sentences(body).every(
+    (sentence) =>
+      /^(Received(, understood)?|Received MAYDAY|I read you \w+)\.$/.test(sentence) ||
+      (INTENTION_GIVEN.test(sentence) && instructionOf(before) !== null),
   );
+
+/** A reply that asks for the message again, so the intention comes after the repeat. */
+const ASKS_AGAIN = /^(Say again|Message not understood)\b/;
 
 /** Words that carry the content of an instruction (persons and articles left out). */
 const contentWords = (text: string) =>
@@ -372,10 +387,8 @@ const RULES: Rule[] = [
         const instruction = instructionOf(said.body);
         const reply = read(next.en);
         if (!instruction || !reply || same(next.speaker.en, turn.speaker.en)) return null;
-        if (!same(reply.called[0], turn.speaker.en)) return null;
-        const intention = sentences(reply.body).find((sentence) =>
-          /^(I will|I will not|I can|I cannot)\b/.test(sentence),
-        );
+        if (!same(reply.called[0], turn.speaker.en) || ASKS_AGAIN.test(reply.body)) return null;
+        const intention = sentences(reply.body).find((sentence) => INTENTION_GIVEN.test(sentence));
         if (!intention) return `"${instruction}" is answered without the intention`;
         const wanted = contentWords(instruction);
         const given = new Set(contentWords(intention));
@@ -386,6 +399,19 @@ const RULES: Rule[] = [
       }),
     breaks: (model) =>
       withTurn(model, 4, { en: 'Nordport VTS, this is Nordic Star. Received, understood. Out.' }),
+  },
+  {
+    id: 'answer-in-full',
+    source: 'SMCP General 4.1-4.2 ("Yes" / "No" followed by the appropriate phrase in full)',
+    rule: 'A "Yes" or "No" is followed by the phrase in full, never said alone.',
+    check: (drill) =>
+      eachTurn(drill, (_turn, _index, said) =>
+        said && sentences(said.body).some((sentence) => /^(ANSWER\. )?(Yes|No)\.$/.test(sentence))
+          ? 'a bare "Yes" or "No"'
+          : null,
+      ),
+    breaks: (model) =>
+      withTurn(model, 2, { en: 'Nordport MRCC, this is Nordic Star. ANSWER. Yes. Over.' }),
   },
   {
     id: 'over-or-out',
@@ -424,7 +450,7 @@ const RULES: Rule[] = [
       eachTurn(drill, (turn, index, said) => {
         const next = drill.turns[index + 1];
         const reply = next ? read(next.en) : null;
-        if (!said || said.ending !== 'Out' || isBroadcast(said) || said.signal || !reply) {
+        if (said?.ending !== 'Out' || isBroadcast(said) || said.signal || !reply) {
           return null;
         }
         return same(reply.called[0], turn.speaker.en) && !same(next?.speaker.en, turn.speaker.en)
@@ -443,7 +469,8 @@ const RULES: Rule[] = [
     check: (drill) => {
       const index = drill.turns.length - 1;
       const said = read(drill.turns[index]?.en ?? '');
-      return said && said.ending !== 'Out' && onlyAcknowledges(said.body)
+      const before = read(drill.turns[index - 1]?.en ?? '')?.body ?? '';
+      return said && said.ending !== 'Out' && onlyAcknowledges(said.body, before)
         ? [{ turn: index, message: 'the exchange ends on an acknowledgement with "Over"' }]
         : [];
     },
