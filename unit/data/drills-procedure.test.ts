@@ -206,6 +206,12 @@ const contentWords = (text: string) =>
 const NUMBER_WORDS =
   /\b(eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)\b/i;
 
+/**
+ * A figure of two digits or more that speech would read as a number: not part of a call sign
+ * ("5BCD2"), and not followed by its digits ("12, one-two, knots").
+ */
+const SPOKEN_AS_A_NUMBER = /(?<![\w-])\d{2,}(?![\w-]|, [a-z]+(-[a-z]+)+,)/;
+
 /** How the vessel itself reports its own distress or emergency (SMCP A1/1.1, A1/2). */
 const OWN_EMERGENCY =
   /\b(I am (on fire|flooding|aground|sinking|listing|not under command|drifting|under attack)|I have (collided|lost persons? overboard|dangerous list|problems with))\b/;
@@ -480,7 +486,7 @@ const RULES: Rule[] = [
   {
     id: 'channel-in-digits',
     source:
-      'SMCP General 10 (numbers are spoken in separate digits); SMCP A1/6 ("Stand by on VHF Channel six nine")',
+      'SMCP General 2.2 and 10 (numbers are spoken in separate digits); SMCP A1/6 ("Stand by on VHF Channel six nine")',
     rule: 'A VHF channel is spoken digit by digit in words ("Channel six nine"), not as a figure.',
     check: (drill) =>
       eachTurn(drill, (turn) =>
@@ -492,8 +498,24 @@ const RULES: Rule[] = [
       }),
   },
   {
+    id: 'figures-digit-by-digit',
+    source:
+      'SMCP General 2.2 and 10 (numbers are spoken in separate digits: "One-five-zero" for 150); General 7 ("12, one-two, knots")',
+    rule: 'A number of two digits or more is written as it is spoken, digit by digit ("one eight zero degrees"), or followed by its digits ("12, one-two, knots"), since the app speaks the text.',
+    check: (drill) =>
+      eachTurn(drill, (turn) => {
+        const found = SPOKEN_AS_A_NUMBER.exec(turn.en);
+        return found ? `"${found[0]}" is not spoken digit by digit` : null;
+      }),
+    breaks: (model) =>
+      withTurn(model, 0, {
+        en: 'MAYDAY MAYDAY MAYDAY. This is Nordic Star, Nordic Star, Nordic Star, call sign 5BCD2. MAYDAY Nordic Star. My position bearing 180 degrees, distance six nautical miles from Nordport Lighthouse. I am on fire. Over.',
+      }),
+  },
+  {
     id: 'no-number-words',
-    source: 'SMCP General 10 (numbers are spoken in separate digits: "One-five-zero" for 150)',
+    source:
+      'SMCP General 2.2 and 10 (numbers are spoken in separate digits: "One-five-zero" for 150)',
     rule: 'No number is spoken as a compound word ("sixteen", "seventy-two").',
     check: (drill) =>
       eachTurn(drill, (turn) => {
@@ -591,10 +613,10 @@ const MODEL: Drill = {
       station: 'self',
       speaker: { ru: 'Nordic Star', en: 'Nordic Star' },
       task: { ru: 'Сигнал бедствия.', en: 'The distress call.' },
-      en: 'MAYDAY MAYDAY MAYDAY. This is Nordic Star, Nordic Star, Nordic Star, call sign 5BCD2. MAYDAY Nordic Star. My position bearing 180 degrees, distance 6 nautical miles from Nordport Lighthouse. I am on fire. Over.',
+      en: 'MAYDAY MAYDAY MAYDAY. This is Nordic Star, Nordic Star, Nordic Star, call sign 5BCD2. MAYDAY Nordic Star. My position bearing one eight zero degrees, distance six nautical miles from Nordport Lighthouse. I am on fire. Over.',
       ru: 'МЭЙДЭЙ…',
       wrong: [
-        'PAN-PAN PAN-PAN PAN-PAN. Nordport MRCC, this is Nordic Star, call sign 5BCD2. My position bearing 180 degrees, distance 6 nautical miles from Nordport Lighthouse. I am on fire. Over.',
+        'PAN-PAN PAN-PAN PAN-PAN. Nordport MRCC, this is Nordic Star, call sign 5BCD2. My position bearing one eight zero degrees, distance six nautical miles from Nordport Lighthouse. I am on fire. Over.',
       ],
     },
     {
