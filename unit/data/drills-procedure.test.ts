@@ -160,8 +160,8 @@ const asksSomething = (body: string) =>
 
 /**
  * How an intention given back begins: SMCP General 4.5 "I will / I will not" ("I can / I cannot"
- * in its answers), or the instruction's substance as a present participle ("Standing by on VHF
- * Channel six nine", the substance repeated as A.954(23) 2.2.4 asks).
+ * in its answers), or the SMCP's own answer to "Stand by on VHF Channel ..." (A1/2.1 .8.1,
+ * A1/2.3 .5.1: "Standing by on VHF Channel ...").
  */
 const INTENTION_GIVEN = /^(I will|I will not|I can|I cannot|Standing by)\b/;
 
@@ -384,7 +384,7 @@ const RULES: Rule[] = [
   {
     id: 'intention-in-full',
     source:
-      'SMCP General 4.5 ("I will / I will not …" and the instruction or advice in full); IMO Res. A.954(23) 2.2.4 (the substance of instructions or advice is repeated in the reply); the same for orders on board',
+      'SMCP General 4.5 ("I will / I will not …" and the instruction or advice in full); SMCP A1/2.1 .8.1 ("Standing by on VHF Channel …"); IMO Res. A.954(23) 2.2.4 (the substance of instructions or advice is repeated in the reply); the same for orders on board',
     rule: 'An INSTRUCTION, ADVICE or order is answered by the station it was given to with the intention and the instruction in full ("I will keep my present course."), never with "Received, understood" alone.',
     check: (drill) =>
       eachTurn(drill, (turn, index, said) => {
@@ -643,11 +643,11 @@ const MODEL: Drill = {
       station: 'self',
       speaker: { ru: 'Nordic Star', en: 'Nordic Star' },
       task: { ru: 'Ответьте намерением.', en: 'Give your intention.' },
-      en: 'Nordport VTS, this is Nordic Star. I will stand by on VHF Channel six nine. Over.',
+      en: 'Nordport VTS, this is Nordic Star. Standing by on VHF Channel six nine. Over.',
       ru: 'Nordport VTS…',
       wrong: [
         'Nordport VTS, this is Nordic Star. Received, understood. Over.',
-        'Nordport VTS, this is Nordic Star. I will stand by on VHF Channel one six. Over.',
+        'Nordport VTS, this is Nordic Star. Standing by on VHF Channel one six. Over.',
       ],
     },
     {
