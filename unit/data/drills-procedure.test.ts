@@ -142,15 +142,22 @@ const INSTRUCTION_OPENERS = [
   'Try to',
   'Report at',
   'Heave up',
+  'Heave away',
+  'Put',
+  'Walk back',
+  'Slack away',
+  'Pass the',
   'Rig',
 ] as const;
+
+const INSTRUCTION_OPENER = new RegExp(`^(${INSTRUCTION_OPENERS.join('|')})\\b`);
 
 /** The instruction, advice or order a body gives, or null. */
 function instructionOf(body: string): string | null {
   const parts = sentences(body);
   for (const [index, sentence] of parts.entries()) {
     if (/^(INSTRUCTION|ADVICE)\.$/.test(sentence)) return parts[index + 1] ?? null;
-    if (INSTRUCTION_OPENERS.some((opener) => sentence.startsWith(opener))) return sentence;
+    if (INSTRUCTION_OPENER.test(sentence)) return sentence;
   }
   return null;
 }
