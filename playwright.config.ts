@@ -26,7 +26,8 @@ export default defineConfig({
   retries: 0,
   // The run is bound by the processor on two cores: a third worker made it slower (docs/testing.md).
   workers: 2,
-  reporter: [['list']],
+  // Each test as it ends, then the time each spec took (e2e/support/spec-times.ts).
+  reporter: [['list'], ['./e2e/support/spec-times.ts']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
