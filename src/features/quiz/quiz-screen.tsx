@@ -9,16 +9,9 @@ import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
 import { EmptyState } from '@/ui/empty-state';
 import { CheckIcon, CloseIcon } from '@/ui/icons';
 import { ListenButton } from '@/ui/listen-button';
+import { OptionList } from '@/ui/option-list';
+import { isShortcutKey } from '@/ui/shortcut-keys';
 import './quiz.css';
-
-/** Keys that type into a field must not drive the quiz. */
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
-  return (
-    target instanceof HTMLInputElement && !['radio', 'checkbox', 'button'].includes(target.type)
-  );
-}
 
 export function QuizScreen() {
   const t = useT();
@@ -121,10 +114,11 @@ function Question({ question, number, total, correctCount, feedback }: QuestionP
     [answerChoice],
   );
 
-  // A layout effect: the keys work from the moment the question is on screen.
+  // A layout effect: the keys work from the moment the question is on screen (the digits are
+  // the option list's).
   useLayoutEffect(() => {
     function onKey(event: KeyboardEvent) {
-      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      if (!isShortcutKey(event)) return;
       // L (Д on a Russian layout: the same key) plays the English.
       if (event.code === 'KeyL' && canListen) {
         event.preventDefault();
@@ -132,27 +126,14 @@ function Question({ question, number, total, correctCount, feedback }: QuestionP
         return;
       }
       if (feedback) return;
-      const digit = Number(event.key);
-      if (Number.isInteger(digit) && digit >= 1 && digit <= question.options.length) {
-        event.preventDefault();
-        answer(question.options[digit - 1] as string);
-      } else if (event.code === 'KeyS' || event.key.toLowerCase() === 's') {
+      if (event.code === 'KeyS' || event.key.toLowerCase() === 's') {
         event.preventDefault();
         skipChoice();
       }
     }
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [feedback, question, answer, skipChoice, canListen, listen]);
-
-  const optionState = (option: string): 'right' | 'wrong' | 'chosen' | 'idle' => {
-    if (feedback) {
-      if (option === question.answer) return 'right';
-      if (option === feedback.chosen) return 'wrong';
-      return 'idle';
-    }
-    return option === selected ? 'chosen' : 'idle';
-  };
+  }, [feedback, skipChoice, canListen, listen]);
 
   return (
     <main className="page quiz">
@@ -219,38 +200,17 @@ function Question({ question, number, total, correctCount, feedback }: QuestionP
           if (selected && !feedback) answer(selected);
         }}
       >
-        <fieldset className="quiz-options" disabled={feedback !== null}>
-          <legend className="visually-hidden">{t('quiz.options')}</legend>
-          {question.options.map((option, i) => {
-            const state = optionState(option);
-            return (
-              <label key={option} className={`quiz-option is-${state}`}>
-                <input
-                  type="radio"
-                  name="quiz-option"
-                  value={option}
-                  checked={selected === option}
-                  onChange={() => setSelected(option)}
-                />
-                <span className="quiz-option-key" aria-hidden="true">
-                  {state === 'right' ? (
-                    <CheckIcon width={18} height={18} />
-                  ) : state === 'wrong' ? (
-                    <CloseIcon width={18} height={18} />
-                  ) : (
-                    i + 1
-                  )}
-                </span>
-                <span
-                  className="quiz-option-text"
-                  lang={question.direction === 'ru-en' ? 'en' : 'ru'}
-                >
-                  {option}
-                </span>
-              </label>
-            );
-          })}
-        </fieldset>
+        <OptionList
+          options={question.options}
+          selected={selected}
+          onSelect={setSelected}
+          answerOnKey={answer}
+          marks={feedback ? { right: question.answer, chosen: feedback.chosen } : null}
+          legend={t('quiz.options')}
+          name="quiz-option"
+          classPrefix="quiz"
+          lang={question.direction === 'ru-en' ? 'en' : 'ru'}
+        />
 
         <div className="quiz-feedback-slot" role="status">
           {feedback ? <Feedback feedback={feedback} answer={question.answer} /> : null}
