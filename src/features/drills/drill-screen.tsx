@@ -15,19 +15,10 @@ import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
 import { useToast } from '@/stores/toast-store';
 import { useWordsStore } from '@/stores/words-store';
 import { EmptyState } from '@/ui/empty-state';
-import { CheckIcon, CloseIcon } from '@/ui/icons';
-import { ListenButton } from '@/ui/listen-button';
+import { OptionList } from '@/ui/option-list';
+import { isShortcutKey } from '@/ui/shortcut-keys';
+import { ReadBack, TurnLine } from './drill-transcript';
 import './drills.css';
-
-/** Keys that type into a field must not drive the drill. */
-function isTyping(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable ||
-      target instanceof HTMLTextAreaElement ||
-      (target instanceof HTMLInputElement && !['radio', 'button'].includes(target.type)))
-  );
-}
 
 /** The index of the learner's next turn from `from` on, or the number of turns (the end). */
 function nextOwnTurn(drill: Drill, from: number): number {
@@ -158,31 +149,19 @@ function DrillRun({ drill, all, onAgain }: DrillRunProps) {
     setFeedback(null);
   }, [drill, shown, play]);
 
-  // A layout effect: the keys work from the moment the turn is on screen.
+  // A layout effect: the keys work from the moment the turn is on screen (the digits are the
+  // option list's).
   useLayoutEffect(() => {
     function onKey(event: KeyboardEvent) {
-      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      if (!isShortcutKey(event)) return;
       if (event.code === 'KeyL' && canSpeak && lastHeard) {
         event.preventDefault();
         play([lastHeard]);
-        return;
-      }
-      if (feedback || finished) return;
-      const digit = Number(event.key);
-      if (Number.isInteger(digit) && digit >= 1 && digit <= choices.length) {
-        event.preventDefault();
-        reply(choices[digit - 1] as string);
       }
     }
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [canSpeak, lastHeard, play, feedback, finished, choices, reply]);
-
-  const optionState = (option: string) => {
-    if (!feedback || !turn) return option === selected ? 'chosen' : 'idle';
-    if (option === turn.en) return 'right';
-    return option === feedback.chosen ? 'wrong' : 'idle';
-  };
+  }, [canSpeak, lastHeard, play]);
 
   return (
     <main className="page drills drill">
@@ -231,35 +210,17 @@ function DrillRun({ drill, all, onAgain }: DrillRunProps) {
                 <h2 className="drill-task-title">{t('drills.yourTurn')}</h2>
                 <p className="drill-task-text">{turn.task?.[lang]}</p>
               </div>
-              <fieldset className="drill-options" disabled={feedback !== null}>
-                <legend className="visually-hidden">{t('drills.options')}</legend>
-                {choices.map((option, i) => {
-                  const state = optionState(option);
-                  return (
-                    <label key={option} className={`drill-option is-${state}`}>
-                      <input
-                        type="radio"
-                        name="drill-option"
-                        value={option}
-                        checked={selected === option}
-                        onChange={() => setSelected(option)}
-                      />
-                      <span className="drill-option-key" aria-hidden="true">
-                        {state === 'right' ? (
-                          <CheckIcon width={18} height={18} />
-                        ) : state === 'wrong' ? (
-                          <CloseIcon width={18} height={18} />
-                        ) : (
-                          i + 1
-                        )}
-                      </span>
-                      <span className="drill-option-text" lang="en">
-                        {option}
-                      </span>
-                    </label>
-                  );
-                })}
-              </fieldset>
+              <OptionList
+                options={choices}
+                selected={selected}
+                onSelect={setSelected}
+                answerOnKey={reply}
+                marks={feedback ? { right: turn.en, chosen: feedback.chosen } : null}
+                legend={t('drills.options')}
+                name="drill-option"
+                classPrefix="drill"
+                lang="en"
+              />
               <div className="drill-feedback-slot" role="status">
                 {feedback ? (
                   <p className={`drill-feedback is-${feedback.right ? 'success' : 'danger'}`}>
@@ -289,97 +250,5 @@ function DrillRun({ drill, all, onAgain }: DrillRunProps) {
         </>
       )}
     </main>
-  );
-}
-
-/** One turn as said: the station, the English, and its Russian on request. */
-function TurnLine({
-  turn,
-  onListen,
-  open = false,
-}: {
-  turn: DrillTurn;
-  onListen?: (turns: readonly DrillTurn[]) => void;
-  open?: boolean;
-}) {
-  const t = useT();
-  const lang = useLang();
-  const own = turn.station === 'self';
-  return (
-    <li className={`drill-turn is-${own ? 'self' : 'other'}`}>
-      <p className="drill-turn-speaker">
-        {own ? `${t('drills.you')} · ${turn.speaker[lang]}` : turn.speaker[lang]}
-      </p>
-      <div className="drill-turn-body">
-        <p className="drill-turn-en" lang="en">
-          {turn.en}
-        </p>
-        {onListen ? (
-          <ListenButton
-            label={t('drills.listen', { text: turn.en })}
-            onListen={() => onListen([turn])}
-            className="drill-turn-listen"
-          />
-        ) : null}
-      </div>
-      {open ? (
-        <p className="drill-turn-ru muted" lang="ru">
-          {turn.ru}
-        </p>
-      ) : (
-        <details className="drill-turn-translation">
-          <summary>{t('drills.translation')}</summary>
-          <p lang="ru">{turn.ru}</p>
-        </details>
-      )}
-    </li>
-  );
-}
-
-interface ReadBackProps {
-  drill: Drill;
-  right: number;
-  of: number;
-  endRef: React.RefObject<HTMLHeadingElement | null>;
-  onAgain: () => void;
-}
-
-/** The end: the whole exchange read back, the result, and what next. */
-function ReadBack({ drill, right, of, endRef, onAgain }: ReadBackProps) {
-  const t = useT();
-  const canSpeak = useCanSpeak();
-  const speakAll = useSpeechStore((s) => s.speakAll);
-  return (
-    <section className="drill-readback" aria-labelledby="drill-readback-title">
-      <h2 id="drill-readback-title" ref={endRef} tabIndex={-1}>
-        {t('drills.readBack')}
-      </h2>
-      <p className="drill-result" role="status">
-        {t('drills.result', { right, of })}
-      </p>
-      <p className="muted">{t('drills.readBackIntro')}</p>
-      {canSpeak ? (
-        <ListenButton
-          label={t('drills.listenAll')}
-          onListen={() => speakAll(drill.turns.map((turn) => turn.en))}
-          className="drill-listen-all"
-          showLabel
-        />
-      ) : null}
-      <ol className="drill-transcript">
-        {drill.turns.map((turn, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the turns of a drill never move
-          <TurnLine key={index} turn={turn} open />
-        ))}
-      </ol>
-      <div className="drill-end-actions">
-        <button type="button" className="btn btn-primary" onClick={onAgain}>
-          {t('drills.again')}
-        </button>
-        <Link to="/drills" className="btn">
-          {t('drills.back')}
-        </Link>
-      </div>
-    </section>
   );
 }
