@@ -15,7 +15,7 @@ import { initializeApp } from 'firebase/app';
 import * as lite from 'firebase/firestore/lite';
 import { builtinWords } from '@/data/vocabulary/builtin';
 import { getFleetDashboard, putFleetDashboard, updateFleetMeta } from '@/db/fleet-repo';
-import { recordChange } from '@/db/history-repo';
+import { recordChange } from '@/db/history-append';
 import { openMarineDB } from '@/db/open';
 import { putUser } from '@/db/users-repo';
 import { addWordsWithTopics } from '@/db/vocab-repo';

@@ -10,7 +10,7 @@
  */
 import 'fake-indexeddb/auto';
 import { performance } from 'node:perf_hooks';
-import { recordChange } from '@/db/history-repo';
+import { recordChange } from '@/db/history-append';
 import { openMarineDB } from '@/db/open';
 import type { MarineDB } from '@/db/schema';
 import { listUserWords } from '@/db/user-words-repo';
@@ -20,8 +20,8 @@ import { DAY_MS, SYNC_INTERVAL_MS } from '@/domain/constants';
 import type { HistoryEntry } from '@/domain/history';
 import type { Topic, VocabItem } from '@/domain/types';
 import { syncOnce } from '@/sync/engine';
-import { MemoryRemote } from '@/sync/memory-remote';
 import type { CurriculumCursor } from '@/sync/remote-store';
+import { MemoryRemote } from '../unit/sync/support/memory-remote';
 import { median } from './stats';
 
 const USER = 'bench-user';

@@ -1,7 +1,7 @@
 /**
  * Reading the answer history and the dead letters: what the start-up screens need (the pending
- * count, the reset screen), kept apart from the write side (history-repo), which loads with the
- * first change or sync.
+ * count, the reset screen), kept apart from the write side (history-append, history-merge and
+ * the rest), which loads with the first change or sync.
  */
 import type { HistoryEntry } from '@/domain/history';
 import type { DeadLetter, MarineDB, StoredHistoryEntry } from './schema';

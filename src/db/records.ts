@@ -1,8 +1,9 @@
 /** Conversions between domain records and their stored form, shared by seeding and the repositories. */
 import { DEFAULT_DIVISION, DEFAULT_TOPIC } from '@/domain/constants';
+import { effectiveTime, type HistoryEntry } from '@/domain/history';
 import { normalizeRoles } from '@/domain/roles';
 import type { Topic, UserWord, VocabItem } from '@/domain/types';
-import type { StoredUserWord } from './schema';
+import type { StoredHistoryEntry, StoredUserWord } from './schema';
 
 /** Drops properties whose value is undefined, so stored records hold only real fields. */
 function withoutUndefined<T extends object>(record: T): T {
@@ -45,4 +46,17 @@ export function fromStoredUserWord(stored: StoredUserWord): UserWord {
   const word: UserWord = { ...rest, deleted: Boolean(deleted) };
   if (hidden !== undefined) word.hidden = Boolean(hidden);
   return word;
+}
+
+/** History entry -> stored record: `sent` 0/1, its effective time `t`, batch and origin if any. */
+export function toStoredEntry(
+  entry: HistoryEntry,
+  sent: boolean,
+  batch?: string,
+  origin?: StoredHistoryEntry['origin'],
+): StoredHistoryEntry {
+  const stored: StoredHistoryEntry = { ...entry, sent: sent ? 1 : 0, t: effectiveTime(entry) };
+  if (batch !== undefined) stored.batch = batch;
+  if (origin !== undefined) stored.origin = origin;
+  return stored;
 }

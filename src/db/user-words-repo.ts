@@ -1,7 +1,7 @@
 /**
  * The userWords table: per-user learning state, read-only here. Each record is the cached fold
- * of the word's answer history, written only by history-repo in the transaction that changed
- * the history.
+ * of the word's answer history, written only by the history's write side (history-append,
+ * history-merge, history-refold) in the transaction that changed the history.
  */
 import type { UserWord, WordStatus } from '@/domain/types';
 import { fromStoredUserWord } from './records';

@@ -100,7 +100,7 @@ export interface SummaryInput {
   version: string;
   now: number;
   /**
-   * The learner's own fold rules (schedule, retention, home zone: history-repo `rulesOf`), so the
+   * The learner's own fold rules (schedule, retention, home zone: history-refold `rulesOf`), so the
    * officer's learned-per-week figures are the learner's own chart's.
    */
   rules?: FoldRules;

@@ -76,7 +76,8 @@ export const KIND_PATTERN = /^[a-z][a-z0-9_-]{0,31}$/;
 export const EXTENSION_MAX_CHARS = 2000;
 /**
  * The fold's version: raised whenever the fold's rules change (a kind learned, a rule changed), so
- * every device refolds its stored words once after the update (db/history-repo `maintainHistory`).
+ * every device refolds its stored words once after the update (db/history-maintenance
+ * `maintainHistory`).
  */
 export const FOLD_VERSION = 4;
 

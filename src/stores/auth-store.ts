@@ -165,14 +165,14 @@ async function ensureLocalRecord(user: User): Promise<LocalRecord> {
 }
 
 /**
- * Refolds the user's stored words under the settings now in their record (db/history-repo, loaded
+ * Refolds the user's stored words under the settings now in their record (db/history-refold, loaded
  * here only when needed: it carries the FSRS model, which the start-up bundle does not). A failure
  * is logged, never thrown: the sign-in goes on, the words keep their state, and every later change
  * of a word folds it under the new settings.
  */
 async function refoldStored(userId: string): Promise<void> {
   try {
-    const [db, { refoldUser }] = await Promise.all([openDB(), import('@/db/history-repo')]);
+    const [db, { refoldUser }] = await Promise.all([openDB(), import('@/db/history-refold')]);
     await refoldUser(db, userId);
   } catch (error) {
     console.error('Refolding the words under new settings failed', error);

@@ -1,7 +1,7 @@
 /**
  * The learning records of whoever studies now. A signed-in user's change is appended to the
  * answer history and the word's new state is computed from the STORED state inside the same
- * transaction (db/history-repo): this store only shows the result, so a second tab, a sync that
+ * transaction (db/history-append): this store only shows the result, so a second tab, a sync that
  * reloads the list meanwhile, or a stale copy here can never make an answer overwrite another.
  * A guest's records live only in memory and are never saved.
  */
@@ -74,9 +74,22 @@ interface WordsState {
 
 /**
  * The write side of the history and its rules load with the first change, not at start-up (the
- * service worker precaches the chunk, so this works offline too).
+ * service worker precaches the chunks, so this works offline too).
  */
-const historyRepo = () => import('@/db/history-repo');
+const historyAppend = () => import('@/db/history-append');
+const historyResults = () => import('@/db/history-results');
+const historyRefold = () => import('@/db/history-refold');
+const historyImport = () => import('@/db/history-import');
+const historyMaintenance = () => import('@/db/history-maintenance');
+/** Every module of the write side, fetched together. */
+const historyWriteSide = () =>
+  Promise.all([
+    historyAppend(),
+    historyResults(),
+    historyRefold(),
+    historyImport(),
+    historyMaintenance(),
+  ]);
 
 let maintenance: Promise<boolean> | null = null;
 
@@ -86,7 +99,7 @@ let maintenance: Promise<boolean> | null = null;
  * fold). Resolves true when word records changed, so the shown list is read again.
  */
 function maintainOnce(): Promise<boolean> {
-  maintenance ??= Promise.all([openDB(), historyRepo()])
+  maintenance ??= Promise.all([openDB(), historyMaintenance()])
     .then(([db, { maintainHistory }]) => maintainHistory(db, Date.now()))
     .then((report) => report.refolded > 0 || report.restamped > 0)
     .catch((error: unknown) => {
@@ -132,7 +145,7 @@ export const useWordsStore = create<WordsState>()((set, get) => {
       show(ownerId, next);
       return next;
     }
-    const { recordChange } = await historyRepo();
+    const { recordChange } = await historyAppend();
     const next = await recordChange(await openDB(), ownerId, vocabId, what, reading);
     notifyLocalChange();
     show(ownerId, next);
@@ -157,7 +170,7 @@ export const useWordsStore = create<WordsState>()((set, get) => {
       }
       // A signed-in user will change words: the write side is fetched now, so a first answer
       // never waits for it (nor is lost to a page closed while it would still be loading).
-      void historyRepo().catch(() => undefined);
+      void historyWriteSide().catch(() => undefined);
       if (!maintenance) {
         void maintainOnce().then((changed) => {
           const owner = get().ownerId;
@@ -200,7 +213,7 @@ export const useWordsStore = create<WordsState>()((set, get) => {
         set({ guestHistory: [...guestHistory, entry], revision: get().revision + 1 });
         return;
       }
-      const { recordDrillReply } = await historyRepo();
+      const { recordDrillReply } = await historyResults();
       await recordDrillReply(await openDB(), ownerId, drillId, correct, fields, now);
       notifyLocalChange();
       if (get().ownerId === ownerId) set({ revision: get().revision + 1 });
@@ -209,7 +222,7 @@ export const useWordsStore = create<WordsState>()((set, get) => {
     async recordExamResult(examId, passed, fields, entryId) {
       const { ownerId } = get();
       if (ownerId === GUEST_ID) throw new Error('An exam result needs a signed-in learner');
-      const { recordExamResult } = await historyRepo();
+      const { recordExamResult } = await historyResults();
       await recordExamResult(
         await openDB(),
         ownerId,
@@ -226,7 +239,7 @@ export const useWordsStore = create<WordsState>()((set, get) => {
     async refold() {
       const { ownerId } = get();
       if (ownerId === GUEST_ID) return 0;
-      const [db, { refoldUser }] = await Promise.all([openDB(), historyRepo()]);
+      const [db, { refoldUser }] = await Promise.all([openDB(), historyRefold()]);
       const count = await refoldUser(db, ownerId);
       await get().load(ownerId);
       return count;
@@ -235,8 +248,8 @@ export const useWordsStore = create<WordsState>()((set, get) => {
     async importProgress({ userWords, history }) {
       const { ownerId } = get();
       if (ownerId === GUEST_ID) return { added: 0, rejected: 0, future: 0 };
-      const [db, { importExport }] = await Promise.all([openDB(), historyRepo()]);
-      // All of the file or nothing, each answer counted once (db/history-repo `importExport`).
+      const [db, { importExport }] = await Promise.all([openDB(), historyImport()]);
+      // All of the file or nothing, each answer counted once (db/history-import `importExport`).
       const merged = await importExport(
         db,
         ownerId,

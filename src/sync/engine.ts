@@ -38,17 +38,11 @@ import {
   setAsideOutbox,
   takeOutbox,
 } from '@/db/curriculum-repo';
-import {
-  datingClock,
-  importBaselines,
-  learnClockOffset,
-  markSent,
-  mergeEntries,
-  noteClockProbe,
-  type PushBatch,
-  refoldUser,
-  takePushBatches,
-} from '@/db/history-repo';
+import { datingClock, learnClockOffset, noteClockProbe } from '@/db/device-clock';
+import { importBaselines } from '@/db/history-import';
+import { mergeEntries } from '@/db/history-merge';
+import { markSent, type PushBatch, takePushBatches } from '@/db/history-push';
+import { refoldUser } from '@/db/history-refold';
 import type { MarineDB, OutboxRecord } from '@/db/schema';
 import { getUser, markProfileSent, unsentProfileFields, updateUser } from '@/db/users-repo';
 import {

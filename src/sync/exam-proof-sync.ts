@@ -7,9 +7,11 @@
  * self-reported; a result the rules refuse altogether is set aside, never retried. An older
  * version's result (no EXAM_RESULT_VERSION) is never sent: it stays "only in the answer history".
  */
+
+import { deviceId } from '@/db/device-clock';
 import { getExamProofs, noteExamProof } from '@/db/exam-proof-repo';
+import { isImportedEntry } from '@/db/history-import';
 import { listHistoryOfPrefix } from '@/db/history-queries';
-import { deviceId, isImportedEntry } from '@/db/history-repo';
 import type { ExamProofSent, MarineDB } from '@/db/schema';
 import { curriculumDocId } from '@/domain/curriculum';
 import { checkExamResult, type ExamResultDoc, normalizeSittingCode } from '@/domain/exam-proof';

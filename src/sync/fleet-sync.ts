@@ -10,7 +10,7 @@ import { readLocalProofs } from '@/db/exam-proof-repo';
 import { getExamSetting } from '@/db/exam-settings-repo';
 import { getFleetMeta, updateFleetMeta } from '@/db/fleet-repo';
 import { listHistory, listHistoryOfPrefix } from '@/db/history-queries';
-import { rulesOf } from '@/db/history-repo';
+import { rulesOf } from '@/db/history-refold';
 import type { MarineDB } from '@/db/schema';
 import { listUserWords } from '@/db/user-words-repo';
 import { getUser } from '@/db/users-repo';

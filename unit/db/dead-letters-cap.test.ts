@@ -4,8 +4,9 @@
  * (Written against the merge alone, so it runs against any version of the dead-letter writer.)
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { importBaselines } from '@/db/history-import';
+import { mergeEntries } from '@/db/history-merge';
 import { listDeadLetters, listHistory } from '@/db/history-queries';
-import { importBaselines, mergeEntries } from '@/db/history-repo';
 import type { MarineDB } from '@/db/schema';
 import type { HistoryEntry } from '@/domain/history';
 import { userWord, withDB } from './helpers';

@@ -7,8 +7,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { noteExamProof, readLocalProofs } from '@/db/exam-proof-repo';
+import { importExport } from '@/db/history-import';
+import { mergeEntries } from '@/db/history-merge';
 import { listHistoryOfPrefix } from '@/db/history-queries';
-import { importExport, mergeEntries, recordExamResult } from '@/db/history-repo';
+import { recordExamResult } from '@/db/history-results';
 import type { MarineDB } from '@/db/schema';
 import { EXAM_DEFAULTS } from '@/domain/exam';
 import { EXAM_RESULT_VERSION, EXAM_VOCAB_PREFIX, examRecords } from '@/domain/exam-result';

@@ -60,7 +60,7 @@ export async function withDB(
 
 /**
  * Test setup for the read queries: puts word records as they are stored. The app writes them only
- * through history-repo (as the fold of the history).
+ * through the history's write side (as the fold of the history).
  */
 export async function putWords(db: MarineDB, words: readonly UserWord[]): Promise<void> {
   const tx = db.transaction('userWords', 'readwrite');

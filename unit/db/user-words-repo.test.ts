@@ -1,6 +1,7 @@
 /**
  * The user-words repository's queries: flags, lists, due words, counts. (Its records are written
- * only by history-repo, in the transaction that changed the history; see history-repo.test.ts.)
+ * only by the history's write side, in the transaction that changed the history; see
+ * history-write.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import { countByStatus, getUserWord, listDueUserWords, listUserWords } from '@/db/user-words-repo';

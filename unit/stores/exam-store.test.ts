@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builtinVocabulary } from '@/data/vocabulary/builtin';
 import { putExamSetting } from '@/db/exam-settings-repo';
 import { listHistoryOfPrefix } from '@/db/history-queries';
-import { recordExamResult } from '@/db/history-repo';
+import { recordExamResult } from '@/db/history-results';
 import { getDB, openDB } from '@/db/instance';
 import { normalizeExamConfig } from '@/domain/exam';
 import { EXAM_VOCAB_PREFIX, readExamEntry } from '@/domain/exam-result';

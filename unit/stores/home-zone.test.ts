@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthProvider } from '@/auth/auth-provider';
 import { createLocalAuth } from '@/auth/local-auth';
-import { recordChange } from '@/db/history-repo';
+import { recordChange } from '@/db/history-append';
 import type { MarineDB } from '@/db/schema';
 import { getUserWord } from '@/db/user-words-repo';
 import { getUser, putUser, updateUser, updateUserSettings } from '@/db/users-repo';

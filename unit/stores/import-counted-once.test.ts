@@ -4,16 +4,13 @@
  * past the clock bound refused, and what arrived by import is marked so on this device only.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordChange } from '@/db/history-append';
+import { importBaselines, isImportedEntry } from '@/db/history-import';
+import { maintainHistory } from '@/db/history-maintenance';
+import { IMPORT_FUTURE_REASON } from '@/db/history-merge';
+import { takePushBatches } from '@/db/history-push';
 import { countUnsent, listDeadLetters, listHistory } from '@/db/history-queries';
-import {
-  IMPORT_FUTURE_REASON,
-  importBaselines,
-  isImportedEntry,
-  maintainHistory,
-  recordChange,
-  rulesOf,
-  takePushBatches,
-} from '@/db/history-repo';
+import { rulesOf } from '@/db/history-refold';
 import { getDB } from '@/db/instance';
 import { toStoredUserWord } from '@/db/records';
 import type { MarineDB } from '@/db/schema';
@@ -28,8 +25,8 @@ import { buildExport, exportJson } from '@/features/settings/export';
 import { useAuthStore } from '@/stores/auth-store';
 import { useWordsStore } from '@/stores/words-store';
 import { syncOnce } from '@/sync/engine';
-import { MemoryRemote } from '@/sync/memory-remote';
 import { openDeviceOf } from '../db/helpers';
+import { MemoryRemote } from '../sync/support/memory-remote';
 
 // The auth store (imported by the words store) builds its provider over localStorage.
 vi.hoisted(() => {

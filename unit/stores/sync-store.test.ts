@@ -1,14 +1,15 @@
 /** The sync status store: status transitions, the pending count and the start/stop life cycle. */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordChange } from '@/db/history-append';
+import { takePushBatches } from '@/db/history-push';
 import { countUnsent } from '@/db/history-queries';
-import { recordChange, takePushBatches } from '@/db/history-repo';
 import { openMarineDB } from '@/db/open';
 import type { MarineDB } from '@/db/schema';
 import { putUser } from '@/db/users-repo';
 import type { SyncStartOptions } from '@/stores/sync-store';
 import { notifyLocalChange, syncErrorKind, useSyncStore } from '@/stores/sync-store';
-import { MemoryRemote } from '@/sync/memory-remote';
 import { TimeoutError } from '@/sync/timeout';
+import { MemoryRemote } from '../sync/support/memory-remote';
 
 const USER = 'u-crew';
 const T0 = Date.UTC(2025, 5, 1, 8, 0, 0);

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordChange } from '@/db/history-append';
+import { importBaselines } from '@/db/history-import';
+// Loaded with the test, as the rest of the write side is: the store's one-time upkeep then runs
+// within the first signed-in test, not whenever a slow import lands, when its refold would reload
+// a later test's list behind its back.
+import '@/db/history-maintenance';
+import { mergeEntries } from '@/db/history-merge';
 import { countUnsent, listHistory } from '@/db/history-queries';
-import { importBaselines, mergeEntries, recordChange } from '@/db/history-repo';
 import { getDB } from '@/db/instance';
 import { getUserWord, listUserWords } from '@/db/user-words-repo';
 import type { User, UserWord } from '@/domain/types';

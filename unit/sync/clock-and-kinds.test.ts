@@ -4,8 +4,11 @@
  * once an update teaches the kind.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { recordChange } from '@/db/history-append';
+import { maintainHistory } from '@/db/history-maintenance';
+import { mergeEntries } from '@/db/history-merge';
+import { takePushBatches } from '@/db/history-push';
 import { countUnsent, listDeadLetters, listHistory } from '@/db/history-queries';
-import { maintainHistory, mergeEntries, recordChange, takePushBatches } from '@/db/history-repo';
 import type { MarineDB } from '@/db/schema';
 import { getUserWord } from '@/db/user-words-repo';
 import { putUser } from '@/db/users-repo';
@@ -16,8 +19,8 @@ import { HLC_MAX, stampBound, wallWithinBound } from '@/domain/hlc';
 import { newUserWord } from '@/domain/srs';
 import type { UserWord } from '@/domain/types';
 import { syncOnce } from '@/sync/engine';
-import { MemoryRemote } from '@/sync/memory-remote';
 import { openDeviceOf } from '../db/helpers';
+import { MemoryRemote } from './support/memory-remote';
 
 const NOW = Date.UTC(2026, 10, 24, 8);
 const A = 'u-bosun';

@@ -16,8 +16,8 @@ import {
   takeOutbox,
 } from '@/db/curriculum-repo';
 import { putDivision } from '@/db/divisions-repo';
+import { recordChange } from '@/db/history-append';
 import { listDeadLetters } from '@/db/history-queries';
-import { recordChange } from '@/db/history-repo';
 import { putRole } from '@/db/roles-repo';
 import type { MarineDB, OutboxRecord } from '@/db/schema';
 import { deleteTopic, putTopic } from '@/db/topics-repo';
@@ -28,8 +28,8 @@ import { checkCurriculumDoc, curriculumDocId, toCurriculumDoc } from '@/domain/c
 import type { Topic, VocabItem } from '@/domain/types';
 import { cutByWireSize, syncOnce } from '@/sync/engine';
 import type { FleetRemote } from '@/sync/fleet-remote';
-import { MemoryRemote } from '@/sync/memory-remote';
 import { openDeviceOf } from '../db/helpers';
+import { MemoryRemote } from './support/memory-remote';
 
 const ADMIN = 'officer';
 const CREW = 'deckhand';

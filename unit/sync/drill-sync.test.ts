@@ -5,8 +5,10 @@
  * later kind, so that version keeps and passes them on.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { recordChange } from '@/db/history-append';
+import { maintainHistory } from '@/db/history-maintenance';
 import { countUnsent, listHistory, listHistoryOfPrefix } from '@/db/history-queries';
-import { maintainHistory, recordChange, recordDrillReply } from '@/db/history-repo';
+import { recordDrillReply } from '@/db/history-results';
 import type { MarineDB } from '@/db/schema';
 import { getUserWord, listUserWords } from '@/db/user-words-repo';
 import { DRILL_VOCAB_PREFIX, drillProgress } from '@/domain/drills';
@@ -14,8 +16,8 @@ import { effectiveTime, HISTORY_KINDS, isKnownKind } from '@/domain/history';
 import { checkEntry } from '@/domain/history-contract';
 import { answersPerDay } from '@/domain/progress-charts';
 import { syncOnce } from '@/sync/engine';
-import { MemoryRemote } from '@/sync/memory-remote';
 import { openDeviceOf } from '../db/helpers';
+import { MemoryRemote } from './support/memory-remote';
 
 const NOW = Date.UTC(2026, 10, 24, 8);
 const A = 'u-mate';

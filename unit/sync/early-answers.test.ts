@@ -5,8 +5,9 @@
  * they were made on every device, whichever way the clock was off.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { recordChange } from '@/db/history-append';
+import { importExport } from '@/db/history-import';
 import { listHistory } from '@/db/history-queries';
-import { importExport, recordChange } from '@/db/history-repo';
 import type { MarineDB } from '@/db/schema';
 import { listUserWords } from '@/db/user-words-repo';
 import { getUser } from '@/db/users-repo';
@@ -20,8 +21,8 @@ import { type ExportData, parseExportJson } from '@/domain/validation';
 import { buildExport, exportJson } from '@/features/settings/export';
 import { syncOnce } from '@/sync/engine';
 import { BATCH_NOW_MAX, entriesOfBatch } from '@/sync/history-wire';
-import { MemoryRemote } from '@/sync/memory-remote';
 import { openDeviceOf } from '../db/helpers';
+import { MemoryRemote } from './support/memory-remote';
 
 const A = 'u-bosun';
 /** The day the answers are made (cloud time), mid-morning. */

@@ -11,8 +11,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { recordChange } from '@/db/history-append';
 import { countUnsent, listHistory } from '@/db/history-queries';
-import { recordChange, refoldUser, rulesOf } from '@/db/history-repo';
+import { refoldUser, rulesOf } from '@/db/history-refold';
 import type { MarineDB } from '@/db/schema';
 import { listUserWords } from '@/db/user-words-repo';
 import { getUser, markProfileUnsent, updateUser } from '@/db/users-repo';
@@ -20,7 +21,6 @@ import { DAY_MS, PROFILE_READ_INTERVAL_MS } from '@/domain/constants';
 import type { WordChange } from '@/domain/history';
 import { foldAll } from '@/domain/history-fold';
 import { syncOnce } from '@/sync/engine';
-import { MemoryRemote } from '@/sync/memory-remote';
 import type {
   CurriculumCursor,
   PullResult,
@@ -28,6 +28,7 @@ import type {
   RemoteStore,
 } from '@/sync/remote-store';
 import { openDeviceOf } from '../db/helpers';
+import { MemoryRemote } from './support/memory-remote';
 
 const USER = 'u-crew';
 const START = Date.UTC(2026, 5, 1, 8, 0, 0);

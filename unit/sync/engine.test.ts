@@ -1,22 +1,19 @@
 /** The sync engine: history moved, not snapshots; idempotent push and pull; migration; failures. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { recordChange } from '@/db/history-append';
+import { importBaselines } from '@/db/history-import';
+import { markSent, takePushBatches } from '@/db/history-push';
 import { countUnsent, listDeadLetters, listHistory } from '@/db/history-queries';
-import {
-  importBaselines,
-  markSent,
-  recordChange,
-  rulesOf,
-  takePushBatches,
-} from '@/db/history-repo';
+import { rulesOf } from '@/db/history-refold';
 import type { MarineDB } from '@/db/schema';
 import { getUserWord } from '@/db/user-words-repo';
 import { getUser, markProfileUnsent, updateUser } from '@/db/users-repo';
 import { DAY_MS } from '@/domain/constants';
 import { foldWord } from '@/domain/history-fold';
 import { NOT_SIGNED_IN_MESSAGE, syncOnce } from '@/sync/engine';
-import { MemoryRemote } from '@/sync/memory-remote';
 import type { RemoteStore } from '@/sync/remote-store';
 import { openDeviceOf } from '../db/helpers';
+import { MemoryRemote } from './support/memory-remote';
 
 const USER = 'u-crew';
 const NOW = Date.UTC(2025, 5, 1, 8, 0, 0);

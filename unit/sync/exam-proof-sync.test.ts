@@ -10,7 +10,8 @@ import { initializeApp } from 'firebase/app';
 import * as lite from 'firebase/firestore/lite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getExamProofs } from '@/db/exam-proof-repo';
-import { importExport, recordExamResult } from '@/db/history-repo';
+import { importExport } from '@/db/history-import';
+import { recordExamResult } from '@/db/history-results';
 import type { MarineDB } from '@/db/schema';
 import { curriculumDocId } from '@/domain/curriculum';
 import { EXAM_DEFAULTS } from '@/domain/exam';
@@ -24,13 +25,13 @@ import { verificationCode, verifyExamResult } from '@/sync/exam-verify';
 import { createFirestoreExams } from '@/sync/firestore-exams';
 import { createFirestoreFleet } from '@/sync/firestore-fleet';
 import type { FleetRemote } from '@/sync/fleet-remote';
-import { MemoryRemote } from '@/sync/memory-remote';
 import {
   type FirestoreRestServer,
   firestoreTestApi,
   startFirestoreRestServer,
 } from '../../e2e/support/firestore-rest-server';
 import { openDeviceOf } from '../db/helpers';
+import { MemoryRemote } from './support/memory-remote';
 
 const PROJECT = 'demo-exams';
 const NOW = Date.now();

@@ -11,8 +11,8 @@ import type { MarineDB } from '@/db/schema';
 import { checkCurriculumDoc, curriculumDocId, toCurriculumDoc } from '@/domain/curriculum';
 import { EXAM_DEFAULTS, type ExamSetting, normalizeExamConfig } from '@/domain/exam';
 import { syncOnce } from '@/sync/engine';
-import { MemoryRemote } from '@/sync/memory-remote';
 import { openDeviceOf } from '../db/helpers';
+import { MemoryRemote } from './support/memory-remote';
 
 const ADMIN = 'officer';
 const CREW = 'deckhand';

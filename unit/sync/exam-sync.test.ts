@@ -6,8 +6,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtinVocabulary } from '@/data/vocabulary/builtin';
+import { recordChange } from '@/db/history-append';
+import { maintainHistory } from '@/db/history-maintenance';
 import { countUnsent, listHistory, listHistoryOfPrefix } from '@/db/history-queries';
-import { maintainHistory, recordChange, recordExamResult } from '@/db/history-repo';
+import { recordExamResult } from '@/db/history-results';
 import type { MarineDB } from '@/db/schema';
 import { listUserWords } from '@/db/user-words-repo';
 import { composeExam, EXAM_DEFAULTS, examPool, scoreExam } from '@/domain/exam';
@@ -23,8 +25,8 @@ import { answersPerDay } from '@/domain/progress-charts';
 import { seededRandom } from '@/domain/random';
 import { syncOnce } from '@/sync/engine';
 import { verificationCode, verifyExamResult } from '@/sync/exam-verify';
-import { MemoryRemote } from '@/sync/memory-remote';
 import { openDeviceOf } from '../db/helpers';
+import { MemoryRemote } from './support/memory-remote';
 
 const NOW = Date.UTC(2026, 10, 25, 8);
 const A = 'u-bosun';

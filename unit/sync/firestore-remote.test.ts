@@ -35,8 +35,9 @@ import {
   writeBatch,
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { recordChange } from '@/db/history-append';
+import { mergeEntries } from '@/db/history-merge';
 import { countUnsent, listHistory } from '@/db/history-queries';
-import { mergeEntries, recordChange } from '@/db/history-repo';
 import { getUserWord } from '@/db/user-words-repo';
 import { curriculumDocId, toCurriculumDoc } from '@/domain/curriculum';
 import type { HistoryEntry } from '@/domain/history';

@@ -5,16 +5,16 @@
  * the older layout is still read; an older version's refused push keeps its entries for later.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { recordChange } from '@/db/history-append';
 import { countUnsent, listHistory } from '@/db/history-queries';
-import { recordChange } from '@/db/history-repo';
 import type { MarineDB } from '@/db/schema';
 import { getUserWord } from '@/db/user-words-repo';
 import { getUser, updateUser } from '@/db/users-repo';
 import { syncOnce } from '@/sync/engine';
 import { toEntryWire } from '@/sync/history-wire';
-import { MemoryRemote } from '@/sync/memory-remote';
 import type { RemoteStore } from '@/sync/remote-store';
 import { openDeviceOf } from '../db/helpers';
+import { MemoryRemote } from './support/memory-remote';
 
 const USER = 'u-crew';
 const NOW = Date.UTC(2026, 5, 1, 8, 0, 0);

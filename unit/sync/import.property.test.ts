@@ -12,8 +12,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { recordChange } from '@/db/history-append';
+import { importExport } from '@/db/history-import';
 import { listHistory } from '@/db/history-queries';
-import { importExport, recordChange, rulesOf } from '@/db/history-repo';
+import { rulesOf } from '@/db/history-refold';
 import type { MarineDB } from '@/db/schema';
 import { listUserWords } from '@/db/user-words-repo';
 import { getUser } from '@/db/users-repo';
@@ -24,8 +26,8 @@ import type { User } from '@/domain/types';
 import { type ExportData, parseExportJson } from '@/domain/validation';
 import { buildExport, exportJson } from '@/features/settings/export';
 import { syncOnce } from '@/sync/engine';
-import { MemoryRemote } from '@/sync/memory-remote';
 import { openDeviceOf } from '../db/helpers';
+import { MemoryRemote } from './support/memory-remote';
 
 const USER = 'u-deckhand';
 const START = Date.UTC(2026, 8, 1, 6, 0, 0);

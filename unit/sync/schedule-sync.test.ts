@@ -4,14 +4,15 @@
  * refolds; a change made here and not yet sent is never overwritten.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordChange, refoldUser } from '@/db/history-repo';
+import { recordChange } from '@/db/history-append';
+import { refoldUser } from '@/db/history-refold';
 import type { MarineDB } from '@/db/schema';
 import { getUserWord } from '@/db/user-words-repo';
 import { getUser, markProfileUnsent, updateUser } from '@/db/users-repo';
 import { DAY_MS, PROFILE_READ_INTERVAL_MS } from '@/domain/constants';
 import { syncOnce } from '@/sync/engine';
-import { MemoryRemote } from '@/sync/memory-remote';
 import { openDeviceOf } from '../db/helpers';
+import { MemoryRemote } from './support/memory-remote';
 
 const USER = 'u-mate';
 const NOW = Date.UTC(2026, 10, 24, 8);

@@ -1,14 +1,14 @@
-/** The history repository: one transaction per change, merges by id, push bookkeeping, dead letters. */
+/**
+ * The history's write side (history-append, history-merge, history-import, history-push): one
+ * transaction per change, merges by id, push bookkeeping, dead letters.
+ */
 import { describe, expect, it } from 'vitest';
+import { deviceId } from '@/db/device-clock';
+import { recordChange } from '@/db/history-append';
+import { importBaselines } from '@/db/history-import';
+import { mergeEntries } from '@/db/history-merge';
+import { markSent, takePushBatches } from '@/db/history-push';
 import { countUnsent, deleteDeadLetters, listDeadLetters, listHistory } from '@/db/history-queries';
-import {
-  deviceId,
-  importBaselines,
-  markSent,
-  mergeEntries,
-  recordChange,
-  takePushBatches,
-} from '@/db/history-repo';
 import { getUserWord } from '@/db/user-words-repo';
 import { DAY_MS } from '@/domain/constants';
 import type { HistoryEntry } from '@/domain/history';

@@ -20,7 +20,7 @@ import {
   HISTORY_ACCOUNT_MAX_BYTES,
   toBatchWire,
   utf8Length,
-} from './history-wire';
+} from '@/sync/history-wire';
 import type {
   CurriculumCursor,
   CurriculumPull,
@@ -31,7 +31,7 @@ import type {
   RemoteProfile,
   RemoteStore,
   SyncCursor,
-} from './remote-store';
+} from '@/sync/remote-store';
 
 export interface MemoryRemoteCounters {
   /** Documents returned; a query that returns nothing still counts 1 (as Firestore bills it). */

@@ -1,0 +1,109 @@
+/**
+ * Appending a learner's change of a word to the answer history: the entry stamped by this device's
+ * clock and the word's new state, stored as its userWords record in the SAME transaction, so the
+ * cached state can never differ from the history, and no change is ever computed from a copy held
+ * in memory.
+ */
+
+import { effectiveTime, type HistoryEntry, type WordChange } from '@/domain/history';
+import { applyEntry, foldWord } from '@/domain/history-fold';
+import { type ClockReading, nextStamp, wallAt } from '@/domain/hlc';
+import { newId } from '@/domain/ids';
+import { newUserWord } from '@/domain/srs';
+import type { UserWord } from '@/domain/types';
+import { correctedNow, deviceIn, withReading } from './device-clock';
+import { fromStoredEntry } from './history-queries';
+import { rulesOf } from './history-refold';
+import { fromStoredUserWord, toStoredEntry, toStoredUserWord } from './records';
+import type { DeviceRecord, MarineDB, StoredHistoryEntry } from './schema';
+
+/** A new entry this device dated, as stored: with the corrections its clock had been taught. */
+export function datedHere(entry: HistoryEntry, device: DeviceRecord): StoredHistoryEntry {
+  return { ...toStoredEntry(entry, false), taught: device.taught ?? 0 };
+}
+
+/**
+ * Records one change of a word: a new entry stamped by this device's clock and the word's new
+ * state (the stored fold plus the entry, which sorts after everything this device knows), in ONE
+ * transaction. Returns the new state. Given a reading of the device's clocks (`readDeviceClock`)
+ * rather than a time, a clock set since the last change moves the offset first
+ * (domain/hlc `offsetAfterReading`), so the entry is dated right.
+ */
+export async function recordChange(
+  db: MarineDB,
+  userId: string,
+  vocabId: string,
+  change: WordChange,
+  now: number | ClockReading,
+): Promise<UserWord> {
+  const tx = db.transaction(['history', 'userWords', 'device', 'users'], 'readwrite');
+  const [stored0, user] = await Promise.all([
+    deviceIn(tx.objectStore('device')),
+    tx.objectStore('users').get(userId),
+  ]);
+  const device = typeof now === 'number' ? stored0 : withReading(stored0, now);
+  const nowMs = typeof now === 'number' ? now : now.wall;
+  const rules = rulesOf(user);
+  const entry = stampedEntry(device, userId, vocabId, change.kind, nowMs);
+  const { hlc } = entry;
+  if (change.kind === 'answer') {
+    entry.correct = change.correct;
+    if (change.mode) entry.mode = change.mode;
+  }
+  const history = tx.objectStore('history');
+  const words = tx.objectStore('userWords');
+  const [stored, known] = await Promise.all([
+    words.get([userId, vocabId]),
+    history.index('word').getAll([userId, vocabId]),
+  ]);
+  let next: UserWord;
+  const time = effectiveTime(entry);
+  if (known.some((other) => other.hlc >= hlc || datedAt(other, time))) {
+    // An entry of this word sorts after the new one (a stamp past this device's clock bound), or
+    // a baseline dated to the same millisecond may stand for the history up to it
+    // (history-fold `coveredByHistory`): the word is folded whole, so the stored state is always
+    // the fold of the history.
+    next = foldWord(userId, vocabId, [...known.map(fromStoredEntry), entry], rules);
+  } else {
+    const current = stored
+      ? fromStoredUserWord(stored)
+      : { ...newUserWord(userId, vocabId, entry.wall), deleted: false };
+    next = applyEntry(current, entry, rules);
+  }
+  await Promise.all([
+    tx.objectStore('device').put({ ...device, hlc }),
+    history.add(datedHere(entry, device)),
+    words.put(toStoredUserWord(next)),
+    tx.done,
+  ]);
+  return next;
+}
+
+/** Whether `stored` is a baseline whose state is dated `time`. */
+function datedAt(stored: StoredHistoryEntry, time: number): boolean {
+  return stored.kind === 'baseline' && stored.snapshot?.updatedAt === time;
+}
+
+/**
+ * A new entry of this device, stamped by its clock: the physical clock corrected by what the
+ * cloud's clock said at the last sync, and the device's stamp moved past it.
+ */
+export function stampedEntry(
+  device: DeviceRecord,
+  userId: string,
+  vocabId: string,
+  kind: HistoryEntry['kind'],
+  nowMs: number,
+): HistoryEntry {
+  const now = correctedNow(device, nowMs);
+  return {
+    id: newId(),
+    userId,
+    vocabId,
+    kind,
+    hlc: nextStamp(device.hlc, now),
+    // A clock at or past the year 2200 still dates its answer validly (never refused nor lost).
+    wall: wallAt(now),
+    device: device.id,
+  };
+}
