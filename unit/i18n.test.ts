@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { UI_LANGS } from '@/domain/settings-schema';
 import { allKeys, hasOwnText, loadTexts, type MessageKey, plural, translate } from '@/i18n';
 import { charts } from '@/i18n/messages/charts';
 import { deadLetters } from '@/i18n/messages/dead-letters';
@@ -12,16 +13,19 @@ afterEach(() => {
 describe('dictionaries', () => {
   beforeAll(() => loadTexts('account', 'admin', 'library', 'onboarding', 'quiz'));
 
-  it('give every English key a Russian text (the app is Russian by default)', () => {
-    const missing = allKeys().filter((key) => !hasOwnText('ru', key));
-    expect(missing).toEqual([]);
-  });
+  it.each(UI_LANGS)(
+    'give every English key a text in %s (the app is Russian by default)',
+    (lang) => {
+      const missing = allKeys().filter((key) => !hasOwnText(lang, key));
+      expect(missing).toEqual([]);
+    },
+  );
 
-  it('use the same placeholders in both languages', () => {
+  it.each(UI_LANGS)('use the placeholders of English in %s', (lang) => {
     const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
     const differing = allKeys().filter(
       (key) =>
-        placeholders(translate('ru', key)).join() !== placeholders(translate('en', key)).join(),
+        placeholders(translate(lang, key)).join() !== placeholders(translate('en', key)).join(),
     );
     expect(differing).toEqual([]);
   });
@@ -32,10 +36,12 @@ describe('dictionaries', () => {
     ['review schedule', schedule],
   ])('give the lazily loaded set of the %s the same completeness', (_, set) => {
     const placeholders = (text = '') => (text.match(/\{\w+\}/g) ?? []).sort().join();
-    const russian = set.ru as Record<string, string | undefined>;
-    for (const [key, english] of Object.entries(set.en)) {
-      expect(russian[key], key).toBeTruthy();
-      expect(placeholders(russian[key]), key).toBe(placeholders(english));
+    for (const lang of UI_LANGS) {
+      const texts = set[lang] as Record<string, string | undefined>;
+      for (const [key, english] of Object.entries(set.en)) {
+        expect(texts[key], `${lang}: ${key}`).toBeTruthy();
+        expect(placeholders(texts[key]), `${lang}: ${key}`).toBe(placeholders(english));
+      }
     }
   });
 

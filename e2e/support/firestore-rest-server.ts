@@ -21,16 +21,10 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { HISTORY_BATCH_MAX_ENTRIES } from '../../src/domain/constants';
 import { CURRICULUM_RECORD_FIELDS, checkCurriculumDoc } from '../../src/domain/curriculum';
-import {
-  RETENTION_MAX,
-  RETENTION_MIN,
-  SCHEDULE_KINDS,
-  type ScheduleKind,
-} from '../../src/domain/memory';
+import { isAllowed } from '../../src/domain/settings-schema';
 import {
   CLOCK_SKEW_MS,
   DOCUMENT_ID_PATTERN,
-  HOME_ZONE_PATTERN,
   hasWireType,
   PROFILE_FIELDS,
   type WireField,
@@ -626,7 +620,6 @@ function isProfile(path: string): boolean {
 }
 
 const DOCUMENT_ID = new RegExp(DOCUMENT_ID_PATTERN);
-const HOME_ZONE = new RegExp(HOME_ZONE_PATTERN);
 /** 2020-01-01, the earliest client time the rules take. */
 const EARLIEST_TIME = 1_577_836_800_000;
 
@@ -641,9 +634,9 @@ function isOfType(value: FsValue, type: WireField['type']): boolean {
  * firestore.rules' profile rules, from the same field table: a create holds known fields only and
  * a valid uid; an update changes known fields only; either way the whole document after the write
  * passes `validProfile` (types and sizes, `createdAt` not ahead of the server by more than five
- * minutes, the daily goal 5..200, the language, theme and schedule from their lists, the home
- * zone's characters, the retention 0.8..0.95), and an `email` or `emailVerified` written is the
- * caller's token's (`validProfileEmail`).
+ * minutes, each synced setting among its allowed values: the table's `allowed`, from
+ * settings-schema.ts), and an `email` or `emailVerified` written is the caller's token's
+ * (`validProfileEmail`).
  */
 function checkProfileWrite(
   path: string,
@@ -670,26 +663,14 @@ function checkProfileWrite(
     if (field.max !== undefined && text !== undefined && [...text].length > field.max) {
       throw denied();
     }
+    if (field.allowed && !isAllowed(field.allowed, decodeValue(value))) throw denied();
   }
   const data = decodeFields(fields);
-  const { createdAt, dailyGoal, uiLang, theme, homeZone, schedule, retention } = data;
+  const { createdAt } = data;
   const nowMs = Math.floor(requestTime / 1000);
   if (
     createdAt !== undefined &&
     ((createdAt as number) < EARLIEST_TIME || (createdAt as number) > nowMs + CLOCK_SKEW_MS)
-  ) {
-    throw denied();
-  }
-  if (dailyGoal !== undefined && ((dailyGoal as number) < 5 || (dailyGoal as number) > 200)) {
-    throw denied();
-  }
-  if (uiLang !== undefined && !['ru', 'en'].includes(uiLang as string)) throw denied();
-  if (theme !== undefined && !['light', 'dark', 'system'].includes(theme as string)) throw denied();
-  if (homeZone !== undefined && !HOME_ZONE.test(homeZone as string)) throw denied();
-  if (schedule !== undefined && !SCHEDULE_KINDS.includes(schedule as ScheduleKind)) throw denied();
-  if (
-    retention !== undefined &&
-    ((retention as number) < RETENTION_MIN || (retention as number) > RETENTION_MAX)
   ) {
     throw denied();
   }

@@ -9,8 +9,7 @@
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
-import { DEFAULT_UI_LANG } from '@/domain/constants';
-import type { UiLang } from '@/domain/types';
+import { DEFAULT_UI_LANG, type UiLang } from '@/domain/settings-schema';
 import { Splash } from '@/features/shell/splash';
 import { routeTree } from '@/routes/tree';
 import { Providers } from './providers';

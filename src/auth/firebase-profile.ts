@@ -7,7 +7,7 @@
 import type { User as FirebaseUser } from 'firebase/auth';
 import type { MarineDB } from '@/db/schema';
 import { getUser, putUser, updateUserSettings } from '@/db/users-repo';
-import { DAILY_GOAL_DEFAULT, DEFAULT_UI_LANG } from '@/domain/constants';
+import { DAILY_GOAL_DEFAULT, DEFAULT_THEME, DEFAULT_UI_LANG } from '@/domain/settings-schema';
 import type { User, UserSettings } from '@/domain/types';
 import type { AuthModule } from '@/firebase/auth-instance';
 import { NO_AUTHENTICATED_USER } from './firebase-errors';
@@ -15,7 +15,7 @@ import { readAdminClaim } from './firebase-token';
 import { toUser } from './local-auth';
 
 export function defaultUserSettings(): UserSettings {
-  return { dailyGoal: DAILY_GOAL_DEFAULT, uiLang: DEFAULT_UI_LANG, theme: 'light' };
+  return { dailyGoal: DAILY_GOAL_DEFAULT, uiLang: DEFAULT_UI_LANG, theme: DEFAULT_THEME };
 }
 
 export interface ProfileOptions {

@@ -1,5 +1,5 @@
 /** Every business constant of SPEC §9, named. Durations are milliseconds unless the name says otherwise. */
-import type { BuiltinDivision, UiLang } from './types';
+import type { BuiltinDivision } from './types';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -62,13 +62,9 @@ export const SESSION_SIZE_MAX = 20;
 export const SESSION_SIZE_STEP = 5;
 export const SESSION_SIZE_DEFAULT = 10;
 
-// Daily goal
-export const DAILY_GOAL_DEFAULT = 10;
-export const PROFILE_DAILY_GOAL_MIN = 5;
-export const PROFILE_DAILY_GOAL_MAX = 200;
+// Daily goal at registration (the profile's bounds, default and options: settings-schema.ts)
 export const REGISTRATION_DAILY_GOAL_MIN = 5;
 export const REGISTRATION_DAILY_GOAL_MAX = 100;
-export const SETTINGS_DAILY_GOAL_OPTIONS = [5, 10, 15, 20] as const;
 
 // Quizzes
 export const CHOICE_OPTION_COUNT = 4;
@@ -82,7 +78,7 @@ export const SPELLING_ADVANCE_SKIPPED_MS = 1200;
 // Ranks
 export const RANK_UNIT_LABEL = 'MAST';
 
-// Divisions and languages
+// Divisions (the interface languages: settings-schema.ts)
 export const BUILTIN_DIVISIONS: readonly BuiltinDivision[] = ['deck', 'engine', 'bridge', 'galley'];
 /** The specification offers deck, engine and bridge at registration; we deliberately offer all four. */
 export const REGISTRATION_DIVISIONS: readonly BuiltinDivision[] = BUILTIN_DIVISIONS;
@@ -96,8 +92,6 @@ export const CATALOGUE_DIVISIONS: readonly string[] = [...BUILTIN_DIVISIONS, COM
 export const DEFAULT_DIVISION: BuiltinDivision = 'deck';
 export const DEFAULT_TOPIC = 'General';
 export const DEFAULT_WORD_TOPIC = 'custom';
-export const UI_LANGS: readonly UiLang[] = ['ru', 'en'];
-export const DEFAULT_UI_LANG: UiLang = 'ru';
 
 // Authentication
 export const TOKEN_REFRESH_MARGIN_MS = 5 * MINUTE;

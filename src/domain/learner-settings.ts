@@ -3,30 +3,32 @@
  * home time zone, the schedule and FSRS's desired retention. What a valid value is, whether a
  * change asks for the words to be refolded, and how a cloud profile's values become settings.
  */
-import { DAILY_GOAL_DEFAULT } from './constants';
+import { clampRetention, isTimeZone } from './memory';
 import {
-  clampRetention,
-  isTimeZone,
-  RETENTION_MAX,
-  RETENTION_MIN,
-  SCHEDULE_KINDS,
+  DAILY_GOAL_DEFAULT,
+  HOME_ZONE_MAX,
+  isAllowed,
+  isTheme,
+  isUiLang,
   type ScheduleKind,
-} from './memory';
-import { HOME_ZONE_PATTERN, PROFILE_FIELDS, type ProfileRecord } from './synced-records';
+  SETTING_VALUES,
+} from './settings-schema';
+import type { ProfileRecord } from './synced-records';
 import type { UserSettings } from './types';
 
 /** The settings the fold reads. */
 export type FoldSettings = Pick<UserSettings, 'homeZone' | 'schedule' | 'retention'>;
-
-const HOME_ZONE_MAX = PROFILE_FIELDS.homeZone.max;
-const HOME_ZONE_SHAPE = new RegExp(HOME_ZONE_PATTERN);
 
 /**
  * Whether `value` has the shape of a home time zone as the profile stores it (an IANA name such as
  * `Europe/Riga` or `Etc/GMT+5`, at most 64 characters), whether or not this runtime knows it.
  */
 export function isHomeZoneName(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= HOME_ZONE_MAX && HOME_ZONE_SHAPE.test(value);
+  return (
+    typeof value === 'string' &&
+    value.length <= HOME_ZONE_MAX &&
+    isAllowed(SETTING_VALUES.homeZone, value)
+  );
 }
 
 /** A home time zone this runtime knows (what a learner may set or import). */
@@ -35,17 +37,12 @@ export function isKnownHomeZone(value: unknown): value is string {
 }
 
 export function isSchedule(value: unknown): value is ScheduleKind {
-  return SCHEDULE_KINDS.includes(value as ScheduleKind);
+  return isAllowed(SETTING_VALUES.schedule, value);
 }
 
-/** A desired retention within FSRS's bounds (0.80..0.95), as the profile's rules check it. */
+/** A desired retention within FSRS's bounds, as the profile's rules check it. */
 export function isRetention(value: unknown): value is number {
-  return (
-    typeof value === 'number' &&
-    Number.isFinite(value) &&
-    value >= RETENTION_MIN &&
-    value <= RETENTION_MAX
-  );
+  return isAllowed(SETTING_VALUES.retention, value);
 }
 
 /**
@@ -73,11 +70,8 @@ export function settingsWithProfile(base: UserSettings, cloud: ProfileRecord): U
     dailyGoal: cloud.dailyGoal ?? base.dailyGoal ?? DAILY_GOAL_DEFAULT,
     division: cloud.division ?? base.division,
     role: cloud.role ?? base.role,
-    uiLang: cloud.uiLang === 'en' || cloud.uiLang === 'ru' ? cloud.uiLang : base.uiLang,
-    theme:
-      cloud.theme === 'light' || cloud.theme === 'dark' || cloud.theme === 'system'
-        ? cloud.theme
-        : base.theme,
+    uiLang: isUiLang(cloud.uiLang) ? cloud.uiLang : base.uiLang,
+    theme: isTheme(cloud.theme) ? cloud.theme : base.theme,
   };
   return { ...settings, ...foldSettingsOfProfile(cloud) };
 }

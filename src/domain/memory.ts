@@ -5,6 +5,12 @@
  * fsrs.ts (with its library), which only the parts that fold stored histories load: the
  * start-up bundle never carries it.
  */
+import {
+  RETENTION_DEFAULT,
+  RETENTION_MAX,
+  RETENTION_MIN,
+  type ScheduleKind,
+} from './settings-schema';
 
 /** The memory state of a word under FSRS (ts-fsrs's card, in epoch ms and plain numbers). */
 export interface MemoryState {
@@ -34,15 +40,6 @@ export interface MemoryModel {
   /** The probability of recall at `now` (0..1). */
   recall(state: MemoryState, now: number): number;
 }
-
-export type ScheduleKind = 'standard' | 'fsrs';
-export const SCHEDULE_KINDS: readonly ScheduleKind[] = ['standard', 'fsrs'];
-
-/** Desired retention under FSRS: 0.80..0.95, 0.90 by default. */
-export const RETENTION_MIN = 0.8;
-export const RETENTION_MAX = 0.95;
-export const RETENTION_DEFAULT = 0.9;
-export const RETENTION_OPTIONS: readonly number[] = [0.8, 0.85, 0.9, 0.95];
 
 /** Under FSRS a word counts as learned once its stability reaches this many days. */
 export const FSRS_LEARNED_STABILITY_DAYS = 5;

@@ -5,6 +5,7 @@
  * field means: the table, the rule or fold that uses it, and tests.
  */
 import type { HistoryEntry } from './history';
+import { type AllowedValues, HOME_ZONE_MAX, SETTING_VALUES } from './settings-schema';
 
 /** A Firestore value type, named as the rules language names it. */
 export type WireType = 'string' | 'int' | 'number' | 'bool' | 'map' | 'list' | 'timestamp';
@@ -16,15 +17,12 @@ export interface WireField {
   required: boolean;
   /** Longest string, or most list items, the rules allow. */
   max?: number;
+  /** The values a synced setting may hold (settings-schema.ts), as the rules check them. */
+  allowed?: AllowedValues;
 }
 
 /** Document ids the rules accept where the app chooses them (users, batches). */
 export const DOCUMENT_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
-/**
- * A home time zone's name as the rules accept it: the characters of IANA names (`Europe/Riga`,
- * `America/Port-au-Prince`, `Etc/GMT+5`).
- */
-export const HOME_ZONE_PATTERN = '^[A-Za-z0-9_+/-]+$';
 /** How far ahead of the server's clock a client's time may be (the rules refuse more). */
 export const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
@@ -66,15 +64,25 @@ export const PROFILE_FIELDS = {
   createdAt: { wire: 'createdAt', type: 'number', required: false },
   division: { wire: 'division', type: 'string', required: false, max: 128 },
   role: { wire: 'role', type: 'string', required: false, max: 64 },
-  dailyGoal: { wire: 'dailyGoal', type: 'int', required: false },
-  uiLang: { wire: 'uiLang', type: 'string', required: false },
-  theme: { wire: 'theme', type: 'string', required: false },
-  /** The learner's home time zone (IANA, HOME_ZONE_PATTERN): the day of the schedule. */
-  homeZone: { wire: 'homeZone', type: 'string', required: false, max: 64 },
-  /** 'standard' or 'fsrs'. */
-  schedule: { wire: 'schedule', type: 'string', required: false },
-  /** FSRS's desired retention, 0.8..0.95. */
-  retention: { wire: 'retention', type: 'number', required: false },
+  dailyGoal: { wire: 'dailyGoal', type: 'int', required: false, allowed: SETTING_VALUES.dailyGoal },
+  uiLang: { wire: 'uiLang', type: 'string', required: false, allowed: SETTING_VALUES.uiLang },
+  theme: { wire: 'theme', type: 'string', required: false, allowed: SETTING_VALUES.theme },
+  /** The learner's home time zone (an IANA name): the day of the schedule. */
+  homeZone: {
+    wire: 'homeZone',
+    type: 'string',
+    required: false,
+    max: HOME_ZONE_MAX,
+    allowed: SETTING_VALUES.homeZone,
+  },
+  schedule: { wire: 'schedule', type: 'string', required: false, allowed: SETTING_VALUES.schedule },
+  /** FSRS's desired retention. */
+  retention: {
+    wire: 'retention',
+    type: 'number',
+    required: false,
+    allowed: SETTING_VALUES.retention,
+  },
 } as const satisfies Record<string, WireField>;
 
 export type ProfileField = keyof typeof PROFILE_FIELDS;

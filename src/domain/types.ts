@@ -1,5 +1,6 @@
 /** The domain's vocabulary: plain data shapes shared by every layer. Timestamps are epoch milliseconds. */
-import type { MemoryState, ScheduleKind } from './memory';
+import type { MemoryState } from './memory';
+import type { ScheduleKind, Theme, UiLang } from './settings-schema';
 
 /** Division ids. The four built-in ones are listed in `BUILTIN_DIVISIONS`; admins may add more. */
 export type DivisionId = string;
@@ -12,8 +13,8 @@ export type WordKind = 'term' | 'order' | 'phrase' | 'idiom';
 export type SessionMode = 'mixed' | 'review' | 'new';
 export type Direction = 'ru-en' | 'en-ru';
 export type DirectionSetting = 'random' | Direction;
-export type UiLang = 'ru' | 'en';
-export type Theme = 'light' | 'dark' | 'system';
+/** The interface languages and themes are listed in settings-schema.ts. */
+export type { Theme, UiLang };
 
 /** Text in both interface languages. */
 export interface Bilingual {

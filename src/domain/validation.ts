@@ -2,18 +2,25 @@
 import {
   CATALOGUE_NAME_MAX,
   CATALOGUE_TEXT_MAX,
-  DAILY_GOAL_DEFAULT,
-  PROFILE_DAILY_GOAL_MAX,
-  PROFILE_DAILY_GOAL_MIN,
   REGISTRATION_DAILY_GOAL_MAX,
   REGISTRATION_DAILY_GOAL_MIN,
   SESSION_SIZE_DEFAULT,
   SESSION_SIZE_MAX,
   SESSION_SIZE_MIN,
   SESSION_SIZE_STEP,
-  SETTINGS_DAILY_GOAL_OPTIONS,
 } from './constants';
 import { isKnownHomeZone, isRetention, isSchedule } from './learner-settings';
+import {
+  DAILY_GOAL_DEFAULT,
+  isAllowed,
+  isTheme,
+  isUiLang,
+  PROFILE_DAILY_GOAL_MAX,
+  PROFILE_DAILY_GOAL_MIN,
+  SETTING_VALUES,
+  SETTINGS_DAILY_GOAL_OPTIONS,
+} from './settings-schema';
+import { PROFILE_FIELDS } from './synced-records';
 import type { UserSettings } from './types';
 
 /** Either the cleaned value or a code with the specification's message. */
@@ -216,31 +223,35 @@ export function importedUser(user: unknown): ImportedUser | null {
   >;
   const result: ImportedUser = { settings: {} };
   if (data.fullName !== undefined) {
-    if (typeof data.fullName !== 'string' || data.fullName.trim().length > 200) return null;
+    if (
+      typeof data.fullName !== 'string' ||
+      data.fullName.trim().length > PROFILE_FIELDS.fullName.max
+    ) {
+      return null;
+    }
     result.fullName = data.fullName.trim();
   }
   const { dailyGoal, division, role, uiLang, theme } = settings;
   if (dailyGoal !== undefined) {
-    const goal = dailyGoal as number;
-    if (!Number.isInteger(goal) || goal < PROFILE_DAILY_GOAL_MIN || goal > PROFILE_DAILY_GOAL_MAX) {
+    if (!Number.isInteger(dailyGoal) || !isAllowed(SETTING_VALUES.dailyGoal, dailyGoal)) {
       return null;
     }
     result.settings.dailyGoal = dailyGoal as number;
   }
   for (const [name, value, max] of [
-    ['division', division, 128],
-    ['role', role, 64],
+    ['division', division, PROFILE_FIELDS.division.max],
+    ['role', role, PROFILE_FIELDS.role.max],
   ] as const) {
     if (value === undefined) continue;
     if (typeof value !== 'string' || value.trim() === '' || value.length > max) return null;
     result.settings[name] = value.trim();
   }
   if (uiLang !== undefined) {
-    if (uiLang !== 'ru' && uiLang !== 'en') return null;
+    if (!isUiLang(uiLang)) return null;
     result.settings.uiLang = uiLang;
   }
   if (theme !== undefined) {
-    if (theme !== 'light' && theme !== 'dark' && theme !== 'system') return null;
+    if (!isTheme(theme)) return null;
     result.settings.theme = theme;
   }
   const { homeZone, schedule, retention } = settings;

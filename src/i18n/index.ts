@@ -1,9 +1,10 @@
 /**
- * Interface texts in Russian (default) and English. English is complete and is the fallback for
- * a key Russian lacks. Texts may hold `{name}` placeholders; plurals use Intl.PluralRules.
+ * Interface texts in the interface languages of settings-schema.ts (Russian, the default, and
+ * English). English is complete and is the fallback for a key another language lacks. Texts may
+ * hold `{name}` placeholders; plurals use Intl.PluralRules.
  */
 import { createContext, createElement, type ReactNode, useCallback, useContext } from 'react';
-import type { UiLang } from '@/domain/types';
+import { DEFAULT_UI_LANG, UI_LANGS, type UiLang } from '@/domain/settings-schema';
 import type { MessageSet, Messages } from './define';
 import type { account } from './messages/account';
 import type { admin } from './messages/admin';
@@ -42,10 +43,9 @@ function merge(lang: UiLang): Record<string, string> {
   return Object.assign({}, ...startSets.map((set) => set[lang]));
 }
 
-const dictionaries: Readonly<Record<UiLang, Record<string, string>>> = {
-  en: merge('en'),
-  ru: merge('ru'),
-};
+const dictionaries = Object.fromEntries(UI_LANGS.map((lang) => [lang, merge(lang)])) as Readonly<
+  Record<UiLang, Record<string, string>>
+>;
 
 const TEXT_LOADERS = {
   account: () => import('./messages/account').then((m) => m.account),
@@ -60,10 +60,9 @@ const TEXT_LOADERS = {
 
 export type TextSet = keyof typeof TEXT_LOADERS;
 
-/** Adds a screen's texts to the dictionaries (both languages). */
+/** Adds a screen's texts to the dictionaries (every language). */
 export function addTexts(set: MessageSet<Messages>): void {
-  Object.assign(dictionaries.en, set.en);
-  Object.assign(dictionaries.ru, set.ru);
+  for (const lang of UI_LANGS) Object.assign(dictionaries[lang], set[lang]);
 }
 
 const loaded = new Map<TextSet, Promise<void>>();
@@ -133,7 +132,7 @@ export function plural(
 
 export type Translate = (key: MessageKey, params?: Params) => string;
 
-const LangContext = createContext<UiLang>('ru');
+const LangContext = createContext<UiLang>(DEFAULT_UI_LANG);
 
 export function I18nProvider({ lang, children }: { lang: UiLang; children: ReactNode }) {
   return createElement(LangContext.Provider, { value: lang }, children);

@@ -5,18 +5,26 @@
  * change of the schedule settings then refolds the user's words under them.
  */
 import { create } from 'zustand';
-import { DAILY_GOAL_DEFAULT, DEFAULT_UI_LANG } from '@/domain/constants';
 import { foldSettingsDiffer, isKnownHomeZone } from '@/domain/learner-settings';
-import { clampRetention, type ScheduleKind } from '@/domain/memory';
-import type { Theme, UiLang, UserSettings } from '@/domain/types';
+import { clampRetention } from '@/domain/memory';
+import {
+  DAILY_GOAL_DEFAULT,
+  DEFAULT_THEME,
+  DEFAULT_UI_LANG,
+  isTheme,
+  isUiLang,
+  type ScheduleKind,
+  THEMES,
+  type Theme,
+  UI_LANGS,
+  type UiLang,
+} from '@/domain/settings-schema';
+import type { UserSettings } from '@/domain/types';
 import { useAuthStore } from './auth-store';
 import { useWordsStore } from './words-store';
 
 export const THEME_KEY = 'marine.theme';
 export const LANG_KEY = 'marine.lang';
-
-const THEMES: readonly Theme[] = ['light', 'dark', 'system'];
-const LANGS: readonly UiLang[] = ['ru', 'en'];
 
 function read<T extends string>(key: string, allowed: readonly T[], fallback: T): T {
   try {
@@ -46,7 +54,7 @@ interface SettingsState {
    * words refolded (null when nothing changed, or for a guest, whose change is not saved).
    */
   setSchedule(schedule: ScheduleKind): Promise<number | null>;
-  /** FSRS's desired retention (kept within 0.80..0.95). */
+  /** FSRS's desired retention (kept within its bounds). */
   setRetention(retention: number): Promise<number | null>;
   /** The learner's home time zone (settings offers the device's current one). */
   setHomeZone(zone: string): Promise<number | null>;
@@ -75,8 +83,8 @@ function saveSettings(patch: Partial<UserSettings>): Promise<number | null> {
 }
 
 export const useSettingsStore = create<SettingsState>()((set) => ({
-  theme: read(THEME_KEY, THEMES, 'light'),
-  lang: read(LANG_KEY, LANGS, DEFAULT_UI_LANG),
+  theme: read(THEME_KEY, THEMES, DEFAULT_THEME),
+  lang: read(LANG_KEY, UI_LANGS, DEFAULT_UI_LANG),
 
   async setTheme(theme) {
     write(THEME_KEY, theme);
@@ -112,11 +120,11 @@ useAuthStore.subscribe((state, previous) => {
   const user = state.user;
   if (!user || user.id === previous.user?.id) return;
   const { theme, uiLang } = user.settings;
-  if (THEMES.includes(theme)) {
+  if (isTheme(theme)) {
     write(THEME_KEY, theme);
     useSettingsStore.setState({ theme });
   }
-  if (LANGS.includes(uiLang)) {
+  if (isUiLang(uiLang)) {
     write(LANG_KEY, uiLang);
     useSettingsStore.setState({ lang: uiLang });
   }

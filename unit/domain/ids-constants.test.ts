@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as C from '@/domain/constants';
 import { newId } from '@/domain/ids';
+import * as S from '@/domain/settings-schema';
 
 describe('newId', () => {
   it('is 21 URL-safe characters and unique', () => {
@@ -57,10 +58,10 @@ describe('constants of SPEC §9', () => {
       C.SESSION_SIZE_STEP,
       C.SESSION_SIZE_DEFAULT,
     ]).toEqual([5, 20, 5, 10]);
-    expect(C.DAILY_GOAL_DEFAULT).toBe(10);
-    expect([C.PROFILE_DAILY_GOAL_MIN, C.PROFILE_DAILY_GOAL_MAX]).toEqual([5, 200]);
+    expect(S.DAILY_GOAL_DEFAULT).toBe(10);
+    expect([S.PROFILE_DAILY_GOAL_MIN, S.PROFILE_DAILY_GOAL_MAX]).toEqual([5, 200]);
     expect([C.REGISTRATION_DAILY_GOAL_MIN, C.REGISTRATION_DAILY_GOAL_MAX]).toEqual([5, 100]);
-    expect(C.SETTINGS_DAILY_GOAL_OPTIONS).toEqual([5, 10, 15, 20]);
+    expect(S.SETTINGS_DAILY_GOAL_OPTIONS).toEqual([5, 10, 15, 20]);
     expect([C.CHOICE_OPTION_COUNT, C.CHOICE_ADVANCE_MS]).toEqual([4, 1500]);
     expect([C.SPELLING_MAX_MISTAKES, C.SPELLING_FLASH_MS]).toEqual([3, 400]);
     expect([
@@ -73,8 +74,8 @@ describe('constants of SPEC §9', () => {
 
   it('divisions, languages and authentication', () => {
     expect(C.BUILTIN_DIVISIONS).toEqual(['deck', 'engine', 'bridge', 'galley']);
-    expect(C.UI_LANGS).toEqual(['ru', 'en']);
-    expect(C.DEFAULT_UI_LANG).toBe('ru');
+    expect(S.UI_LANGS).toEqual(['ru', 'en']);
+    expect(S.DEFAULT_UI_LANG).toBe('ru');
     expect(C.TOKEN_REFRESH_MARGIN_MS).toBe(300_000);
     expect(C.TOKEN_EXPIRY_SLACK_MS).toBe(30_000);
     expect([C.SYNC_BACKOFF_INITIAL_MS, C.SYNC_BACKOFF_MAX_MS]).toEqual([30_000, 960_000]);

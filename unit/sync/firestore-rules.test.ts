@@ -11,11 +11,10 @@ import {
   CURRICULUM_RECORD_FIELDS,
   curriculumDocId,
 } from '@/domain/curriculum';
-import { RETENTION_MAX, RETENTION_MIN, SCHEDULE_KINDS } from '@/domain/memory';
+import { type AllowedValues, SETTING_VALUES } from '@/domain/settings-schema';
 import {
   CLOCK_SKEW_MS,
   DOCUMENT_ID_PATTERN,
-  HOME_ZONE_PATTERN,
   PROFILE_FIELDS,
   type WireField,
   type WireType,
@@ -87,6 +86,41 @@ function profileMismatches(rules: string): string[] {
   );
 }
 
+/** How firestore.rules write a check of a field's allowed values. */
+function allowedRule(wire: string, allowed: AllowedValues): string {
+  if ('oneOf' in allowed) {
+    return `data.${wire} in [${allowed.oneOf.map((value) => `'${value}'`).join(', ')}]`;
+  }
+  if ('range' in allowed) {
+    const [min, max] = allowed.range;
+    return `data.${wire} >= ${min} && data.${wire} <= ${max}`;
+  }
+  return `data.${wire}.matches('${allowed.pattern}')`;
+}
+
+/**
+ * Where a rules function and a table's allowed values differ: a field whose values the rules
+ * check otherwise (or not at all), or a field the rules limit and the table states nothing for.
+ */
+function allowedMismatches(body: string, table: Record<string, WireField>): string[] {
+  const fields = Object.values(table);
+  const problems: string[] = [];
+  for (const { wire, allowed } of fields) {
+    if (allowed && !body.includes(allowedRule(wire, allowed))) {
+      problems.push(`${wire}: the rules do not check ${allowedRule(wire, allowed)}`);
+    }
+  }
+  const limited = new Set(
+    [...body.matchAll(/data\.(\w+)(?: in \[|\.matches\(| >= )/g)].map((m) => m[1] as string),
+  );
+  for (const wire of limited) {
+    if (!fields.some((field) => field.wire === wire && field.allowed)) {
+      problems.push(`${wire}: the rules limit its values, the table states none`);
+    }
+  }
+  return problems;
+}
+
 function batchMismatches(rules: string): string[] {
   const body = functionBody(rules, 'validBatch');
   return mismatches(
@@ -127,15 +161,32 @@ describe('firestore.rules and the synced-record tables', () => {
     expect(batchMismatches(retyped)).toContain('count: the rules check string, the table says int');
   });
 
-  it('check the schedule settings as the app does: a zone name, a known schedule, retention 0.8..0.95', () => {
+  it('check every synced setting among the values settings-schema.ts allows, and no other field', () => {
     const profile = functionBody(RULES, 'validProfile');
-    expect(profile).toContain(`data.homeZone.matches('${HOME_ZONE_PATTERN}')`);
-    expect(profile).toContain(
-      `data.schedule in [${SCHEDULE_KINDS.map((kind) => `'${kind}'`).join(', ')}]`,
+    expect(allowedMismatches(profile, PROFILE_FIELDS)).toEqual([]);
+    // Every setting of the schema is a profile field that carries its allowed values.
+    for (const [name, allowed] of Object.entries(SETTING_VALUES)) {
+      expect(PROFILE_FIELDS[name as keyof typeof PROFILE_FIELDS], name).toMatchObject({ allowed });
+    }
+  });
+
+  it('catch a value the rules lack, a changed bound and a limit the schema does not state', () => {
+    const body = (rules: string) => functionBody(rules, 'validProfile');
+    const themes = RULES.replace(
+      "data.theme in ['light', 'dark', 'system']",
+      "data.theme in ['light', 'dark']",
     );
-    expect(profile).toContain(
-      `data.retention >= ${RETENTION_MIN} && data.retention <= ${RETENTION_MAX}`,
-    );
+    expect(allowedMismatches(body(themes), PROFILE_FIELDS)).toEqual([
+      "theme: the rules do not check data.theme in ['light', 'dark', 'system']",
+    ]);
+    const goal = RULES.replace('data.dailyGoal <= 200', 'data.dailyGoal <= 500');
+    expect(allowedMismatches(body(goal), PROFILE_FIELDS)).toEqual([
+      'dailyGoal: the rules do not check data.dailyGoal >= 5 && data.dailyGoal <= 200',
+    ]);
+    const { allowed: _languages, ...uiLang } = PROFILE_FIELDS.uiLang;
+    expect(allowedMismatches(body(RULES), { ...PROFILE_FIELDS, uiLang })).toEqual([
+      'uiLang: the rules limit its values, the table states none',
+    ]);
   });
 
   it('never let a client write isAdmin', () => {

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import type { ExamSection } from '@/domain/exam';
 import type { ExamRecord } from '@/domain/exam-result';
 import { roleLabel } from '@/domain/roles';
+import { localeOf } from '@/domain/settings-schema';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { useAuthStore, useUser } from '@/stores/auth-store';
 import { type LocalProof, readLocalProofs } from '@/stores/exam-proofs';
@@ -61,7 +62,7 @@ export function CertificateScreen({ examId }: { examId: string }) {
     );
   }
   const { fields } = record;
-  const format = new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', {
+  const format = new Intl.DateTimeFormat(localeOf(lang), {
     dateStyle: 'long',
     timeStyle: 'short',
   });

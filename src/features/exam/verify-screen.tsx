@@ -6,6 +6,7 @@
  */
 import { type FormEvent, useId, useState } from 'react';
 import { roleLabel } from '@/domain/roles';
+import { localeOf } from '@/domain/settings-schema';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { type VerifyOutcome, verifyExam } from '@/stores/exam-store';
 import { useVocabStore } from '@/stores/vocab-store';
@@ -41,7 +42,7 @@ export function VerifyScreen() {
   }
 
   const date = (ms: number) =>
-    new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', {
+    new Intl.DateTimeFormat(localeOf(lang), {
       dateStyle: 'long',
       timeStyle: 'short',
     }).format(ms);

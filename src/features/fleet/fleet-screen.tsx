@@ -23,6 +23,7 @@ import {
 import type { CrewRow, SummaryProof } from '@/domain/fleet-summary';
 import { rankFor } from '@/domain/ranks';
 import { roleLabel } from '@/domain/roles';
+import { localeOf, type UiLang } from '@/domain/settings-schema';
 import type { DivisionId } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { useAuthStore, useUser } from '@/stores/auth-store';
@@ -90,7 +91,7 @@ export function FleetScreen() {
   if (!user) return null;
   const isAdmin = user.isAdmin;
   const oversees = isAdmin || officer?.fleet || (officer?.vessels.length ?? 0) > 0;
-  const locale = lang === 'ru' ? 'ru-RU' : 'en-GB';
+  const locale = localeOf(lang);
   const now = Date.now();
   const vessels = dashboard?.vessels ?? [];
   const openVessel = vessels.find((vessel) => vessel.id === open) ?? null;
@@ -182,10 +183,10 @@ export function FleetScreen() {
 }
 
 /** "3 h", "2 d": how old the copy is. */
-function ageText(ms: number, lang: 'ru' | 'en'): string {
+function ageText(ms: number, lang: UiLang): string {
   const minutes = Math.max(0, Math.round(ms / 60_000));
   const format = (value: number, unit: 'minute' | 'hour' | 'day') =>
-    new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', {
+    new Intl.NumberFormat(localeOf(lang), {
       style: 'unit',
       unit,
       unitDisplay: 'short',
@@ -216,7 +217,7 @@ function VesselView({
     direction: 'asc',
   });
   const [days, setDays] = useState<number>(7);
-  const locale = lang === 'ru' ? 'ru-RU' : 'en-GB';
+  const locale = localeOf(lang);
   const sorted = useMemo(() => sortCrew(rows, sort.key, sort.direction, lang), [rows, sort, lang]);
   const silent = silentCrew(rows, days, now);
   const weak = vesselWeakTopics(rows);

@@ -6,6 +6,7 @@
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { formatJoinCode } from '@/domain/fleet';
+import { localeOf } from '@/domain/settings-schema';
 import { useLang, useT } from '@/i18n';
 import { fleetProblemKey, useFleetStore } from '@/stores/fleet-store';
 import { useSyncStore } from '@/stores/sync-store';
@@ -92,7 +93,7 @@ export function VesselCard({ userId }: { userId: string }) {
   }
 
   const date = (ms: number) =>
-    new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'long' }).format(ms);
+    new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'long' }).format(ms);
 
   return (
     <section

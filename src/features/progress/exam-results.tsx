@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { ExamRecord } from '@/domain/exam-result';
 import { roleLabel } from '@/domain/roles';
+import { localeOf } from '@/domain/settings-schema';
 import { useLang, useT } from '@/i18n';
 import { type LocalProof, readLocalProofs } from '@/stores/exam-proofs';
 import { readExamResults } from '@/stores/exam-store';
@@ -40,7 +41,7 @@ export function ExamResults() {
     };
   }, [revision, ownerId]);
 
-  const date = new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'medium' });
+  const date = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' });
   return (
     <section
       className="card exam-results"

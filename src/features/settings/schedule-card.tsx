@@ -5,12 +5,8 @@
  */
 import { useState } from 'react';
 import { REVIEW_INTERVALS_DAYS } from '@/domain/constants';
-import {
-  clampRetention,
-  FSRS_LEARNED_STABILITY_DAYS,
-  RETENTION_OPTIONS,
-  type ScheduleKind,
-} from '@/domain/memory';
+import { clampRetention, FSRS_LEARNED_STABILITY_DAYS } from '@/domain/memory';
+import { RETENTION_OPTIONS, SCHEDULE_KINDS, type ScheduleKind } from '@/domain/settings-schema';
 import { useLang, useLocalT } from '@/i18n';
 import { schedule as texts } from '@/i18n/messages/schedule';
 import { useUser } from '@/stores/auth-store';
@@ -74,10 +70,7 @@ export function ScheduleCard({ apply }: { apply: (change: () => Promise<void>) =
         }
         name="schedule"
         value={chosen}
-        options={[
-          { value: 'standard', label: t('standard') },
-          { value: 'fsrs', label: t('fsrs') },
-        ]}
+        options={SCHEDULE_KINDS.map((kind) => ({ value: kind, label: t(kind) }))}
         onChange={(value) =>
           save({ schedule: value }, () => useSettingsStore.getState().setSchedule(value))
         }

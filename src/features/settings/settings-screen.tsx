@@ -6,11 +6,16 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
 import { isAuthError } from '@/auth/auth-provider';
-import { DAILY_GOAL_DEFAULT, DAY_MS, SETTINGS_DAILY_GOAL_OPTIONS } from '@/domain/constants';
+import { DAY_MS } from '@/domain/constants';
 import { STAMP_LEAD_MS } from '@/domain/hlc';
-import type { Theme, UiLang } from '@/domain/types';
+import {
+  DAILY_GOAL_DEFAULT,
+  SETTINGS_DAILY_GOAL_OPTIONS,
+  THEMES,
+  UI_LANGUAGES,
+} from '@/domain/settings-schema';
 import { importedUser, parseExportJson } from '@/domain/validation';
-import { type MessageKey, plural, useLang, useLocalT, useT } from '@/i18n';
+import { plural, useLang, useLocalT, useT } from '@/i18n';
 import { deadLetters } from '@/i18n/messages/dead-letters';
 import { signOutChecked, useAuthStore, useUser } from '@/stores/auth-store';
 import { readHistory } from '@/stores/history-store';
@@ -27,19 +32,8 @@ import { StorageCard } from './storage-card';
 import { SyncCard } from './sync-card';
 import './settings.css';
 
-const THEMES: readonly { value: Theme; label: MessageKey }[] = [
-  { value: 'light', label: 'theme.light' },
-  { value: 'dark', label: 'theme.dark' },
-  { value: 'system', label: 'theme.system' },
-];
-
 /** How far ahead of this device an imported entry may be dated (the clock bound), in days. */
 const IMPORT_LEAD_DAYS = STAMP_LEAD_MS / DAY_MS;
-
-const LANGS: readonly { value: UiLang; label: MessageKey }[] = [
-  { value: 'ru', label: 'lang.ru' },
-  { value: 'en', label: 'lang.en' },
-];
 
 export function SettingsScreen() {
   const t = useT();
@@ -96,14 +90,19 @@ export function SettingsScreen() {
             hint={t('settings.themeHint')}
             name="theme"
             value={theme}
-            options={THEMES.map((o) => ({ value: o.value, label: t(o.label) }))}
+            options={THEMES.map((value) => ({ value, label: t(`theme.${value}`) }))}
             onChange={(value) => apply(() => useSettingsStore.getState().setTheme(value))}
           />
           <ChoiceGroup
             legend={t('settings.lang')}
             name="lang"
             value={lang}
-            options={LANGS.map((o) => ({ value: o.value, label: t(o.label), lang: o.value }))}
+            // Each language is named in itself, whatever the interface language.
+            options={UI_LANGUAGES.map(({ code, name }) => ({
+              value: code,
+              label: name,
+              lang: code,
+            }))}
             onChange={(value) => apply(() => useSettingsStore.getState().setLang(value))}
           />
         </section>

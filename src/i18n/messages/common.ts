@@ -74,8 +74,6 @@ export const common = defineMessages(
     'theme.light': 'Light',
     'theme.dark': 'Dark',
     'theme.system': 'System',
-    'lang.ru': 'Русский',
-    'lang.en': 'English',
   },
   {
     'app.name': 'Морской английский',
@@ -149,7 +147,5 @@ export const common = defineMessages(
     'theme.light': 'Светлая',
     'theme.dark': 'Тёмная',
     'theme.system': 'Системная',
-    'lang.ru': 'Русский',
-    'lang.en': 'English',
   },
 );
