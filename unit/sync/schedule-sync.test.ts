@@ -137,15 +137,37 @@ describe('schedule settings across devices', () => {
   it('a schedule changed here and not yet sent is not overwritten by the profile', async () => {
     const remote = new MemoryRemote({ clock: () => NOW * 1000 });
     const phone = await device();
-    await syncOnce({ db: phone, remote, userId: USER, now: NOW });
-    await updateUser(phone, USER, (user) => ({
+    const tablet = await device();
+    // The cloud profile holds the standard schedule, sent by the tablet.
+    await updateUser(tablet, USER, (user) => ({
       ...user,
-      settings: { ...user.settings, schedule: 'fsrs' },
+      settings: { ...user.settings, schedule: 'standard' },
     }));
-    await markProfileUnsent(phone, USER);
-    remote.failNext('error', { on: 'commit' });
+    await markProfileUnsent(tablet, USER, ['schedule']);
+    await syncOnce({ db: tablet, remote, userId: USER, now: NOW });
+    await syncOnce({ db: phone, remote, userId: USER, now: NOW });
+    // The phone's learner chooses FSRS while the phone's sync reads the profile: the cloud's
+    // standard schedule arrives when the choice here is not sent yet. (A failed profile write
+    // ends the sync before the read, so only a change made during the sync meets the read.)
+    const read = remote.readProfile.bind(remote);
+    remote.readProfile = async (userId) => {
+      const cloud = await read(userId);
+      await updateUser(phone, USER, (user) => ({
+        ...user,
+        settings: { ...user.settings, schedule: 'fsrs' },
+      }));
+      await markProfileUnsent(phone, USER, ['schedule']);
+      return cloud;
+    };
     const later = NOW + PROFILE_READ_INTERVAL_MS + 1;
-    await syncOnce({ db: phone, remote, userId: USER, now: later }).catch(() => undefined);
+    const report = await syncOnce({ db: phone, remote, userId: USER, now: later });
+    expect(await read(USER)).toMatchObject({ schedule: 'standard' });
+    expect(report.settingsApplied).toBeUndefined();
+    expect((await getUser(phone, USER))?.settings.schedule).toBe('fsrs');
+    // The choice is sent with the next sync, and the cloud ends with it.
+    remote.readProfile = read;
+    await syncOnce({ db: phone, remote, userId: USER, now: later + 1000 });
+    expect(await remote.readProfile(USER)).toMatchObject({ schedule: 'fsrs' });
     expect((await getUser(phone, USER))?.settings.schedule).toBe('fsrs');
   });
 });
