@@ -1,11 +1,9 @@
-/** Pieces of the admin screen: a column card, an add form, row buttons, the rename dialog. */
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import type { PendingChange } from '@/domain/curriculum';
-import { roleLabel } from '@/domain/roles';
-import { type MessageKey, useLang, useT } from '@/i18n';
-import { pendingCurriculum } from '@/stores/sync-store';
-import { divisionLabel } from '@/ui/division-label';
-import { topicLabel } from '@/ui/topic-name';
+/** Pieces of the admin screen: a column card, an add form, row buttons, the restore card. */
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useT } from '@/i18n';
+import { useCatalogRunner } from '@/stores/catalog-runner';
+import { useCatalogStore } from '@/stores/catalog-store';
+import { useToast } from '@/stores/toast-store';
 
 export function Column({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -134,16 +132,32 @@ export function RowButtons({
   );
 }
 
-/** The «restore built-in curriculum» card: a button that says it is busy while it runs. */
-export function RestoreBuiltin({ onRestore }: { onRestore: () => Promise<void> }) {
+/**
+ * The «restore built-in curriculum» card: a button that says it is busy while it runs, then what
+ * came back (or that nothing was missing).
+ */
+export function RestoreBuiltin() {
   const t = useT();
   const id = useId();
+  const run = useCatalogRunner();
+  const toast = useToast();
   const [busy, setBusy] = useState(false);
 
   async function restore() {
     setBusy(true);
     try {
-      await onRestore();
+      const result = await run(
+        () => useCatalogStore.getState().restoreBuiltin(),
+        'admin.failed.restore',
+      );
+      if (!result?.ok) return;
+      const counts = result.value;
+      const total = counts.divisions + counts.roles + counts.topics + counts.words;
+      toast.show(
+        total > 0
+          ? { tone: 'success', message: t('admin.builtin.restored', counts) }
+          : { tone: 'info', message: t('admin.builtin.nothing') },
+      );
     } finally {
       setBusy(false);
     }
@@ -165,67 +179,5 @@ export function RestoreBuiltin({ onRestore }: { onRestore: () => Promise<void> }
         {busy ? t('admin.builtin.restoring') : t('admin.builtin.restore')}
       </button>
     </section>
-  );
-}
-
-/** How many queued changes the admin screen lists. */
-const PENDING_SHOWN = 50;
-
-const KIND_KEYS: Readonly<Record<PendingChange['kind'], MessageKey>> = {
-  division: 'admin.cloud.kind.division',
-  role: 'admin.cloud.kind.role',
-  topic: 'admin.cloud.kind.topic',
-  word: 'admin.cloud.kind.word',
-  exam: 'admin.cloud.kind.exam',
-};
-
-/**
- * The admin's changes not yet in the cloud, listed on demand (oldest first): what the crew will
- * get at the next sync in port.
- */
-export function PendingChanges({ count }: { count: number }) {
-  const t = useT();
-  const lang = useLang();
-  const [open, setOpen] = useState(false);
-  const [items, setItems] = useState<PendingChange[] | null>(null);
-
-  // Read again whenever the count moves (a change queued, a sync that sent some).
-  useEffect(() => {
-    if (!open || count === 0) return;
-    let live = true;
-    void pendingCurriculum(PENDING_SHOWN).then((found) => {
-      if (live) setItems(found);
-    });
-    return () => {
-      live = false;
-    };
-  }, [open, count]);
-
-  const name = (item: PendingChange) =>
-    item.kind === 'division'
-      ? divisionLabel(t, item.name)
-      : item.kind === 'role'
-        ? roleLabel(item.name, lang)
-        : item.kind === 'topic'
-          ? topicLabel(item.name, lang)
-          : item.name;
-
-  return (
-    <details className="admin-pending" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>{t('admin.cloud.show')}</summary>
-      {items ? (
-        <ul className="admin-pending-list">
-          {items.map((item) => (
-            <li key={`${item.kind}:${item.id}`}>
-              <span className="admin-pending-kind">{t(KIND_KEYS[item.kind])}</span> {name(item)}
-              {item.deleted ? ` (${t('admin.cloud.deletion')})` : ''}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {items && count > items.length ? (
-        <p className="muted">{t('admin.cloud.more', { count: count - items.length })}</p>
-      ) : null}
-    </details>
   );
 }

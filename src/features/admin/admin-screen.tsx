@@ -3,27 +3,24 @@
  * the topics of the selected division, with checkboxes assigning each topic to the selected role.
  * Every deletion asks with the SPEC §5 text; failures show the SPEC §8 alerts.
  */
-
-import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { isAdmin } from '@/domain/permissions';
 import { normalizeRole, roleLabel } from '@/domain/roles';
 import { countWordsByTopic, orderedDivisions, topicId } from '@/domain/topics';
 import type { Division } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
-import { useAuthStore, useUser } from '@/stores/auth-store';
+import { useUser } from '@/stores/auth-store';
 import { useCatalogRunner } from '@/stores/catalog-runner';
 import { type CatalogResult, useCatalogStore } from '@/stores/catalog-store';
-import { sendHeldCurriculum, useSyncStore } from '@/stores/sync-store';
-import { useToast } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useConfirm } from '@/ui/confirm';
 import { divisionLabel } from '@/ui/division-label';
 import { EmptyState } from '@/ui/empty-state';
-import { DivisionIcon } from '@/ui/icons';
 import { RenameDialog, type RenameRequest } from '@/ui/rename-dialog';
 import { topicLabel } from '@/ui/topic-name';
-import { AddForm, Column, PendingChanges, RestoreBuiltin, RowButtons } from './admin-parts';
+import { AdminHeader } from './admin-header';
+import { AddForm, Column, RestoreBuiltin } from './admin-parts';
+import { DivisionRow, RoleRow, TopicRow } from './admin-rows';
 import { ExamSettings } from './exam-settings';
 import './admin.css';
 
@@ -35,11 +32,6 @@ export function AdminScreen() {
   const user = useUser();
   const confirm = useConfirm();
   const run = useCatalogRunner();
-  const toast = useToast();
-  // The cloud edition shares every change with the crew: say what is not yet in the cloud.
-  const cloud = useAuthStore((s) => s.provider.kind === 'firebase');
-  const curriculumPending = useSyncStore((s) => s.curriculumPending);
-  const curriculumHeld = useSyncStore((s) => s.curriculumHeld);
   const { loaded, roles, topics, vocab } = useVocabStore();
   const stored = useVocabStore((s) => s.divisions);
   const divisions = useMemo(() => orderedDivisions(stored), [stored]);
@@ -130,57 +122,9 @@ export function AdminScreen() {
     await act(() => catalog().removeTopic(id), 'admin.failed.deleteTopic');
   }
 
-  async function restoreBuiltin() {
-    await act(
-      () => catalog().restoreBuiltin(),
-      'admin.failed.restore',
-      (counts) => {
-        const total = counts.divisions + counts.roles + counts.topics + counts.words;
-        toast.show(
-          total > 0
-            ? { tone: 'success', message: t('admin.builtin.restored', counts) }
-            : { tone: 'info', message: t('admin.builtin.nothing') },
-        );
-      },
-    );
-  }
-
   return (
     <main className="page admin-page">
-      <div className="page-header">
-        <div>
-          <h1>{t('admin.title')}</h1>
-          <p className="muted admin-intro">{t('admin.intro')}</p>
-          {cloud ? (
-            <>
-              <p className="muted" role="status">
-                {curriculumPending > 0
-                  ? t('admin.cloud.pending', { count: curriculumPending })
-                  : t('admin.cloud.synced')}
-              </p>
-              {curriculumPending > 0 ? <PendingChanges count={curriculumPending} /> : null}
-              {curriculumHeld > 0 ? (
-                <p className="form-error" role="status">
-                  {t('admin.cloud.held', { count: curriculumHeld })}{' '}
-                  <button type="button" className="btn" onClick={() => void sendHeldCurriculum()}>
-                    {t('admin.cloud.sendHeld')}
-                  </button>
-                </p>
-              ) : null}
-            </>
-          ) : null}
-        </div>
-        {cloud ? (
-          <div className="button-row">
-            <Link to="/verify" className="btn">
-              {t('exam.verify.title')}
-            </Link>
-            <Link to="/fleet" className="btn">
-              {t('fleet.title')}
-            </Link>
-          </div>
-        ) : null}
-      </div>
+      <AdminHeader />
 
       {!loaded ? (
         <p className="muted" role="status">
@@ -207,36 +151,29 @@ export function AdminScreen() {
             ) : (
               <ul className="scroll-list admin-list">
                 {divisions.map((d) => (
-                  <li key={d.id} className="admin-row">
-                    <button
-                      type="button"
-                      className="admin-select"
-                      aria-pressed={d.id === division}
-                      onClick={() => {
-                        setDivision(d.id);
-                        setRole(null);
-                      }}
-                    >
-                      <DivisionIcon division={d.id} width={20} height={20} />
-                      <span className="admin-name">{label(d)}</span>
-                    </button>
-                    <RowButtons
-                      name={label(d)}
-                      onRename={() =>
-                        setRename({
-                          title: t('admin.renameDivision'),
-                          label: t('admin.newName'),
-                          name: d.name,
-                          submit: (name) =>
-                            act(
-                              () => catalog().renameDivision(d.id, name),
-                              'admin.failed.renameDivision',
-                            ),
-                        })
-                      }
-                      onDelete={() => deleteDivision(d)}
-                    />
-                  </li>
+                  <DivisionRow
+                    key={d.id}
+                    division={d}
+                    label={label(d)}
+                    selected={d.id === division}
+                    onSelect={() => {
+                      setDivision(d.id);
+                      setRole(null);
+                    }}
+                    onRename={() =>
+                      setRename({
+                        title: t('admin.renameDivision'),
+                        label: t('admin.newName'),
+                        name: d.name,
+                        submit: (name) =>
+                          act(
+                            () => catalog().renameDivision(d.id, name),
+                            'admin.failed.renameDivision',
+                          ),
+                      })
+                    }
+                    onDelete={() => deleteDivision(d)}
+                  />
                 ))}
               </ul>
             )}
@@ -261,34 +198,23 @@ export function AdminScreen() {
             ) : (
               <ul className="scroll-list admin-list">
                 {divisionRoles.map((r) => (
-                  <li key={r.id} className="admin-row">
-                    <button
-                      type="button"
-                      className="admin-select"
-                      aria-pressed={r.id === role?.id}
-                      onClick={() => setRole(r.id === role?.id ? null : r.id)}
-                    >
-                      <span className="admin-name">{roleName(r.name)}</span>
-                      {roleName(r.name) !== r.name ? (
-                        <span className="admin-code" aria-hidden="true">
-                          {r.name}
-                        </span>
-                      ) : null}
-                    </button>
-                    <RowButtons
-                      name={roleName(r.name)}
-                      onRename={() =>
-                        setRename({
-                          title: t('admin.renameRole'),
-                          label: t('admin.newName'),
-                          name: r.name,
-                          submit: (name) =>
-                            act(() => catalog().renameRole(r.id, name), 'admin.failed.renameRole'),
-                        })
-                      }
-                      onDelete={() => deleteRole(r.id, r.name)}
-                    />
-                  </li>
+                  <RoleRow
+                    key={r.id}
+                    name={r.name}
+                    label={roleName(r.name)}
+                    selected={r.id === role?.id}
+                    onSelect={() => setRole(r.id === role?.id ? null : r.id)}
+                    onRename={() =>
+                      setRename({
+                        title: t('admin.renameRole'),
+                        label: t('admin.newName'),
+                        name: r.name,
+                        submit: (name) =>
+                          act(() => catalog().renameRole(r.id, name), 'admin.failed.renameRole'),
+                      })
+                    }
+                    onDelete={() => deleteRole(r.id, r.name)}
+                  />
                 ))}
               </ul>
             )}
@@ -313,56 +239,37 @@ export function AdminScreen() {
               <EmptyState>{t('admin.noTopics')}</EmptyState>
             ) : (
               <ul className="scroll-list admin-list">
-                {divisionTopics.map((topic) => {
-                  const assigned =
-                    pendingTicks.get(topic.id) ??
-                    (topic.roles ?? []).some((r) => normalizeRole(r) === roleCode);
-                  const meta = (
-                    <span className="admin-meta">
-                      {t('admin.wordCount', {
-                        count: counts.get(topicId(topic.division, topic.name)) ?? 0,
-                      })}
-                      {(topic.roles ?? []).length === 0 ? (
-                        <span className="badge">{t('admin.forEveryone')}</span>
-                      ) : null}
-                    </span>
-                  );
-                  return (
-                    <li key={topic.id} className="admin-row">
-                      <div className="admin-topic">
-                        {roleCode ? (
-                          <label className="check admin-topic-check">
-                            <input
-                              type="checkbox"
-                              checked={assigned}
-                              onChange={(e) => assign(topic.id, roleCode, e.target.checked)}
-                            />
-                            <span className="admin-name">{topicName(topic.name)}</span>
-                          </label>
-                        ) : (
-                          <span className="admin-name">{topicName(topic.name)}</span>
-                        )}
-                        {meta}
-                      </div>
-                      <RowButtons
-                        name={topicName(topic.name)}
-                        onRename={() =>
-                          setRename({
-                            title: t('admin.renameTopic'),
-                            label: t('admin.newName'),
-                            name: topic.name,
-                            submit: (name) =>
-                              act(
-                                () => catalog().renameTopic(topic.id, name),
-                                'admin.failed.updateTopic',
-                              ),
-                          })
-                        }
-                        onDelete={() => deleteTopic(topic.id, topicName(topic.name))}
-                      />
-                    </li>
-                  );
-                })}
+                {divisionTopics.map((topic) => (
+                  <TopicRow
+                    key={topic.id}
+                    label={topicName(topic.name)}
+                    words={counts.get(topicId(topic.division, topic.name)) ?? 0}
+                    forEveryone={(topic.roles ?? []).length === 0}
+                    tick={
+                      roleCode
+                        ? {
+                            assigned:
+                              pendingTicks.get(topic.id) ??
+                              (topic.roles ?? []).some((r) => normalizeRole(r) === roleCode),
+                            onAssign: (on) => assign(topic.id, roleCode, on),
+                          }
+                        : null
+                    }
+                    onRename={() =>
+                      setRename({
+                        title: t('admin.renameTopic'),
+                        label: t('admin.newName'),
+                        name: topic.name,
+                        submit: (name) =>
+                          act(
+                            () => catalog().renameTopic(topic.id, name),
+                            'admin.failed.updateTopic',
+                          ),
+                      })
+                    }
+                    onDelete={() => deleteTopic(topic.id, topicName(topic.name))}
+                  />
+                ))}
               </ul>
             )}
           </Column>
@@ -378,7 +285,7 @@ export function AdminScreen() {
         />
       ) : null}
 
-      {loaded ? <RestoreBuiltin onRestore={restoreBuiltin} /> : null}
+      {loaded ? <RestoreBuiltin /> : null}
 
       <RenameDialog request={rename} onClose={() => setRename(null)} />
     </main>
