@@ -23,7 +23,8 @@ import { useConfirm } from '@/ui/confirm';
 import { EmptyState } from '@/ui/empty-state';
 import { topicLabel, useTopicLabel } from '@/ui/topic-name';
 import { WordsLoading } from '@/ui/vocabulary-progress';
-import { AddWordForm, BulkImportForm, EditWordDialog } from './word-forms';
+import { BulkImportForm } from './bulk-import-form';
+import { AddWordForm, EditWordDialog } from './word-forms';
 import { WordTable } from './word-table';
 import './dictionary.css';
 
