@@ -4,7 +4,7 @@
  * topic. Each chart has a text summary (its accessible name) and a table for screen readers
  * and for reading exact figures. Colours come from the theme's custom properties.
  */
-import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { fsrsModel } from '@/domain/fsrs';
 import type { HistoryEntry } from '@/domain/history';
 import { foldRulesFor } from '@/domain/memory';
@@ -21,12 +21,7 @@ import { useUser } from '@/stores/auth-store';
 import { readHistory } from '@/stores/history-store';
 import { useWordsStore } from '@/stores/words-store';
 import { useTopicLabel } from '@/ui/topic-name';
-
-type ChartKey = keyof typeof charts.en;
-
-const WIDTH = 300;
-const HEIGHT = 120;
-const BASE = HEIGHT - 16;
+import { Bars, ChartCard, Line } from './chart-parts';
 
 interface Props {
   userId: string;
@@ -164,150 +159,6 @@ export function ProgressCharts({ userId, words, vocab }: Props) {
         />
       ) : null}
     </div>
-  );
-}
-
-function ChartCard({
-  title,
-  label,
-  chart,
-  legend,
-  head,
-  rows,
-  children,
-}: {
-  title: ChartKey;
-  label: string;
-  chart: ReactNode;
-  legend?: [string, string][];
-  head: string[];
-  rows: (string | number)[][];
-  children?: ReactNode;
-}) {
-  const t = useLocalT(charts);
-  const id = useId();
-  return (
-    <section className="card chart-card" aria-labelledby={id}>
-      <h2 id={id}>{t(title)}</h2>
-      <figure className="chart" aria-label={label} role="img">
-        {chart}
-      </figure>
-      {legend ? (
-        <ul className="chart-legend" aria-hidden="true">
-          {legend.map(([className, text]) => (
-            <li key={className}>
-              <span className={`chart-swatch ${className}`} />
-              {text}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {children}
-      <details className="chart-table">
-        <summary>{t('charts.table')}</summary>
-        <table>
-          <thead>
-            <tr>
-              {head.map((cell) => (
-                <th key={cell} scope="col">
-                  {cell}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={String(row[0])}>
-                {row.map((cell, index) =>
-                  index === 0 ? (
-                    <th key={head[index]} scope="row">
-                      {cell}
-                    </th>
-                  ) : (
-                    <td key={head[index]}>{cell}</td>
-                  ),
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
-    </section>
-  );
-}
-
-/** Vertical bars, stacked when each value holds several parts (drawn bottom up). */
-function Bars({
-  values,
-  classes,
-  first,
-  last,
-}: {
-  values: number[][];
-  classes: string[];
-  first: string;
-  last: string;
-}) {
-  const max = Math.max(1, ...values.map((parts) => parts.reduce((a, b) => a + b, 0)));
-  const slot = WIDTH / Math.max(1, values.length);
-  const barWidth = Math.max(1, slot * 0.7);
-  return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" aria-hidden="true" focusable="false">
-      <line x1="0" x2={WIDTH} y1={BASE} y2={BASE} className="chart-axis" />
-      {values.map((parts, index) => {
-        let top = BASE;
-        const x = index * slot + (slot - barWidth) / 2;
-        return parts.map((part, p) => {
-          const height = (part / max) * (BASE - 12);
-          top -= height;
-          return part > 0 ? (
-            <rect
-              // biome-ignore lint/suspicious/noArrayIndexKey: bars are positional.
-              key={`${index}-${p}`}
-              x={x}
-              y={top}
-              width={barWidth}
-              height={height}
-              className={classes[p]}
-            />
-          ) : null;
-        });
-      })}
-      <AxisLabels max={max} first={first} last={last} />
-    </svg>
-  );
-}
-
-/** The scale's top value and the first and last day under a chart. */
-function AxisLabels({ max, first, last }: { max: number; first: string; last: string }) {
-  return (
-    <>
-      <text x="0" y="9" className="chart-label">
-        {max}
-      </text>
-      <text x="0" y={HEIGHT - 2} className="chart-label">
-        {first}
-      </text>
-      <text x={WIDTH} y={HEIGHT - 2} className="chart-label" textAnchor="end">
-        {last}
-      </text>
-    </>
-  );
-}
-
-/** A line with the area under it. */
-function Line({ values, first, last }: { values: number[]; first: string; last: string }) {
-  const max = Math.max(1, ...values);
-  const step = WIDTH / Math.max(1, values.length - 1);
-  const points = values.map((value, index) => [index * step, BASE - (value / max) * (BASE - 12)]);
-  const path = points.map(([x, y]) => `${x?.toFixed(1)},${y?.toFixed(1)}`).join(' ');
-  return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" aria-hidden="true" focusable="false">
-      <line x1="0" x2={WIDTH} y1={BASE} y2={BASE} className="chart-axis" />
-      <polygon points={`0,${BASE} ${path} ${WIDTH},${BASE}`} className="chart-area" />
-      <polyline points={path} className="chart-line" />
-      <AxisLabels max={max} first={first} last={last} />
-    </svg>
   );
 }
 
