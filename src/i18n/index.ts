@@ -1,51 +1,52 @@
 /**
- * Interface texts in the interface languages of settings-schema.ts (Russian, the default, and
- * English). English is complete and is the fallback for a key another language lacks. Texts may
- * hold `{name}` placeholders; plurals use Intl.PluralRules.
+ * Interface texts in the interface languages of settings-schema.ts. Russian (the default) and
+ * English stand side by side in the message files; English is complete and is the fallback for a
+ * key another language lacks. Any other language's texts are one file, `languages/<code>.ts`,
+ * loaded when the language is chosen (`loadLanguage`). Texts may hold `{name}` placeholders;
+ * plurals use Intl.PluralRules.
  */
-import { createContext, createElement, type ReactNode, useCallback, useContext } from 'react';
+import {
+  createContext,
+  createElement,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useSyncExternalStore,
+} from 'react';
 import { DEFAULT_UI_LANG, UI_LANGS, type UiLang } from '@/domain/settings-schema';
-import type { MessageSet, Messages } from './define';
-import type { account } from './messages/account';
-import type { admin } from './messages/admin';
+import {
+  BUILT_IN_LANGS,
+  type BuiltInLang,
+  isBuiltInLang,
+  type MessageSet,
+  type Messages,
+} from './define';
+import type { LanguageTexts, MessageKey } from './keys';
+import { LANGUAGE_FILES } from './language-files';
 import { auth } from './messages/auth';
 import { common } from './messages/common';
-import type { drills } from './messages/drills';
-import type { exam } from './messages/exam';
-import type { fleet } from './messages/fleet';
 import { home } from './messages/home';
-import type { library } from './messages/library';
-import type { onboarding } from './messages/onboarding';
-import type { quiz } from './messages/quiz';
+
+export type { LanguageTexts, MessageKey, TextKey } from './keys';
 
 /** The texts of the shell, the sign-in screens and home: part of the start-up bundle. */
 const startSets = [common, auth, home] as const;
 
-/**
- * The texts of the other screens, each loaded with its screens (`loadTexts`, called by their
- * routes before they render), so the start-up bundle does not carry them.
- */
-type ScreenSets =
-  | typeof account
-  | typeof admin
-  | typeof drills
-  | typeof exam
-  | typeof fleet
-  | typeof library
-  | typeof onboarding
-  | typeof quiz;
-
-type KeysOf<S> = S extends MessageSet<infer E> ? keyof E & string : never;
-export type MessageKey = KeysOf<(typeof startSets)[number] | ScreenSets>;
 export type Params = Readonly<Record<string, string | number>>;
 
-function merge(lang: UiLang): Record<string, string> {
+function merge(lang: BuiltInLang): Record<string, string> {
   return Object.assign({}, ...startSets.map((set) => set[lang]));
 }
 
-const dictionaries = Object.fromEntries(UI_LANGS.map((lang) => [lang, merge(lang)])) as Readonly<
-  Record<UiLang, Record<string, string>>
->;
+/**
+ * Each language's texts by key: Russian's and English's gather the sets loaded so far; another
+ * language's is its file's texts once loaded (`loadLanguage`), empty until then.
+ */
+const dictionaries: Record<string, Record<string, string>> = Object.fromEntries([
+  ...BUILT_IN_LANGS.map((lang) => [lang, merge(lang)] as const),
+  ...UI_LANGS.filter((lang) => !isBuiltInLang(lang)).map((lang) => [lang, {}] as const),
+]);
 
 const TEXT_LOADERS = {
   account: () => import('./messages/account').then((m) => m.account),
@@ -60,12 +61,47 @@ const TEXT_LOADERS = {
 
 export type TextSet = keyof typeof TEXT_LOADERS;
 
-/** Adds a screen's texts to the dictionaries (every language). */
+/** Adds a screen's texts to the dictionaries (Russian and English; the others hold all theirs). */
 export function addTexts(set: MessageSet<Messages>): void {
-  for (const lang of UI_LANGS) Object.assign(dictionaries[lang], set[lang]);
+  for (const lang of BUILT_IN_LANGS) Object.assign(dictionaries[lang] ?? {}, set[lang]);
 }
 
 const loaded = new Map<TextSet, Promise<void>>();
+const languagesLoading = new Map<UiLang, Promise<void>>();
+const languagesReady = new Set<UiLang>(UI_LANGS.filter(isBuiltInLang));
+const languageListeners = new Set<() => void>();
+
+/**
+ * Loads a language's file (once; Russian and English need none). A row of UI_LANGUAGES without a
+ * file shows in English. The interface switches once it has loaded (`I18nProvider`), so no
+ * screen is drawn half in English.
+ */
+export function loadLanguage(lang: UiLang): Promise<void> {
+  if (languagesReady.has(lang)) return Promise.resolve();
+  let done = languagesLoading.get(lang);
+  if (!done) {
+    const file = LANGUAGE_FILES[lang];
+    done = (file ? file() : Promise.resolve({})).then((texts: LanguageTexts) => {
+      dictionaries[lang] = Object.assign(dictionaries[lang] ?? {}, texts);
+      languagesReady.add(lang);
+      for (const listener of languageListeners) listener();
+    });
+    // A failed load (an update removed the chunk) may be retried by the next choice.
+    done.catch(() => languagesLoading.delete(lang));
+    languagesLoading.set(lang, done);
+  }
+  return done;
+}
+
+/** Whether a language's texts are in (Russian's and English's always are). */
+export function isLanguageReady(lang: UiLang): boolean {
+  return languagesReady.has(lang);
+}
+
+function onLanguageReady(listener: () => void): () => void {
+  languageListeners.add(listener);
+  return () => void languageListeners.delete(listener);
+}
 
 /** Loads the texts of screens (once); their routes await it before rendering. */
 export function loadTexts(...names: TextSet[]): Promise<void> {
@@ -92,17 +128,17 @@ function interpolate(text: string, params?: Params): string {
 
 /** The text of `key` in `lang`, falling back to English, then to the key itself. */
 export function translate(lang: UiLang, key: MessageKey, params?: Params): string {
-  const text = dictionaries[lang][key] ?? dictionaries.en[key] ?? key;
+  const text = dictionaries[lang]?.[key] ?? dictionaries.en?.[key] ?? key;
   return interpolate(text, params);
 }
 
 /** Whether a key exists in a language's own dictionary (no fallback); for tests. */
 export function hasOwnText(lang: UiLang, key: MessageKey): boolean {
-  return key in dictionaries[lang];
+  return key in (dictionaries[lang] ?? {});
 }
 
 export function allKeys(): MessageKey[] {
-  return Object.keys(dictionaries.en) as MessageKey[];
+  return Object.keys(dictionaries.en ?? {}) as MessageKey[];
 }
 
 const pluralRulesByLang = new Map<UiLang, Intl.PluralRules>();
@@ -134,8 +170,16 @@ export type Translate = (key: MessageKey, params?: Params) => string;
 
 const LangContext = createContext<UiLang>(DEFAULT_UI_LANG);
 
+/**
+ * The interface language for the screens inside. A language whose file has not loaded yet is
+ * loaded, and English is shown meanwhile (its fallback).
+ */
 export function I18nProvider({ lang, children }: { lang: UiLang; children: ReactNode }) {
-  return createElement(LangContext.Provider, { value: lang }, children);
+  const ready = useSyncExternalStore(onLanguageReady, () => isLanguageReady(lang));
+  useEffect(() => {
+    if (!ready) loadLanguage(lang).catch((error: unknown) => console.error(error));
+  }, [lang, ready]);
+  return createElement(LangContext.Provider, { value: ready ? lang : 'en' }, children);
 }
 
 export function useLang(): UiLang {
@@ -158,7 +202,17 @@ export function useLocalT<E extends Messages>(
   const lang = useLang();
   return useCallback(
     (key: keyof E & string, params?: Params) =>
-      interpolate(set[lang][key] ?? set.en[key] ?? key, params),
+      interpolate(localText(set, lang, key) ?? set.en[key] ?? key, params),
     [lang, set],
   );
+}
+
+/** A local set's text in `lang` (no fallback): its Russian half, or the language file's. */
+export function localText<E extends Messages>(
+  set: MessageSet<E>,
+  lang: UiLang,
+  key: keyof E & string,
+): string | undefined {
+  if (isBuiltInLang(lang)) return set[lang][key];
+  return dictionaries[lang]?.[set.prefix ? `${set.prefix}.${key}` : key];
 }

@@ -20,6 +20,7 @@ import {
   type UiLang,
 } from '@/domain/settings-schema';
 import type { UserSettings } from '@/domain/types';
+import { loadLanguage } from '@/i18n';
 import { useAuthStore } from './auth-store';
 import { useWordsStore } from './words-store';
 
@@ -93,6 +94,8 @@ export const useSettingsStore = create<SettingsState>()((set) => ({
   },
 
   async setLang(lang) {
+    // A language beyond Russian and English brings its texts first: the switch is one render.
+    await loadLanguage(lang);
     write(LANG_KEY, lang);
     set({ lang });
     await useAuthStore.getState().updateSettings({ uiLang: lang });

@@ -2,10 +2,11 @@
  * Every import of the app's sources, resolved by the TypeScript compiler to a file or a package,
  * whatever its spelling: the compiler lists a file's module references (`import`, `export … from`,
  * `import()`, `import type`, `typeof import()`) and resolves each with its tsconfig's `@/` alias;
- * a walk of the syntax adds `new URL(…, import.meta.url)` (how Vite bundles a worker) and refuses
- * what no resolver can follow (an `import()` of an expression, `import.meta.glob`).
+ * a walk of the syntax adds `new URL(…, import.meta.url)` (how Vite bundles a worker) and each
+ * file an `import.meta.glob` of a literal pattern matches (a `*` in the file name only), and
+ * refuses what no resolver can follow (an `import()` of an expression, any other glob).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { type Node, type SourceFile, SyntaxKind } from 'typescript/unstable/ast';
 import { API, type Checker, type Project } from 'typescript/unstable/sync';
@@ -101,6 +102,11 @@ export function readImports(options: ImportGraphOptions): { files: string[]; imp
     virtual.set(probeConfig, JSON.stringify({ extends: `./${CONFIG}`, include: [], files }));
   const virtualFile = (path: string) => probes.get(path) ?? virtual.get(path);
   const exists = (path: string) => virtualFile(path) !== undefined || existsSync(path);
+  /** The files of a folder, the probes in it included. */
+  const filesIn = (folder: string): string[] => [
+    ...(existsSync(folder) ? readdirSync(folder) : []).map((name) => resolve(folder, name)),
+    ...[...probes.keys()].filter((path) => dirname(path) === folder),
+  ];
 
   const api = new API({
     cwd: root,
@@ -126,7 +132,7 @@ export function readImports(options: ImportGraphOptions): { files: string[]; imp
         files.push(file);
         const source = project.program.getSourceFile(fileName);
         if (!source) throw new Error(`the compiler has no source for ${fileName}`);
-        imports.push(...importsOf(source, file, project, fromRoot, exists));
+        imports.push(...importsOf(source, file, project, fromRoot, exists, filesIn));
       }
     }
     return { files, imports };
@@ -148,6 +154,7 @@ function importsOf(
   project: Project,
   fromRoot: (path: string) => string,
   exists: (path: string) => boolean,
+  filesIn: (folder: string) => string[],
 ): Import[] {
   const lineOf = (node: Node) =>
     source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
@@ -161,6 +168,13 @@ function importsOf(
       return targets.map((target) => target.replace('*', rest)).find(exists) ?? targets[0];
     }
     return undefined;
+  };
+  /** A glob's path-like pattern as an absolute pattern (the first target of an alias). */
+  const asGlobPath = (pattern: string): string | undefined => {
+    if (pattern.startsWith('.')) return resolve(dirname(source.fileName), pattern);
+    const mapped = paths.find(([prefix]) => pattern.startsWith(prefix));
+    const target = mapped?.[1][0];
+    return mapped && target ? target.replace('*', pattern.slice(mapped[0].length)) : undefined;
   };
   const fileTarget = (path: string): Target =>
     exists(path) ? { file: fromRoot(path) } : { unresolved: 'no such file' };
@@ -200,12 +214,27 @@ function importsOf(
           target: { unresolved: 'an import() of an expression: name the module' },
         });
     } else if (isImportMetaGlob(node)) {
-      found.push({
-        file,
-        line: lineOf(node),
-        specifier: node.getText(source),
-        target: { unresolved: 'import.meta.glob: import each module by name' },
-      });
+      const [argument] = node.arguments;
+      const pattern = argument && isLiteral(argument) ? argument.text : undefined;
+      const path = pattern === undefined ? undefined : asGlobPath(pattern);
+      const name = path === undefined ? undefined : globName(basename(path));
+      if (path === undefined || name === undefined || dirname(path).includes('*'))
+        found.push({
+          file,
+          line: lineOf(node),
+          specifier: node.getText(source),
+          target: {
+            unresolved: 'import.meta.glob: one literal pattern with * in the file name only',
+          },
+        });
+      else
+        for (const match of filesIn(dirname(path)).filter((each) => name.test(basename(each))))
+          found.push({
+            file,
+            line: lineOf(node),
+            specifier: pattern ?? '',
+            target: fileTarget(match),
+          });
     } else if (isUrlOfModule(node)) {
       const [argument] = node.arguments;
       const literal = argument && isLiteral(argument) ? argument.text : undefined;
@@ -274,6 +303,13 @@ const isImportMetaGlob = (node: Node): node is Call =>
   node.kind === SyntaxKind.CallExpression &&
   (isImportMetaProperty((node as Call).expression, 'glob') ||
     isImportMetaProperty((node as Call).expression, 'globEager'));
+
+/** A glob's file name (`*.ts`) as a pattern; undefined for more than `*` can say. */
+function globName(glob: string): RegExp | undefined {
+  if (/[?[\]{}!]|\*\*/.test(glob)) return undefined;
+  const parts = glob.split('*').map((part) => part.replace(/[.+^$()|\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('[^/]*')}$`);
+}
 
 /** `new URL(…, import.meta.url)`: a file Vite bundles. */
 const isUrlOfModule = (node: Node): node is Call =>

@@ -2,9 +2,10 @@
  * Texts of the records set aside by the wire contract (settings): loaded with the settings
  * screen, not at start-up (`useLocalT`).
  */
-import { defineMessages } from '@/i18n/define';
+import { defineLocalMessages } from '@/i18n/define';
 
-export const deadLetters = defineMessages(
+export const deadLetters = defineLocalMessages(
+  'deadLetters',
   {
     importRejected:
       '{count} record(s) failed the check and were not imported: see “Records with errors” below.',

@@ -2,9 +2,10 @@
  * Texts of the review-schedule card in settings (the schedule, FSRS's desired retention, the home
  * time zone): loaded with the settings screen, not at start-up (`useLocalT`).
  */
-import { defineMessages } from '@/i18n/define';
+import { defineLocalMessages } from '@/i18n/define';
 
-export const schedule = defineMessages(
+export const schedule = defineLocalMessages(
+  'schedule',
   {
     title: 'Review schedule',
     standard: 'Standard',
