@@ -8,8 +8,8 @@
 /**
  * The interface languages, one row each: the code settings and the profile store, the locale that
  * dates and numbers are written in, and the language's name in itself (as the settings list it).
- * A language's texts are the `ru`/`en` parts of `src/i18n/messages/`; English is complete and is
- * the fallback of every other.
+ * Russian's and English's texts are the two halves of `src/i18n/messages/`; any other language's
+ * are one file, `src/i18n/languages/<code>.ts`. English is complete and is the fallback.
  */
 export const UI_LANGUAGES = [
   { code: 'ru', locale: 'ru-RU', name: 'Русский' },
@@ -19,6 +19,13 @@ export const UI_LANGUAGES = [
 export type UiLang = (typeof UI_LANGUAGES)[number]['code'];
 export const UI_LANGS: readonly UiLang[] = UI_LANGUAGES.map((language) => language.code);
 export const DEFAULT_UI_LANG: UiLang = 'ru';
+
+/**
+ * What a cloud profile may hold as its interface language: any well-formed code (two or three
+ * lower-case letters, as ISO 639's), so a new row above needs no change of firestore.rules; the
+ * app reads a profile's language only when it is a row of the table (learner-settings.ts).
+ */
+export const UI_LANG_PATTERN = '^[a-z]{2,3}$';
 
 export function isUiLang(value: unknown): value is UiLang {
   return UI_LANGS.includes(value as UiLang);
@@ -69,7 +76,7 @@ export type AllowedValues =
 /** The allowed values of the synced settings, by profile field. */
 export const SETTING_VALUES = {
   dailyGoal: { range: [PROFILE_DAILY_GOAL_MIN, PROFILE_DAILY_GOAL_MAX] },
-  uiLang: { oneOf: UI_LANGS },
+  uiLang: { pattern: UI_LANG_PATTERN },
   theme: { oneOf: THEMES },
   homeZone: { pattern: HOME_ZONE_PATTERN },
   schedule: { oneOf: SCHEDULE_KINDS },

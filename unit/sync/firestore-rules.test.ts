@@ -11,7 +11,12 @@ import {
   CURRICULUM_RECORD_FIELDS,
   curriculumDocId,
 } from '@/domain/curriculum';
-import { type AllowedValues, SETTING_VALUES } from '@/domain/settings-schema';
+import {
+  type AllowedValues,
+  SETTING_VALUES,
+  UI_LANG_PATTERN,
+  UI_LANGS,
+} from '@/domain/settings-schema';
 import {
   CLOCK_SKEW_MS,
   DOCUMENT_ID_PATTERN,
@@ -187,6 +192,14 @@ describe('firestore.rules and the synced-record tables', () => {
     expect(allowedMismatches(body(RULES), { ...PROFILE_FIELDS, uiLang })).toEqual([
       'uiLang: the rules limit its values, the table states none',
     ]);
+  });
+
+  it('take every interface language of the table by its form, so a new language needs no rule', () => {
+    const languages = new RegExp(UI_LANG_PATTERN);
+    expect(UI_LANGS.filter((lang) => !languages.test(lang))).toEqual([]);
+    const profile = functionBody(RULES, 'validProfile');
+    expect(profile).toContain(`data.uiLang.matches('${UI_LANG_PATTERN}')`);
+    expect(UI_LANGS.filter((lang) => profile.includes(`'${lang}'`))).toEqual([]);
   });
 
   it('never let a client write isAdmin', () => {

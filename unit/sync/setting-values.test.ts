@@ -7,7 +7,7 @@
 import { initializeApp } from 'firebase/app';
 import * as lite from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type AllowedValues, SETTING_VALUES } from '@/domain/settings-schema';
+import { type AllowedValues, SETTING_VALUES, UI_LANGS } from '@/domain/settings-schema';
 import { PROFILE_FIELDS } from '@/domain/synced-records';
 import {
   type FirestoreRestServer,
@@ -21,6 +21,12 @@ const DENIED = /permission/i;
 const STEP = { int: 1, number: 0.01 } as const;
 /** Names the pattern of a home zone must take and refuse (a pattern has no list to walk). */
 const PATTERN_SAMPLES = {
+  // Every language of the table, and codes of languages a later version may add (the app ignores
+  // a code it does not list); never a locale, a name or anything but letters.
+  uiLang: {
+    taken: [...UI_LANGS, 'de', 'fil'],
+    refused: ['', 'e', 'engl', 'EN', 'en-GB', 'ru ', 'r1'],
+  },
   homeZone: {
     taken: ['Europe/Riga', 'America/Port-au-Prince', 'Etc/GMT+5'],
     refused: ['Europe/Riga; drop', 'Europe/Riga ', ''],
