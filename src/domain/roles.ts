@@ -73,8 +73,10 @@ export const KNOWN_ROLES: readonly string[] = Object.keys(ROLE_LABELS).filter(
 );
 
 /** The label of a role in the given language, or the code itself when it is not a known role. */
-export function roleLabel(role: string, lang: keyof Bilingual): string {
-  return ROLE_LABELS[normalizeRole(role)]?.[lang] ?? role;
+export function roleLabel(role: string, lang: string): string {
+  const labels = ROLE_LABELS[normalizeRole(role)];
+  // A language beyond Russian and English has no labels here yet: English, as its texts fall back.
+  return labels?.[lang as keyof Bilingual] ?? labels?.en ?? role;
 }
 
 /** Default roles of a division; an admin-created division has none. */
