@@ -1,9 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { UI_LANGS } from '@/domain/settings-schema';
+import { isUiLang, UI_LANGS } from '@/domain/settings-schema';
 import { allKeys, hasOwnText, loadTexts, type MessageKey, plural, translate } from '@/i18n';
+import { isBuiltInLang } from '@/i18n/define';
+import { LANGUAGE_FILES } from '@/i18n/language-files';
 import { charts } from '@/i18n/messages/charts';
 import { deadLetters } from '@/i18n/messages/dead-letters';
 import { schedule } from '@/i18n/messages/schedule';
+import { englishTexts } from './i18n/pseudo';
 
 afterEach(() => {
   vi.doUnmock('@/i18n/messages/auth');
@@ -13,7 +16,7 @@ afterEach(() => {
 describe('dictionaries', () => {
   beforeAll(() => loadTexts('account', 'admin', 'library', 'onboarding', 'quiz'));
 
-  it.each(UI_LANGS)(
+  it.each(UI_LANGS.filter(isBuiltInLang))(
     'give every English key a text in %s (the app is Russian by default)',
     (lang) => {
       const missing = allKeys().filter((key) => !hasOwnText(lang, key));
@@ -21,7 +24,7 @@ describe('dictionaries', () => {
     },
   );
 
-  it.each(UI_LANGS)('use the placeholders of English in %s', (lang) => {
+  it.each(UI_LANGS.filter(isBuiltInLang))('use the placeholders of English in %s', (lang) => {
     const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
     const differing = allKeys().filter(
       (key) =>
@@ -36,7 +39,7 @@ describe('dictionaries', () => {
     ['review schedule', schedule],
   ])('give the lazily loaded set of the %s the same completeness', (_, set) => {
     const placeholders = (text = '') => (text.match(/\{\w+\}/g) ?? []).sort().join();
-    for (const lang of UI_LANGS) {
+    for (const lang of UI_LANGS.filter(isBuiltInLang)) {
       const texts = set[lang] as Record<string, string | undefined>;
       for (const [key, english] of Object.entries(set.en)) {
         expect(texts[key], `${lang}: ${key}`).toBeTruthy();
@@ -50,6 +53,29 @@ describe('dictionaries', () => {
     expect(translate('ru', 'auth.passwordsDiffer')).toBe('Пароли не совпадают');
     expect(translate('ru', 'register.failed')).toBe('Не удалось зарегистрироваться');
     expect(translate('ru', 'forgot.failed')).toBe('Не удалось отправить письмо');
+  });
+});
+
+describe('a language beyond Russian and English', () => {
+  it('is a row of the table for every texts file, and has a file for every other row', () => {
+    const rows = UI_LANGS.filter((lang) => !isBuiltInLang(lang));
+    expect(Object.keys(LANGUAGE_FILES).filter((code) => !isUiLang(code))).toEqual([]);
+    expect(rows.filter((lang) => !LANGUAGE_FILES[lang])).toEqual([]);
+  });
+
+  it('is complete, like Russian: every key of every set, with English’s placeholders', async () => {
+    const english = await englishTexts();
+    const placeholders = (text = '') => (text.match(/\{\w+\}/g) ?? []).sort().join();
+    const missing: string[] = [];
+    for (const [lang, load] of Object.entries(LANGUAGE_FILES)) {
+      const texts: Record<string, string | undefined> = await load();
+      for (const [key, text] of Object.entries(english)) {
+        if (!texts[key]) missing.push(`${lang}: ${key} missing`);
+        else if (placeholders(texts[key]) !== placeholders(text))
+          missing.push(`${lang}: ${key} has other placeholders`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });
 
