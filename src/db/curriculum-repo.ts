@@ -3,6 +3,7 @@
  * (written by the catalogue repositories in the same transaction as the change itself, when the
  * change is shared), and the pulled changes of other admins applied to the catalogue tables.
  */
+import type { CatalogChanges, CatalogKind } from '@/domain/catalog-edits';
 import { type CurriculumChange, curriculumDocId, toCurriculumDoc } from '@/domain/curriculum';
 import type { ExamSetting } from '@/domain/exam';
 import type { Division, Role, Topic, VocabItem } from '@/domain/types';
@@ -199,6 +200,8 @@ export interface PulledChange {
 export interface AppliedCurriculum {
   applied: number;
   addedWords: number;
+  /** The catalogue records written and deleted, as stored (a screen patches its lists with them). */
+  changes: CatalogChanges;
 }
 
 /**
@@ -247,6 +250,13 @@ export async function applyPulled(
   let applied = 0;
   let addedWords = 0;
   let newest = 0;
+  // Per table, each record's last state in this pull: what was written, or null when deleted.
+  const written: { [K in CatalogKind]: Map<string, CatalogChanges[K]['put'][number] | null> } = {
+    divisions: new Map(),
+    roles: new Map(),
+    topics: new Map(),
+    vocab: new Map(),
+  };
   for (const { docId, change, updatedAt } of pulled) {
     if (pending.has(docId)) continue;
     applied++;
@@ -265,21 +275,27 @@ export async function applyPulled(
               ? 'topics'
               : 'vocab';
       await tx.objectStore(store).delete(change.id);
+      written[store].set(change.id, null);
       continue;
     }
     switch (change.kind) {
       case 'division':
         await tx.objectStore('divisions').put(change.value);
+        written.divisions.set(change.value.id, change.value);
         break;
       case 'role': {
         const local = await tx.objectStore('roles').get(change.value.id);
-        await tx.objectStore('roles').put({ ...local, ...change.value });
+        const role = { ...local, ...change.value };
+        await tx.objectStore('roles').put(role);
+        written.roles.set(role.id, role);
         break;
       }
       case 'topic': {
         const local = await tx.objectStore('topics').get(change.value.id);
         const source = local ? { source: local.source, createdBy: local.createdBy } : {};
-        await tx.objectStore('topics').put(toStoredTopic({ ...change.value, ...source }));
+        const topic = toStoredTopic({ ...change.value, ...source });
+        await tx.objectStore('topics').put(topic);
+        written.topics.set(topic.id, topic);
         break;
       }
       case 'exam':
@@ -291,7 +307,9 @@ export async function applyPulled(
         const own = local
           ? { source: local.source, createdBy: local.createdBy, tags: local.tags }
           : {};
-        await tx.objectStore('vocab').put(toStoredVocab({ ...change.value, ...own }));
+        const item = toStoredVocab({ ...change.value, ...own });
+        await tx.objectStore('vocab').put(item);
+        written.vocab.set(item.id, item);
         break;
       }
     }
@@ -312,5 +330,15 @@ export async function applyPulled(
     await tx.objectStore('meta').put({ ...next });
   }
   await tx.done;
-  return { applied, addedWords };
+  const kind = <T>(records: Map<string, T | null>) => ({
+    put: [...records.values()].filter((record): record is T => record !== null),
+    deleted: [...records].filter(([, record]) => record === null).map(([id]) => id),
+  });
+  const changes: CatalogChanges = {
+    divisions: kind(written.divisions),
+    roles: kind(written.roles),
+    topics: kind(written.topics),
+    vocab: kind(written.vocab),
+  };
+  return { applied, addedWords, changes };
 }

@@ -12,7 +12,7 @@ import { abortQuietly } from './abort';
 import { type SetAsideItem, setAside } from './dead-letters';
 import { correctedNow, deviceIn } from './device-clock';
 import { fromStoredEntry } from './history-queries';
-import { foldOf, refoldIn } from './history-refold';
+import { foldOf, type Refolded, refoldIn } from './history-refold';
 import { toStoredEntry } from './records';
 import type { DeadLetter, MarineDB } from './schema';
 
@@ -28,6 +28,8 @@ export interface MergeResult {
   updated: number;
   /** Words whose state was recomputed. */
   refolded: string[];
+  /** What the refold stored for them, read in the merge's transaction (see `refoldIn`). */
+  words: Refolded;
   /** Records that failed the wire contract (now in the dead letters). */
   rejected: number;
   /** Of those, imported entries refused for a time past the clock bound (an import only). */
@@ -172,11 +174,17 @@ export async function mergeEntries(
     await Promise.all(writes);
     const refolded = [...touched];
     const fold = foldOf(await tx.objectStore('users').get(userId));
-    await refoldIn(history.index('word'), tx.objectStore('userWords'), userId, refolded, fold);
+    const words = await refoldIn(
+      history.index('word'),
+      tx.objectStore('userWords'),
+      userId,
+      refolded,
+      fold,
+    );
     await tx.done;
     return importing
-      ? { added, updated, refolded, rejected, future }
-      : { added, updated, refolded, rejected };
+      ? { added, updated, refolded, words, rejected, future }
+      : { added, updated, refolded, words, rejected };
   } catch (error) {
     // A write the storage refused (full, say) aborts the whole merge: nothing of it is kept, and
     // the caller's rejection reports it.

@@ -10,7 +10,7 @@ import { foldWord, makesWordRecord } from '@/domain/history-fold';
 import { type FoldRules, foldRulesFor } from '@/domain/memory';
 import type { UserWord } from '@/domain/types';
 import { fromStoredEntry } from './history-queries';
-import { toStoredUserWord } from './records';
+import { fromStoredUserWord, toStoredUserWord } from './records';
 import type { LocalUserRecord, MarineDB, StoredHistoryEntry, StoredUserWord } from './schema';
 
 /**
@@ -18,6 +18,15 @@ import type { LocalUserRecord, MarineDB, StoredHistoryEntry, StoredUserWord } fr
  * of schedule, retention or home time zone (the same history, folded the new way).
  */
 export async function refoldUser(db: MarineDB, userId: string): Promise<number> {
+  const { words, removed } = await refoldUserWords(db, userId);
+  return words.length + removed.length;
+}
+
+/**
+ * `refoldUser`, resolving to what it stored: every word of the user refolded (a word left with
+ * no record among `removed`), as listUserWords reads them, so a screen patches its list.
+ */
+export async function refoldUserWords(db: MarineDB, userId: string): Promise<Refolded> {
   const tx = db.transaction(['history', 'userWords', 'users'], 'readwrite');
   const history = tx.objectStore('history');
   const [entries, user] = await Promise.all([
@@ -25,7 +34,7 @@ export async function refoldUser(db: MarineDB, userId: string): Promise<number> 
     tx.objectStore('users').get(userId),
   ]);
   const vocabIds = [...new Set(entries.map((entry) => entry.vocabId))];
-  await refoldIn(
+  const refolded = await refoldIn(
     history.index('word'),
     tx.objectStore('userWords'),
     userId,
@@ -33,7 +42,16 @@ export async function refoldUser(db: MarineDB, userId: string): Promise<number> 
     foldOf(user),
   );
   await tx.done;
-  return vocabIds.length;
+  return refolded;
+}
+
+/**
+ * Words a refold stored, in the form listUserWords reads (the words list of the screens), and the
+ * ids of those that have no record (any more).
+ */
+export interface Refolded {
+  words: UserWord[];
+  removed: string[];
 }
 
 /** The parts of a transaction a refold needs: the history's 'word' index and the userWords store. */
@@ -48,6 +66,7 @@ interface WordStore {
 /**
  * Recomputes and stores the given words' states from all their entries, inside one transaction. A
  * word with no entry of a kind this version folds (only a later version's kinds) has no record.
+ * Resolves to what it stored (the states it wrote, and the words left without a record).
  */
 export async function refoldIn(
   byWord: WordIndex,
@@ -55,16 +74,22 @@ export async function refoldIn(
   userId: string,
   vocabIds: readonly string[],
   fold: Fold,
-): Promise<void> {
+): Promise<Refolded> {
   const lists = await Promise.all(vocabIds.map((vocabId) => byWord.getAll([userId, vocabId])));
+  const result: Refolded = { words: [], removed: [] };
   await Promise.all(
     vocabIds.map((vocabId, index) => {
       const entries = (lists[index] ?? []).map(fromStoredEntry);
-      return makesWordRecord(entries)
-        ? words.put(toStoredUserWord(fold(userId, vocabId, entries)))
-        : words.delete([userId, vocabId]);
+      if (!makesWordRecord(entries)) {
+        result.removed.push(vocabId);
+        return words.delete([userId, vocabId]);
+      }
+      const stored = toStoredUserWord(fold(userId, vocabId, entries));
+      result.words.push(fromStoredUserWord(stored));
+      return words.put(stored);
     }),
   );
+  return result;
 }
 
 /** A word's fold (the app's is `foldWord` under the user's rules; a test may pass another version's). */

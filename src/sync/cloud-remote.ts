@@ -1,56 +1,59 @@
 /**
- * The cloud RemoteStore of this build: the Firestore Lite adapter, loaded with import() on first
- * use, or null in the local edition (no Firebase configuration), which never loads it.
+ * The Cloud of this build (sync/cloud.ts): the Firestore Lite adapters, loaded with import() on
+ * first use, or none in the local edition (no Firebase configuration), which never loads them.
+ * One loader for all three parts; the fleet's and the exams' modules stay chunks of their own,
+ * loaded by their first call.
  */
 
 import { REMOTE_CALL_TIMEOUT_MS } from '@/domain/constants';
 import { firebaseSettings } from '@/firebase/config';
+import { type Cloud, lazyPart, timedCloud } from './cloud';
 import type { ExamRemote } from './exam-remote';
 import type { FleetRemote } from './fleet-remote';
 import type { RemoteProfile, RemoteStore } from './remote-store';
-import { withTimeout } from './timeout';
 
-let remote: Promise<RemoteStore> | null = null;
-let fleet: Promise<FleetRemote> | null = null;
-let exams: Promise<ExamRemote> | null = null;
+let cloud: Promise<Cloud> | null = null;
 
-/** The exam result documents' and sittings' calls, loaded with import() on first use. */
-export function loadCloudExams(): Promise<ExamRemote> {
+/** The cloud's calls (one Firestore for all), loaded with import() on first use. */
+export function loadCloud(): Promise<Cloud> {
   const settings = firebaseSettings();
   if (!settings) return Promise.reject(new Error('Cloud sync is not configured'));
-  if (!exams) {
-    exams = import('./firestore-exams').then((m) => m.createFirestoreExams(settings));
-    exams.catch(() => {
-      exams = null;
-    });
-  }
-  return exams;
-}
-
-/** The fleet's calls (vessels, memberships, officers), loaded with import() on first use. */
-export function loadCloudFleet(): Promise<FleetRemote> {
-  const settings = firebaseSettings();
-  if (!settings) return Promise.reject(new Error('Cloud sync is not configured'));
-  if (!fleet) {
-    fleet = import('./firestore-fleet').then((m) => m.createFirestoreFleet(settings));
-    fleet.catch(() => {
-      fleet = null;
-    });
-  }
-  return fleet;
-}
-
-export function loadCloudRemote(): Promise<RemoteStore> {
-  const settings = firebaseSettings();
-  if (!settings) return Promise.reject(new Error('Cloud sync is not configured'));
-  if (!remote) {
-    remote = import('./firestore-remote').then((m) => m.createFirestoreRemote(settings));
+  if (!cloud) {
+    cloud = import('./firestore-remote').then((m) => ({
+      store: m.createFirestoreRemote(settings),
+      fleet: lazyPart(() =>
+        import('./firestore-fleet').then((f) => f.createFirestoreFleet(settings)),
+      ),
+      exams: lazyPart(() =>
+        import('./firestore-exams').then((e) => e.createFirestoreExams(settings)),
+      ),
+    }));
     // A failed load (an offline start before the chunk was cached) is retried on the next call.
-    remote.catch(() => {
-      remote = null;
+    cloud.catch(() => {
+      cloud = null;
     });
   }
-  return remote;
+  return cloud;
+}
+
+/** The exam result documents' and sittings' calls: the exams part of `loadCloud`. */
+export async function loadCloudExams(): Promise<ExamRemote> {
+  return (await loadCloud()).exams as ExamRemote;
+}
+
+/** The fleet's calls (vessels, memberships, officers): the fleet part of `loadCloud`. */
+export async function loadCloudFleet(): Promise<FleetRemote> {
+  return (await loadCloud()).fleet as FleetRemote;
+}
+
+/** A learner's records and the curriculum: the store part of `loadCloud`. */
+export async function loadCloudRemote(): Promise<RemoteStore> {
+  return (await loadCloud()).store;
+}
+
+/** The cloud with the app's time limit on every call. */
+async function timedAppCloud(): Promise<Cloud> {
+  return timedCloud(await loadCloud(), REMOTE_CALL_TIMEOUT_MS);
 }
 
 /**
@@ -60,11 +63,7 @@ export function loadCloudRemote(): Promise<RemoteStore> {
 export async function pushProfile(userId: string, patch: RemoteProfile): Promise<boolean> {
   if (!firebaseSettings()) return false;
   try {
-    await withTimeout(
-      (await loadCloudRemote()).writeProfile(userId, patch),
-      REMOTE_CALL_TIMEOUT_MS,
-      'Saving the profile',
-    );
+    await (await timedAppCloud()).store.writeProfile(userId, patch);
     return true;
   } catch (error) {
     console.warn('Saving the cloud profile failed; the next sync sends it', error);
@@ -84,11 +83,7 @@ export async function readProfileChecked(userId: string): Promise<ProfileRead> {
   try {
     // A connection that looks up but never answers must not hold the first start after a
     // sign-in on the Loading screen.
-    const profile = await withTimeout(
-      (await loadCloudRemote()).readProfile(userId),
-      REMOTE_CALL_TIMEOUT_MS,
-      'Reading the profile',
-    );
+    const profile = await (await timedAppCloud()).store.readProfile(userId);
     return { ok: true, profile };
   } catch (error) {
     console.warn('Reading the cloud profile failed', error);

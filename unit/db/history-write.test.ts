@@ -99,7 +99,9 @@ describe('mergeEntries', () => {
     await withDB([], async (db) => {
       const ahead = remoteEntry('r1', { hlc: (NOW + DAY_MS) * 1000, wall: NOW + DAY_MS });
       const result = await merge(db, [ahead, remoteEntry('r2'), ahead]);
-      expect(result).toEqual({ added: 2, updated: 0, refolded: ['w1'], rejected: 0 });
+      expect(result).toMatchObject({ added: 2, updated: 0, refolded: ['w1'], rejected: 0 });
+      // The merge gives the refolded states as it stored them.
+      expect(result.words).toEqual({ words: [await getUserWord(db, U, 'w1')], removed: [] });
       expect(await getUserWord(db, U, 'w1')).toMatchObject({ attempts: 2, correct: 2 });
       expect(await countUnsent(db, U)).toBe(0);
       // The next local change sorts after the far-ahead stamp it has seen.
@@ -112,6 +114,7 @@ describe('mergeEntries', () => {
         added: 0,
         updated: 0,
         refolded: [],
+        words: { words: [], removed: [] },
         rejected: 0,
       });
     });

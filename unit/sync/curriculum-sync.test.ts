@@ -23,6 +23,7 @@ import type { MarineDB, OutboxRecord } from '@/db/schema';
 import { deleteTopic, putTopic } from '@/db/topics-repo';
 import { getUserWord } from '@/db/user-words-repo';
 import { addWordsWithTopics, deleteVocab, getVocab, putVocab } from '@/db/vocab-repo';
+import { catalogChanges } from '@/domain/catalog-edits';
 import { COMMIT_MAX_BYTES } from '@/domain/constants';
 import { checkCurriculumDoc, curriculumDocId, toCurriculumDoc } from '@/domain/curriculum';
 import type { Topic, VocabItem } from '@/domain/types';
@@ -234,7 +235,7 @@ describe('syncOnce and the shared curriculum', () => {
         [{ docId: doc?.docId ?? '', change: checked.change, updatedAt: doc?.updatedAt ?? 0 }],
         pulled.cursor,
       ),
-    ).toEqual({ applied: 0, addedWords: 0 });
+    ).toEqual({ applied: 0, addedWords: 0, changes: catalogChanges() });
     expect(await second.get('divisions', 'reefer')).toEqual({ id: 'reefer', name: 'Reefer deck' });
     expect(await countOutbox(second, ADMIN)).toBe(1);
   });

@@ -84,6 +84,7 @@ describe('syncOnce', () => {
       curriculumPushed: 0,
       curriculumApplied: 0,
       curriculumAdded: 0,
+      changes: [],
     });
     // One read for the history, one for the shared curriculum.
     expect(remote.counters).toEqual({ reads: 2, writes: 0, commits: 0, requests: 2 });
