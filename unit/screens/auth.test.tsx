@@ -230,9 +230,11 @@ describe('registration form', () => {
     await untilPath(app, '/');
     await go(app, '/settings');
     const goals = await until(() => byRole(app.host, 'group', { name: 'Ежедневная цель' }));
-    expect(allByRole(goals, 'radio', { checked: true }).map((radio) => (radio as HTMLInputElement).value)).toEqual([
-      '37',
-    ]);
+    expect(
+      allByRole(goals, 'radio', { checked: true }).map(
+        (radio) => (radio as HTMLInputElement).value,
+      ),
+    ).toEqual(['37']);
     expect(byRole(goals, 'radio', { name: /^37 / })).toHaveProperty('checked', true);
     expect(allByRole(goals, 'radio')).toHaveLength(5);
     // Choosing another goal, the usual four remain and the old one goes.

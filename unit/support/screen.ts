@@ -131,8 +131,8 @@ export function accessibleName(el: Element, fromContents = true): string {
 const matches = (actual: string, wanted: Name, exact: boolean) =>
   typeof wanted === 'string'
     ? exact
-      ? actual === wanted
-      : actual.toLowerCase().includes(wanted.toLowerCase())
+      ? actual === squash(wanted)
+      : actual.toLowerCase().includes(squash(wanted).toLowerCase())
     : wanted.test(actual);
 
 export interface RoleQuery {
@@ -222,8 +222,8 @@ export function byText(scope: ParentNode, text: Name, exact = true): HTMLElement
   return found[0] as HTMLElement;
 }
 
-/** The text a person reads in `el`, whitespace squashed. */
-export const textIn = (el: Element) => squash(textOf(el));
+/** The text `el` holds, whitespace squashed (the text an end-to-end `toHaveText` reads). */
+export const textIn = (el: Element) => squash(el.textContent ?? '');
 
 export async function click(el: HTMLElement): Promise<void> {
   if ((el as HTMLButtonElement).disabled) throw new Error(`${accessibleName(el)} is disabled`);
