@@ -11,9 +11,10 @@ import { Providers } from '@/app/providers';
 import { createLocalAuth } from '@/auth/local-auth';
 import { hashPassword } from '@/auth/password';
 import { getDB, openDB } from '@/db/instance';
+import { DEFAULT_THEME, DEFAULT_UI_LANG, isTheme, isUiLang } from '@/domain/settings-schema';
 import { routeTree } from '@/routes/tree';
 import { useAuthStore } from '@/stores/auth-store';
-import { applyTheme, useSettingsStore } from '@/stores/settings-store';
+import { applyTheme, LANG_KEY, THEME_KEY, useSettingsStore } from '@/stores/settings-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { byLabel, byRole, click, fill, until } from './screen';
 
@@ -45,6 +46,13 @@ const adminCode = hashPassword(ADMIN_CODE, TEST_ITERATIONS);
 
 /** The database opened, the vocabulary installed and loaded, and a fresh signed-out session. */
 export async function startDevice(): Promise<void> {
+  // The theme and language a page load reads from this device.
+  const theme = localStorage.getItem(THEME_KEY) ?? '';
+  const lang = localStorage.getItem(LANG_KEY) ?? '';
+  useSettingsStore.setState({
+    theme: isTheme(theme) ? theme : DEFAULT_THEME,
+    lang: isUiLang(lang) ? lang : DEFAULT_UI_LANG,
+  });
   await getDB();
   await useVocabStore.getState().load();
   useAuthStore.setState({
@@ -80,6 +88,7 @@ export async function openApp(path: string): Promise<OpenedApp> {
   }
   await act(async () => root.render(<Shown />));
   applyTheme(useSettingsStore.getState().theme);
+  await untilScreen(host);
   const app: OpenedApp = {
     host,
     router,
@@ -137,6 +146,14 @@ export async function go(app: OpenedApp, to: string): Promise<void> {
   });
   await until(() => {
     if (app.router.state.status !== 'idle') throw new Error('still loading');
+  });
+  await untilScreen(app.host);
+}
+
+/** Waits for a screen's body: a lazy screen's module arrives after its route has loaded. */
+function untilScreen(host: HTMLElement) {
+  return until(() => {
+    if (!host.querySelector('main')) throw new Error('no screen shown');
   });
 }
 
