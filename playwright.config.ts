@@ -36,7 +36,9 @@ export default defineConfig({
     // of the run) or DOM snapshots (four specs: 196-204 s with them, 186 s without); the
     // error-context.md that .ci/run prints for a failure is the same either way.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
-    serviceWorkers: 'allow',
+    // The service worker (its install, its precache) is blocked unless a spec tests it: those
+    // say `test.use({ serviceWorkers: 'allow' })` (offline, install, update, first visit, sync).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath,
       args: [
@@ -53,8 +55,15 @@ export default defineConfig({
   },
   projects: [
     {
+      // The saved states the local tests start from (e2e/support/saved-state.ts), once per run.
+      name: 'setup',
+      testMatch: /saved-state\.setup\.ts$/,
+      use: { ...desktop, baseURL: `http://localhost:${PORT}` },
+    },
+    {
       name: 'local',
       testIgnore: CLOUD_SPECS,
+      dependencies: ['setup'],
       use: { ...desktop, baseURL: `http://localhost:${PORT}` },
     },
     {

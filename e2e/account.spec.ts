@@ -1,7 +1,10 @@
 /** Settings, progress and profile of a signed-in user. */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, registerViaUi, test } from './support/fixtures';
+import { expect, expectAccessible, test } from './support/fixtures';
+import { LEARNER, SAVED } from './support/saved-state';
+
+test.use({ storageState: SAVED.learner });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WORD_RU = 'Приготовиться к швартовке!';
@@ -41,7 +44,6 @@ async function importJson(page: Page, text: string) {
 }
 
 test('the theme applies at once and survives a reload', async ({ page }) => {
-  await registerViaUi(page);
   await page.goto('/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Настройки' })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Светлая' })).toBeChecked();
@@ -59,7 +61,6 @@ test('the theme applies at once and survives a reload', async ({ page }) => {
 });
 
 test('English switches the whole interface, persists, and says Invalid JSON', async ({ page }) => {
-  await registerViaUi(page);
   await page.goto('/settings');
   await page.getByRole('radio', { name: 'English' }).check();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
@@ -82,7 +83,6 @@ test('English switches the whole interface, persists, and says Invalid JSON', as
 });
 
 test('a malformed import is refused with the text kept', async ({ page }) => {
-  await registerViaUi(page);
   await page.goto('/settings');
   await importJson(page, 'not json at all');
   await expect(page.getByRole('alert')).toHaveText('Неверный JSON');
@@ -107,7 +107,6 @@ test('a malformed import is refused with the text kept', async ({ page }) => {
 test('an import dated past the clock bound is refused and says why; its export counts once', async ({
   page,
 }) => {
-  await registerViaUi(page);
   await page.goto('/settings');
   const now = Date.now();
   const answer = (id: string, wall: number) => ({
@@ -150,7 +149,6 @@ test('an import dated past the clock bound is refused and says why; its export c
 });
 
 test('the daily goal chosen in settings shows on home', async ({ page }) => {
-  await registerViaUi(page);
   await page.goto('/settings');
   await page.getByRole('radio', { name: '15 слов в день' }).check();
   await expect(page.getByRole('radio', { name: '15 слов в день' })).toBeChecked();
@@ -171,7 +169,7 @@ test('the daily goal chosen in settings shows on home', async ({ page }) => {
 test('import, progress lists, relearn and export round trip', async ({ page }) => {
   // The longest flow here: four screens, two imports and a download.
   test.setTimeout(60_000);
-  const account = await registerViaUi(page);
+  const account = LEARNER;
   await page.goto('/progress');
   await expect(page.getByRole('heading', { level: 1, name: 'Прогресс' })).toBeVisible();
   await expect(page.getByText('Всего слов: 0')).toBeVisible();
@@ -245,7 +243,6 @@ test('import, progress lists, relearn and export round trip', async ({ page }) =
 });
 
 test('the due list relearns a word and keeps it due', async ({ page }) => {
-  await registerViaUi(page);
   await page.goto('/settings');
   const now = Date.now();
   await importJson(
@@ -285,7 +282,6 @@ test('the due list relearns a word and keeps it due', async ({ page }) => {
 test('profile: save updates the header, the goal clamps at 200, values persist', async ({
   page,
 }) => {
-  await registerViaUi(page, { fullName: 'Иван Петров' });
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Профиль' })).toBeVisible();
   await expect(page.getByText(VERIFY_UNAVAILABLE)).toBeVisible();
@@ -326,7 +322,6 @@ test('profile: save updates the header, the goal clamps at 200, values persist',
 test('a profile daily goal outside 5..200 is refused at the field, never changed silently', async ({
   page,
 }) => {
-  await registerViaUi(page);
   await page.goto('/profile');
   const goal = page.getByLabel('Ежедневная цель');
   for (const typed of ['3', '250']) {
@@ -346,7 +341,6 @@ test('a profile daily goal outside 5..200 is refused at the field, never changed
 
 test('account screens are accessible in dark theme', async ({ page }) => {
   test.slow(); // three full axe scans
-  await registerViaUi(page);
   await page.goto('/settings');
   await page.getByRole('radio', { name: 'Тёмная' }).check();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
@@ -364,7 +358,6 @@ test('account screens are accessible in dark theme', async ({ page }) => {
 });
 
 test('log out from settings goes to /login', async ({ page }) => {
-  await registerViaUi(page);
   await page.goto('/settings');
   await page.locator('main').getByRole('button', { name: 'Выйти' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -375,7 +368,7 @@ test('log out from settings goes to /login', async ({ page }) => {
 test('an import brings the user’s name and settings back too, never the e-mail or admin rights', async ({
   page,
 }) => {
-  const account = await registerViaUi(page, { fullName: 'Иван Петров' });
+  const account = LEARNER;
   await page.goto('/settings');
   // A bad field in the user part refuses the whole file, and nothing changes.
   await importJson(page, JSON.stringify({ user: { settings: { dailyGoal: 500 } }, userWords: [] }));

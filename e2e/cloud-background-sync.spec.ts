@@ -8,6 +8,9 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { cloudKinds, uidOf } from './support/cloud';
 import { expect, registerViaUi, test, uniqueEmail } from './support/fixtures';
 
+// The service worker is part of what this spec tests (the default blocks it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** The cloud project's origin (its port is overridable: E2E_CLOUD_PORT). */
 const origin = () => new URL(test.info().project.use.baseURL as string).origin;
 

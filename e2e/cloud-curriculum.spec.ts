@@ -21,6 +21,9 @@ import {
 } from './support/fixtures';
 import { AUTH_EMULATOR_HOST } from './support/ports';
 
+// The service worker is part of what this spec tests (the default blocks it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const AUTH_EMULATOR = `http://${AUTH_EMULATOR_HOST}`;
 const PROJECT = 'demo-marine';
 /** This run's tag (letters only: a role's name is a lower-case code). */

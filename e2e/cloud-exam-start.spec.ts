@@ -6,6 +6,9 @@
  */
 import { expect, expectAccessible, registerViaUi, test } from './support/fixtures';
 
+// The service worker is part of what this spec tests (the default blocks it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test('a supervised sitting code is offered, checked for its form, and kept offline', async ({
   page,
 }) => {

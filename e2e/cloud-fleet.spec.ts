@@ -23,6 +23,9 @@ import {
 import { AUTH_EMULATOR_HOST } from './support/ports';
 import { smallTargets } from './support/targets';
 
+// The service worker is part of what this spec tests (the default blocks it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const PROJECT = 'demo-marine';
 
 async function person(browser: Browser, fullName: string, prefix: string) {

@@ -16,6 +16,9 @@ import {
   untilControlled,
 } from './support/fixtures';
 
+// The service worker is part of what this spec tests (the default blocks it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WORD = 'кнехт';
 

@@ -15,6 +15,9 @@ import {
 } from './support/fixtures';
 import { AUTH_EMULATOR_HOST, FIRESTORE_TEST_ORIGIN } from './support/ports';
 
+// The service worker is part of what this spec tests (the default blocks it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test('progress made offline reaches the cloud and a second device sees it', async ({
   page,
   browser,

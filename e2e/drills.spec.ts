@@ -44,97 +44,104 @@ async function expectPhoneTargets(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }
 
-test('a drill is played by keyboard on a phone with no network, read back and kept', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(120_000);
-  const drill = twoReplyDrill('distress');
-  const own = drill.turns.flatMap((turn, index) => (turn.station === 'self' ? [index] : []));
-  await registerViaUi(page);
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await untilControlled(page);
-  await context.setOffline(true);
-  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+test.describe('with no network', () => {
+  // The service worker is part of what this test checks (the default blocks it).
+  test.use({ serviceWorkers: 'allow' });
 
-  await page
-    .getByRole('navigation', { name: 'Быстрые переходы' })
-    .getByRole('link', { name: 'Радиообмен' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Радиообмен на УКВ' })).toBeVisible();
-  const items = page.locator('.drills-item');
-  await expect(items).toHaveCount(DRILLS.length);
-  await expectAccessible(page);
-  await page.getByRole('button', { name: 'Бедствие' }).click();
-  await expect(page.getByRole('button', { name: 'Бедствие' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
-  await expect(items).toHaveCount(DRILLS.filter((d) => d.situation === 'distress').length);
-  await expect(items.filter({ hasText: drill.title.ru })).toContainText('Ещё не пройдено');
-  await page.getByRole('link', { name: drill.title.ru }).click();
+  test('a drill is played by keyboard on a phone with no network, read back and kept', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    const drill = twoReplyDrill('distress');
+    const own = drill.turns.flatMap((turn, index) => (turn.station === 'self' ? [index] : []));
+    await registerViaUi(page);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await untilControlled(page);
+    await context.setOffline(true);
+    await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
 
-  await expect(page.getByRole('heading', { level: 1, name: drill.title.ru })).toBeVisible();
-  await expect(page.getByText(drill.setting.ru)).toBeVisible();
-  // The other station's opening words are on screen (this device has no voice: text only).
-  await expect(page.getByText(drill.turns[0]?.en as string, { exact: true })).toBeVisible();
-  await expect(page.getByText('На устройстве нет английского голоса')).toBeVisible();
-  await expectPhoneTargets(page);
-  await expectAccessible(page);
+    await page
+      .getByRole('navigation', { name: 'Быстрые переходы' })
+      .getByRole('link', { name: 'Радиообмен' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Радиообмен на УКВ' })).toBeVisible();
+    const items = page.locator('.drills-item');
+    await expect(items).toHaveCount(DRILLS.length);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Бедствие' }).click();
+    await expect(page.getByRole('button', { name: 'Бедствие' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(items).toHaveCount(DRILLS.filter((d) => d.situation === 'distress').length);
+    await expect(items.filter({ hasText: drill.title.ru })).toContainText('Ещё не пройдено');
+    await page.getByRole('link', { name: drill.title.ru }).click();
 
-  // The first reply right by its number key, the second wrong: the right one is shown.
-  for (const [n, index] of own.entries()) {
-    const turn = drill.turns[index] as Drill['turns'][number];
-    await expect(page.getByText(turn.task?.ru as string)).toBeVisible();
-    const options = await optionTexts(page, 'Варианты ответа');
-    expect(options).toContain(turn.en);
-    const right = options.indexOf(turn.en);
-    const pick = n === 0 ? right : (right + 1) % options.length;
-    await page.keyboard.press(String(pick + 1));
-    if (n === 0) await expect(page.getByRole('status').getByText('Верно.')).toBeVisible();
-    else {
-      await expect(page.getByText('Неверно. Правильный ответ:')).toBeVisible();
-      await expect(page.locator('.drill-feedback-slot')).toContainText(turn.en);
+    await expect(page.getByRole('heading', { level: 1, name: drill.title.ru })).toBeVisible();
+    await expect(page.getByText(drill.setting.ru)).toBeVisible();
+    // The other station's opening words are on screen (this device has no voice: text only).
+    await expect(page.getByText(drill.turns[0]?.en as string, { exact: true })).toBeVisible();
+    await expect(page.getByText('На устройстве нет английского голоса')).toBeVisible();
+    await expectPhoneTargets(page);
+    await expectAccessible(page);
+
+    // The first reply right by its number key, the second wrong: the right one is shown.
+    for (const [n, index] of own.entries()) {
+      const turn = drill.turns[index] as Drill['turns'][number];
+      await expect(page.getByText(turn.task?.ru as string)).toBeVisible();
+      const options = await optionTexts(page, 'Варианты ответа');
+      expect(options).toContain(turn.en);
+      const right = options.indexOf(turn.en);
+      const pick = n === 0 ? right : (right + 1) % options.length;
+      await page.keyboard.press(String(pick + 1));
+      if (n === 0) await expect(page.getByRole('status').getByText('Верно.')).toBeVisible();
+      else {
+        await expect(page.getByText('Неверно. Правильный ответ:')).toBeVisible();
+        await expect(page.locator('.drill-feedback-slot')).toContainText(turn.en);
+      }
+      await expect(page.getByRole('button', { name: 'Далее' })).toBeFocused();
+      await page.keyboard.press('Enter');
     }
-    await expect(page.getByRole('button', { name: 'Далее' })).toBeFocused();
-    await page.keyboard.press('Enter');
-  }
 
-  // The end: the whole exchange, every turn in English and Russian.
-  await expect(page.getByRole('heading', { name: 'Радиообмен целиком' })).toBeFocused();
-  await expect(page.getByText(`Верных ответов с первой попытки: 1 из ${own.length}`)).toBeVisible();
-  const readBack = page.locator('.drill-readback .drill-turn');
-  await expect(readBack).toHaveCount(drill.turns.length);
-  for (const [index, turn] of drill.turns.entries()) {
-    await expect(readBack.nth(index)).toContainText(turn.en);
-    await expect(readBack.nth(index)).toContainText(turn.ru);
-  }
-  await expectAccessible(page);
+    // The end: the whole exchange, every turn in English and Russian.
+    await expect(page.getByRole('heading', { name: 'Радиообмен целиком' })).toBeFocused();
+    await expect(
+      page.getByText(`Верных ответов с первой попытки: 1 из ${own.length}`),
+    ).toBeVisible();
+    const readBack = page.locator('.drill-readback .drill-turn');
+    await expect(readBack).toHaveCount(drill.turns.length);
+    for (const [index, turn] of drill.turns.entries()) {
+      await expect(readBack.nth(index)).toContainText(turn.en);
+      await expect(readBack.nth(index)).toContainText(turn.ru);
+    }
+    await expectAccessible(page);
 
-  // Every reply is an entry of the answer history, unsent until the next sync.
-  const history = await readStore<{
-    kind: string;
-    vocabId: string;
-    correct: boolean;
-    sent: number;
-  }>(page, 'history');
-  const replies = history.filter((entry) => entry.kind === 'drill');
-  expect(replies.map((entry) => entry.vocabId)).toEqual(own.map(() => `drill:${drill.id}`));
-  expect(replies.map((entry) => entry.correct).sort()).toEqual(own.map((_, n) => n === 0).sort());
+    // Every reply is an entry of the answer history, unsent until the next sync.
+    const history = await readStore<{
+      kind: string;
+      vocabId: string;
+      correct: boolean;
+      sent: number;
+    }>(page, 'history');
+    const replies = history.filter((entry) => entry.kind === 'drill');
+    expect(replies.map((entry) => entry.vocabId)).toEqual(own.map(() => `drill:${drill.id}`));
+    expect(replies.map((entry) => entry.correct).sort()).toEqual(own.map((_, n) => n === 0).sort());
 
-  // The list shows the progress, after a reload with no network too.
-  await page
-    .getByRole('region', { name: 'Радиообмен целиком' })
-    .getByRole('link', { name: 'Все упражнения' })
-    .click();
-  const done = `Пройдено 1 раз · последний раз: 1 из ${own.length}`;
-  await expect(page.locator('.drills-item').filter({ hasText: drill.title.ru })).toContainText(
-    done,
-  );
-  await page.reload();
-  await expect(page.locator('.drills-item').filter({ hasText: drill.title.ru })).toContainText(
-    done,
-  );
+    // The list shows the progress, after a reload with no network too.
+    await page
+      .getByRole('region', { name: 'Радиообмен целиком' })
+      .getByRole('link', { name: 'Все упражнения' })
+      .click();
+    const done = `Пройдено 1 раз · последний раз: 1 из ${own.length}`;
+    await expect(page.locator('.drills-item').filter({ hasText: drill.title.ru })).toContainText(
+      done,
+    );
+    await page.reload();
+    await expect(page.locator('.drills-item').filter({ hasText: drill.title.ru })).toContainText(
+      done,
+    );
+  });
 });
 
 test('in English with a voice, the other station is heard and the exchange played back whole', async ({

@@ -88,104 +88,111 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
 });
 
-test('a sailor passes the exam offline by keyboard, sees the result and the certificate, and fails the next one', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  await registerViaUi(page, { fullName: 'Пётр Штурвалов' });
-  await atSea(page);
-  await openExam(page);
-  // Nothing studied yet: the prediction is what guessing one of four gives.
-  await expect(
-    page.getByText(/^Прогноз по вашим ответам: 25 % \(от \d+ до \d+ %\)$/),
-  ).toBeVisible();
-  await expect(page.getByText('Проходной балл: 70 %')).toBeVisible();
-  await expectAccessible(page);
-  await press(page, page.getByRole('button', { name: 'Начать экзамен' }));
+test.describe('with no network', () => {
+  // The service worker is part of what this test checks (the default blocks it).
+  test.use({ serviceWorkers: 'allow' });
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 1 из 40' })).toBeVisible();
-  // The limit's first minute: a loaded machine may take seconds to get here (once 18 s).
-  await expect(page.getByRole('timer')).toHaveText(/^Осталось: (30:00|29:[0-5]\d)$/);
-  const vocab = await readVocabulary(page, { division: 'deck' });
-  const common = await readVocabulary(page, { division: 'common' });
-  const all = [...vocab, ...common];
-  await expectAccessible(page);
-  // No feedback: the answer just moves on.
-  for (let i = 0; i < 40; i++) {
-    await answerByKeyboard(page, await rightOption(page, all));
-    await expect(page.getByText('Верно!')).toHaveCount(0);
-  }
-  await expect(page.getByRole('heading', { level: 1, name: 'Экзамен сдан' })).toBeFocused();
-  await expect(page.getByText('Верно 40 из 40 (100 %); проходной балл 70 %')).toBeVisible();
-  await expect(page.getByText('Ошибок нет.')).toBeVisible();
-  // No topic had a mistake: none is listed as weak.
-  await expect(page.getByText('Слабых тем нет: во всех темах ответы без ошибок.')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Самые слабые темы' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Учить слова с ошибками' })).toHaveCount(0);
-  await expectAccessible(page);
-
-  await press(page, page.getByRole('link', { name: 'Сертификат' }));
-  const sheet = page.getByRole('article', { name: 'Сертификат экзамена по морскому английскому' });
-  await expect(sheet).toContainText('Пётр Штурвалов');
-  await expect(sheet).toContainText('Палуба, Матрос (OS)');
-  await expect(sheet).toContainText('100 % (40/40)');
-  await expect(sheet).toContainText('Экзамен сдан');
-  await expect(sheet).toContainText(
-    'Локальная версия: результат хранится только на этом устройстве',
-  );
-  await expectAccessible(page);
-  // One A4 page when printed: the sheet fits the printable height and the app around it is hidden.
-  await page.emulateMedia({ media: 'print' });
-  await expect(page.locator('header.header')).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Печать или PDF' })).toBeHidden();
-  const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
-  expect((pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length).toBe(1);
-  await page.emulateMedia({ media: 'screen' });
-
-  // The second exam ends early: five right, then the sailor leaves.
-  await press(page, page.getByRole('link', { name: 'К прогрессу' }));
-  const results = page.getByRole('region', { name: 'Экзамены' });
-  await expect(results.getByRole('link', { name: /100 % — сдан$/ })).toBeVisible();
-  await press(page, results.getByRole('link', { name: 'Начать экзамен' }));
-  await choose(page, 'Служба', 'Палуба');
-  await choose(page, 'Должность', 'Матрос (OS)');
-  await press(page, page.getByRole('button', { name: 'Начать экзамен' }));
-  for (let i = 0; i < 5; i++) await answerByKeyboard(page, await rightOption(page, all));
-  // A reload in the middle finds the exam at the same question.
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 6 из 40' })).toBeVisible();
-  // Leaving by a link asks first; «no» stays in the exam.
-  await press(page, page.getByRole('button', { name: 'Меню', exact: true }));
-  await press(page, page.getByRole('link', { name: 'Главная' }));
-  const dialog = page.getByRole('alertdialog');
-  await expect(dialog).toContainText('Завершить экзамен сейчас?');
-  await press(page, dialog.getByRole('button', { name: 'Отмена' }));
-  await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 6 из 40' })).toBeVisible();
-  await press(page, page.getByRole('button', { name: 'Завершить экзамен' }));
-  await press(
+  test('a sailor passes the exam offline by keyboard, sees the result and the certificate, and fails the next one', async ({
     page,
-    page.getByRole('alertdialog').getByRole('button', { name: 'Завершить экзамен' }),
-  );
-  await expect(page.getByRole('heading', { level: 1, name: 'Экзамен не сдан' })).toBeVisible();
-  await expect(page.getByText('Верно 5 из 40 (13 %); проходной балл 70 %')).toBeVisible();
-  await expect(page.locator('.exam-missed li')).toHaveCount(35);
-  await expect(page.locator('.exam-missed li').first()).toContainText('(без ответа)');
-  // The weakest topics, named in Russian (the post's topics are all built-in ones).
-  const weak = page.getByRole('table', { name: 'Самые слабые темы' }).getByRole('rowheader');
-  await expect(weak.first()).toBeVisible();
-  for (const name of await weak.allTextContents()) expect(name).toMatch(/^[^A-Za-z]*[А-Яа-яЁё]/);
-  await expectAccessible(page);
-  await press(page, page.getByRole('button', { name: 'Учить слова с ошибками' }));
-  await expect(page).toHaveURL(/\/quiz$/);
-  await expect(page.getByText(/^Вопрос 1 из \d+$/)).toBeVisible();
+  }) => {
+    test.setTimeout(180_000);
+    await registerViaUi(page, { fullName: 'Пётр Штурвалов' });
+    await atSea(page);
+    await openExam(page);
+    // Nothing studied yet: the prediction is what guessing one of four gives.
+    await expect(
+      page.getByText(/^Прогноз по вашим ответам: 25 % \(от \d+ до \d+ %\)$/),
+    ).toBeVisible();
+    await expect(page.getByText('Проходной балл: 70 %')).toBeVisible();
+    await expectAccessible(page);
+    await press(page, page.getByRole('button', { name: 'Начать экзамен' }));
 
-  // Both results are listed, newest first, after a reload too.
-  await page.reload();
-  await page.goto('/progress');
-  const rows = page.getByRole('region', { name: 'Экзамены' }).getByRole('listitem');
-  await expect(rows).toHaveCount(2);
-  await expect(rows.first()).toContainText('13 % — не сдан');
-  await expect(rows.nth(1)).toContainText('100 % — сдан');
+    await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 1 из 40' })).toBeVisible();
+    // The limit's first minute: a loaded machine may take seconds to get here (once 18 s).
+    await expect(page.getByRole('timer')).toHaveText(/^Осталось: (30:00|29:[0-5]\d)$/);
+    const vocab = await readVocabulary(page, { division: 'deck' });
+    const common = await readVocabulary(page, { division: 'common' });
+    const all = [...vocab, ...common];
+    await expectAccessible(page);
+    // No feedback: the answer just moves on.
+    for (let i = 0; i < 40; i++) {
+      await answerByKeyboard(page, await rightOption(page, all));
+      await expect(page.getByText('Верно!')).toHaveCount(0);
+    }
+    await expect(page.getByRole('heading', { level: 1, name: 'Экзамен сдан' })).toBeFocused();
+    await expect(page.getByText('Верно 40 из 40 (100 %); проходной балл 70 %')).toBeVisible();
+    await expect(page.getByText('Ошибок нет.')).toBeVisible();
+    // No topic had a mistake: none is listed as weak.
+    await expect(page.getByText('Слабых тем нет: во всех темах ответы без ошибок.')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Самые слабые темы' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Учить слова с ошибками' })).toHaveCount(0);
+    await expectAccessible(page);
+
+    await press(page, page.getByRole('link', { name: 'Сертификат' }));
+    const sheet = page.getByRole('article', {
+      name: 'Сертификат экзамена по морскому английскому',
+    });
+    await expect(sheet).toContainText('Пётр Штурвалов');
+    await expect(sheet).toContainText('Палуба, Матрос (OS)');
+    await expect(sheet).toContainText('100 % (40/40)');
+    await expect(sheet).toContainText('Экзамен сдан');
+    await expect(sheet).toContainText(
+      'Локальная версия: результат хранится только на этом устройстве',
+    );
+    await expectAccessible(page);
+    // One A4 page when printed: the sheet fits the printable height and the app around it is hidden.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('header.header')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Печать или PDF' })).toBeHidden();
+    const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
+    expect((pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length).toBe(1);
+    await page.emulateMedia({ media: 'screen' });
+
+    // The second exam ends early: five right, then the sailor leaves.
+    await press(page, page.getByRole('link', { name: 'К прогрессу' }));
+    const results = page.getByRole('region', { name: 'Экзамены' });
+    await expect(results.getByRole('link', { name: /100 % — сдан$/ })).toBeVisible();
+    await press(page, results.getByRole('link', { name: 'Начать экзамен' }));
+    await choose(page, 'Служба', 'Палуба');
+    await choose(page, 'Должность', 'Матрос (OS)');
+    await press(page, page.getByRole('button', { name: 'Начать экзамен' }));
+    for (let i = 0; i < 5; i++) await answerByKeyboard(page, await rightOption(page, all));
+    // A reload in the middle finds the exam at the same question.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 6 из 40' })).toBeVisible();
+    // Leaving by a link asks first; «no» stays in the exam.
+    await press(page, page.getByRole('button', { name: 'Меню', exact: true }));
+    await press(page, page.getByRole('link', { name: 'Главная' }));
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Завершить экзамен сейчас?');
+    await press(page, dialog.getByRole('button', { name: 'Отмена' }));
+    await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 6 из 40' })).toBeVisible();
+    await press(page, page.getByRole('button', { name: 'Завершить экзамен' }));
+    await press(
+      page,
+      page.getByRole('alertdialog').getByRole('button', { name: 'Завершить экзамен' }),
+    );
+    await expect(page.getByRole('heading', { level: 1, name: 'Экзамен не сдан' })).toBeVisible();
+    await expect(page.getByText('Верно 5 из 40 (13 %); проходной балл 70 %')).toBeVisible();
+    await expect(page.locator('.exam-missed li')).toHaveCount(35);
+    await expect(page.locator('.exam-missed li').first()).toContainText('(без ответа)');
+    // The weakest topics, named in Russian (the post's topics are all built-in ones).
+    const weak = page.getByRole('table', { name: 'Самые слабые темы' }).getByRole('rowheader');
+    await expect(weak.first()).toBeVisible();
+    for (const name of await weak.allTextContents()) expect(name).toMatch(/^[^A-Za-z]*[А-Яа-яЁё]/);
+    await expectAccessible(page);
+    await press(page, page.getByRole('button', { name: 'Учить слова с ошибками' }));
+    await expect(page).toHaveURL(/\/quiz$/);
+    await expect(page.getByText(/^Вопрос 1 из \d+$/)).toBeVisible();
+
+    // Both results are listed, newest first, after a reload too.
+    await page.reload();
+    await page.goto('/progress');
+    const rows = page.getByRole('region', { name: 'Экзамены' }).getByRole('listitem');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText('13 % — не сдан');
+    await expect(rows.nth(1)).toContainText('100 % — сдан');
+  });
 });
 
 test('an exam is sat for a post: the start waits for one and says so', async ({ page }) => {

@@ -10,6 +10,9 @@ import { expect, expectAccessible, test } from './support/fixtures';
 import { holdBack } from './support/hold';
 import { BUILTIN_ROWS } from './support/vocabulary';
 
+// The service worker is part of what this spec tests (the default blocks it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const WORKER = /\/assets\/vocabulary-worker-[^/]*\.js$/;
 
 /** Holds the vocabulary worker's script back until `release` is called. */

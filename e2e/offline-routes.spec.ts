@@ -7,6 +7,9 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { answerFiveRight, readStore, readVocabulary } from './study-helpers';
 import { expect, registerViaUi, test, untilControlled } from './support/fixtures';
 
+// The service worker is part of what this spec tests (the default blocks it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 interface StoredUser {
   id: string;
   email: string;

@@ -1,5 +1,8 @@
 import { expect, test, untilControlled } from './support/fixtures';
 
+// The service worker is part of what this spec tests (the default blocks it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test('after the first visit the app starts offline, on any route', async ({ page, context }) => {
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Морской английский' })).toBeVisible();

@@ -8,11 +8,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { currentQuestion, readVocabulary, skipPause } from './study-helpers';
 import { expect, test, untilControlled } from './support/fixtures';
+
+// The service worker is part of what this spec tests (the default blocks it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 
@@ -38,11 +41,19 @@ let root = '';
 let server: Server | undefined;
 let origin = '';
 
-function build(id: 'A' | 'B'): string {
-  const outDir = join(buildDir, id);
+/**
+ * Version A is the local build the run already made (`npm run test:e2e`: `vite build --mode e2e`,
+ * no VITE_BUILD_ID, so its label is the default); only version B is built here.
+ */
+const DIST_A = resolve(REPO, process.env.E2E_DIST ?? 'dist');
+const A = 'dev';
+const B = 'B';
+
+function buildB(): string {
+  const outDir = join(buildDir, 'B');
   execSync(`npx vite build --mode e2e --outDir ${outDir} --emptyOutDir`, {
     cwd: REPO,
-    env: { ...process.env, VITE_BUILD_ID: id },
+    env: { ...process.env, VITE_BUILD_ID: B },
     stdio: 'pipe',
   });
   return outDir;
@@ -102,9 +113,8 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   buildDir = mkdtempSync(join(tmpdir(), 'upd-'));
-  build('A');
-  build('B');
-  root = join(buildDir, 'A');
+  buildB();
+  root = DIST_A;
   server = await serve();
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -115,13 +125,13 @@ test.afterAll(async () => {
 });
 
 test.beforeEach(() => {
-  root = join(buildDir, 'A');
+  root = DIST_A;
 });
 
 test('a new version is offered and the reload shows it', async ({ page }) => {
   test.slow();
   await openControlled(page, '/');
-  await expect(page.locator('html')).toHaveAttribute('data-build', 'A');
+  await expect(page.locator('html')).toHaveAttribute('data-build', A);
   // The first install says once that the app works offline; the next start does not.
   const offlineReady = page.getByText('Приложение готово к работе без сети');
   await expect(offlineReady).toBeVisible();
@@ -140,7 +150,7 @@ test('a new version is offered and the reload shows it', async ({ page }) => {
   await expect(banner(page)).toBeVisible();
 
   await update.click();
-  await expect(page.locator('html')).toHaveAttribute('data-build', 'B');
+  await expect(page.locator('html')).toHaveAttribute('data-build', B);
   await expect(page.getByRole('link', { name: 'Морской английский' })).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
 });
@@ -175,7 +185,7 @@ test('a quiz in progress is not interrupted by an update', async ({ page }) => {
   await expect(page.getByText('Верно!')).toBeVisible();
   await skipPause(page);
   await expect(page.getByText(/Вопрос 2 из/)).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('data-build', 'A');
+  await expect(page.locator('html')).toHaveAttribute('data-build', A);
   await expect(page.getByRole('button', { name: 'Обновить' })).toHaveCount(0);
 
   // Leaving the quiz brings the button, still without a reload.
@@ -187,10 +197,10 @@ test('a quiz in progress is not interrupted by an update', async ({ page }) => {
   expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(
     true,
   );
-  await expect(page.locator('html')).toHaveAttribute('data-build', 'A');
+  await expect(page.locator('html')).toHaveAttribute('data-build', A);
 
   await update.click();
-  await expect(page.locator('html')).toHaveAttribute('data-build', 'B');
+  await expect(page.locator('html')).toHaveAttribute('data-build', B);
 });
 
 test('an update taken in another tab during a quiz: the quiz goes on to spelling offline, in the new version', async ({
@@ -214,9 +224,9 @@ test('an update taken in another tab during a quiz: the quiz goes on to spelling
   const other = await context.newPage();
   await other.goto(`${origin}/`);
   await other.getByRole('button', { name: 'Обновить' }).click();
-  await expect(other.locator('html')).toHaveAttribute('data-build', 'B');
+  await expect(other.locator('html')).toHaveAttribute('data-build', B);
   await other.close();
-  await expect(page.locator('html')).toHaveAttribute('data-build', 'A');
+  await expect(page.locator('html')).toHaveAttribute('data-build', A);
 
   // At sea: the rest of the questions, then the spelling, whose screen A can no longer load.
   await context.setOffline(true);
@@ -231,7 +241,7 @@ test('an update taken in another tab during a quiz: the quiz goes on to spelling
   await expect(page.getByRole('heading', { level: 1, name: 'Правописание' })).toBeVisible({
     timeout: 15_000,
   });
-  await expect(page.locator('html')).toHaveAttribute('data-build', 'B');
+  await expect(page.locator('html')).toHaveAttribute('data-build', B);
   // Letter tiles, or the word tiles of a phrase ("monkey's fist" is a Mooring word).
   await expect(page.getByRole('group', { name: /^(Буквы|Слова)$/ })).toBeVisible();
 });

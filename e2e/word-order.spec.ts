@@ -103,104 +103,109 @@ async function expectPhoneLayout(page: Page, tiles: Locator) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }
 
-test('phrases are built from word tiles by keyboard and by tapping, on a phone, offline', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(150_000);
-  await page.clock.install();
-  const { topic, size, phrases } = phraseTopic();
-  // The first visit installs the app; the session then runs with no network.
-  await page.goto('/');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await untilControlled(page);
-  await page.goto('/select-topic?division=deck&role=all');
-  await topicBox(page, topic, 'ru').check();
-  await page.getByRole('button', { name: 'Продолжить' }).click();
-  await expect(page.getByText(`Доступно слов: ${size}`)).toBeVisible();
-  await page.getByRole('button', { name: 'Начать' }).click();
-  await expect(page).toHaveURL(/\/quiz$/);
-  const vocab = await readVocabulary(page, { topic, division: 'deck' });
-  await context.setOffline(true);
-  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+test.describe('with no network', () => {
+  // The service worker is part of what this test checks (the default blocks it).
+  test.use({ serviceWorkers: 'allow' });
 
-  for (let n = 1; n <= size; n++) {
-    await expect(page.getByText(`Вопрос ${n} из ${size}`)).toBeVisible();
-    const question = await currentQuestion(page, vocab);
-    await page.keyboard.press(String(question.right + 1));
-    await expect(page.getByText('Верно!')).toBeVisible();
-    await skipPause(page);
-  }
+  test('phrases are built from word tiles by keyboard and by tapping, on a phone, offline', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(150_000);
+    await page.clock.install();
+    const { topic, size, phrases } = phraseTopic();
+    // The first visit installs the app; the session then runs with no network.
+    await page.goto('/');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await untilControlled(page);
+    await page.goto('/select-topic?division=deck&role=all');
+    await topicBox(page, topic, 'ru').check();
+    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page.getByText(`Доступно слов: ${size}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Начать' }).click();
+    await expect(page).toHaveURL(/\/quiz$/);
+    const vocab = await readVocabulary(page, { topic, division: 'deck' });
+    await context.setOffline(true);
+    await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
 
-  // Every word has a production question: letters for words, word order for phrases.
-  const built: string[] = [];
-  for (let n = 1; n <= size; n++) {
-    await expect(page.getByText(`Слово ${n} из ${size}`)).toBeVisible();
-    const tiles = page.getByRole('group', { name: 'Слова' });
-    if (await page.getByRole('group', { name: 'Буквы' }).isVisible()) {
-      await typeTarget(page, tileTextOf(await currentSpelling(page, vocab)));
+    for (let n = 1; n <= size; n++) {
+      await expect(page.getByText(`Вопрос ${n} из ${size}`)).toBeVisible();
+      const question = await currentQuestion(page, vocab);
+      await page.keyboard.press(String(question.right + 1));
       await expect(page.getByText('Верно!')).toBeVisible();
       await skipPause(page);
-      continue;
     }
-    await expect(page.getByText('Соберите фразу по-английски')).toBeVisible();
-    const { pair, words, texts, extras } = await currentPhrase(page, tiles, vocab);
-    await expectPhoneLayout(page, tiles);
-    const mistakes = (count: number) => page.getByRole('img', { name: `Ошибки: ${count} из 3` });
-    const extra = extras[0] as string;
 
-    if (built.length === 0) {
-      await expectAccessible(page);
-      // By keyboard: typing anywhere writes into the field; Space places the word typed.
-      await page.keyboard.type(extra);
-      await page.keyboard.press('Space');
-      await expect(mistakes(1)).toBeVisible();
-      await expect(page.getByText(`Не «${extra}». Ошибки: 1 из 3`)).toBeAttached();
-      // A word no tile has is said so, and is no mistake.
-      await page.keyboard.type('zzz');
-      await page.keyboard.press('Enter');
-      await expect(page.getByText('Среди слов нет «zzz»')).toBeVisible();
-      await expect(mistakes(1)).toBeVisible();
-      await expectAccessible(page);
-      const field = page.getByLabel('Напечатайте следующее слово');
-      await expect(field).toBeFocused();
-      await expect(field).toHaveValue('zzz');
-      for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace');
-      // The first word by its first letters and Enter, the others whole with a space after each.
-      const [first, ...rest] = words as [string, ...string[]];
-      await page.keyboard.type(uniquePrefix(first, texts) ?? first);
-      await page.keyboard.press('Enter');
-      await expect(page.getByText(`Верно: ${first}`)).toBeAttached();
-      for (const word of rest) {
-        await page.keyboard.type(word);
+    // Every word has a production question: letters for words, word order for phrases.
+    const built: string[] = [];
+    for (let n = 1; n <= size; n++) {
+      await expect(page.getByText(`Слово ${n} из ${size}`)).toBeVisible();
+      const tiles = page.getByRole('group', { name: 'Слова' });
+      if (await page.getByRole('group', { name: 'Буквы' }).isVisible()) {
+        await typeTarget(page, tileTextOf(await currentSpelling(page, vocab)));
+        await expect(page.getByText('Верно!')).toBeVisible();
+        await skipPause(page);
+        continue;
+      }
+      await expect(page.getByText('Соберите фразу по-английски')).toBeVisible();
+      const { pair, words, texts, extras } = await currentPhrase(page, tiles, vocab);
+      await expectPhoneLayout(page, tiles);
+      const mistakes = (count: number) => page.getByRole('img', { name: `Ошибки: ${count} из 3` });
+      const extra = extras[0] as string;
+
+      if (built.length === 0) {
+        await expectAccessible(page);
+        // By keyboard: typing anywhere writes into the field; Space places the word typed.
+        await page.keyboard.type(extra);
         await page.keyboard.press('Space');
+        await expect(mistakes(1)).toBeVisible();
+        await expect(page.getByText(`Не «${extra}». Ошибки: 1 из 3`)).toBeAttached();
+        // A word no tile has is said so, and is no mistake.
+        await page.keyboard.type('zzz');
+        await page.keyboard.press('Enter');
+        await expect(page.getByText('Среди слов нет «zzz»')).toBeVisible();
+        await expect(mistakes(1)).toBeVisible();
+        await expectAccessible(page);
+        const field = page.getByLabel('Напечатайте следующее слово');
+        await expect(field).toBeFocused();
+        await expect(field).toHaveValue('zzz');
+        for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace');
+        // The first word by its first letters and Enter, the others whole with a space after each.
+        const [first, ...rest] = words as [string, ...string[]];
+        await page.keyboard.type(uniquePrefix(first, texts) ?? first);
+        await page.keyboard.press('Enter');
+        await expect(page.getByText(`Верно: ${first}`)).toBeAttached();
+        for (const word of rest) {
+          await page.keyboard.type(word);
+          await page.keyboard.press('Space');
+        }
+      } else {
+        // By tapping: a wrong tile flashes and counts; Enter on a focused tile places it and moves
+        // the focus to the next free tile.
+        await tiles.getByRole('button', { name: extra, exact: true }).click();
+        await expect(mistakes(1)).toBeVisible();
+        const [first, ...rest] = words as [string, ...string[]];
+        await tiles.getByRole('button', { name: first, exact: true }).first().focus();
+        await page.keyboard.press('Enter');
+        await expect(page.locator('.word-order-tile:focus')).toHaveCount(1);
+        for (const word of rest) {
+          await tiles.getByRole('button', { name: word, exact: true }).first().click();
+        }
       }
-    } else {
-      // By tapping: a wrong tile flashes and counts; Enter on a focused tile places it and moves
-      // the focus to the next free tile.
-      await tiles.getByRole('button', { name: extra, exact: true }).click();
-      await expect(mistakes(1)).toBeVisible();
-      const [first, ...rest] = words as [string, ...string[]];
-      await tiles.getByRole('button', { name: first, exact: true }).first().focus();
-      await page.keyboard.press('Enter');
-      await expect(page.locator('.word-order-tile:focus')).toHaveCount(1);
-      for (const word of rest) {
-        await tiles.getByRole('button', { name: word, exact: true }).first().click();
-      }
+      await expect(page.getByText('Верно!')).toBeVisible();
+      await expect(page.getByText(`Собрано: ${words.join(' ')}`)).toBeAttached();
+      await skipPause(page);
+      built.push(pair.en);
     }
-    await expect(page.getByText('Верно!')).toBeVisible();
-    await expect(page.getByText(`Собрано: ${words.join(' ')}`)).toBeAttached();
-    await skipPause(page);
-    built.push(pair.en);
-  }
-  expect(built).toHaveLength(phrases);
+    expect(built).toHaveLength(phrases);
 
-  // Nothing failed, so no second pass: the end screen counts the phrases as learned words.
-  await expect(page.getByRole('heading', { level: 1, name: 'Поздравляем!' })).toBeVisible();
-  const learned = page.getByRole('region', { name: 'Выученные слова' }).getByRole('listitem');
-  await expect(learned).toHaveCount(size);
-  for (const english of built) await expect(learned.filter({ hasText: english })).toHaveCount(1);
-  await expectAccessible(page);
+    // Nothing failed, so no second pass: the end screen counts the phrases as learned words.
+    await expect(page.getByRole('heading', { level: 1, name: 'Поздравляем!' })).toBeVisible();
+    const learned = page.getByRole('region', { name: 'Выученные слова' }).getByRole('listitem');
+    await expect(learned).toHaveCount(size);
+    for (const english of built) await expect(learned.filter({ hasText: english })).toHaveCount(1);
+    await expectAccessible(page);
+  });
 });
 
 test('in English the word-order question speaks English; a failed phrase is shown and heard', async ({
