@@ -1,5 +1,13 @@
 /** Role codes: normalisation, matching of vocabulary to a role, and the default role lists per division. */
-import type { Bilingual, BuiltinDivision, DivisionId, Role, VocabItem } from './types';
+import {
+  type Bilingual,
+  type BuiltinDivision,
+  type DivisionId,
+  inLanguage,
+  type Role,
+  type UiLang,
+  type VocabItem,
+} from './types';
 
 /** The role code that means "every role"; it never appears in stored role lists. */
 export const ALL_ROLES = 'all';
@@ -73,10 +81,10 @@ export const KNOWN_ROLES: readonly string[] = Object.keys(ROLE_LABELS).filter(
 );
 
 /** The label of a role in the given language, or the code itself when it is not a known role. */
-export function roleLabel(role: string, lang: string): string {
+export function roleLabel(role: string, lang: UiLang): string {
   const labels = ROLE_LABELS[normalizeRole(role)];
   // A language beyond Russian and English has no labels here yet: English, as its texts fall back.
-  return labels?.[lang as keyof Bilingual] ?? labels?.en ?? role;
+  return labels ? inLanguage(labels, lang) : role;
 }
 
 /** Default roles of a division; an admin-created division has none. */

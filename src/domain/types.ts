@@ -22,6 +22,14 @@ export interface Bilingual {
   en: string;
 }
 
+/**
+ * A bilingual text in an interface language: a language beyond Russian and English (a row of
+ * settings-schema.ts's UI_LANGUAGES with its texts file) shows the English, as its texts fall back.
+ */
+export function inLanguage(text: Bilingual, lang: UiLang): string {
+  return (text as Partial<Record<UiLang, string>>)[lang] ?? text.en;
+}
+
 /** A word pair: `langA` is Russian, `langB` is English. */
 export interface VocabItem {
   id: string;

@@ -33,6 +33,7 @@ import { CATALOGUE_DIVISIONS } from '@/domain/constants';
 import { type ExamConfig, type ExamSetting, normalizeExamConfig } from '@/domain/exam';
 import { canAddWords, canManageCatalog, isAdmin } from '@/domain/permissions';
 import { ALL_ROLES, normalizeRole, normalizeRoles } from '@/domain/roles';
+import { UI_LANGS } from '@/domain/settings-schema';
 import type { Division, DivisionId, Role, Topic, VocabItem } from '@/domain/types';
 import {
   type Validated,
@@ -71,7 +72,7 @@ function divisionNames(division: Division): string[] {
     return [division.name];
   }
   const key = `division.${division.id}` as MessageKey;
-  return [division.name, translate('ru', key), translate('en', key)];
+  return [division.name, ...UI_LANGS.map((lang) => translate(lang, key))];
 }
 
 /**

@@ -10,7 +10,10 @@ import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/rea
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import drillsData from '@/data/drills.json';
 import topicNames from '@/data/vocabulary/topic-names.json';
+import { readDrills } from '@/domain/drills';
+import { RANKS } from '@/domain/ranks';
 import { ROLE_LABELS } from '@/domain/roles';
 import type { LanguageTexts } from '@/i18n';
 
@@ -90,11 +93,25 @@ let root: Root | undefined;
  */
 const CONTENT = new Set<string>([...Object.keys(topicNames), 'Русский', 'English']);
 
+/** The radio drills are content too: their situations, speakers and turns (src/data/drills.json). */
+for (const drill of readDrills(drillsData).drills) {
+  for (const text of [drill.title, drill.setting]) CONTENT.add(text.en);
+  for (const turn of drill.turns) {
+    CONTENT.add(turn.speaker.en);
+    CONTENT.add(turn.en);
+    if (turn.task) CONTENT.add(turn.task.en);
+  }
+}
+
 /**
- * Known gap, not content: the roles' labels are bilingual data of src/domain/roles.ts (so are the
- * ranks' in ranks.ts), not texts of a language file; a third language shows them in English.
+ * Known gap, not content: the roles' and the ranks' labels are bilingual data of
+ * src/domain/roles.ts and ranks.ts, not texts of a language file; a third language shows them in
+ * English (`inLanguage`), never empty.
  */
-const KNOWN_GAPS = new Set<string>(Object.values(ROLE_LABELS).map((label) => label.en));
+const KNOWN_GAPS = new Set<string>([
+  ...Object.values(ROLE_LABELS).map((label) => label.en),
+  ...RANKS.flatMap((rank) => [rank.label.en, rank.engineLabel.en]),
+]);
 
 beforeAll(async () => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -5,10 +5,12 @@
  * the answer history. A wrong pick shows the right reply, and the exchange goes on with it. At the
  * end the whole exchange is read back, in English and Russian, with a button that plays it all.
  */
+
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type Drill, type DrillTurn, ownTurns, replyOptions } from '@/domain/drills';
 import { newId } from '@/domain/ids';
+import { inLanguage } from '@/domain/types';
 import { useLang, useT } from '@/i18n';
 import { loadedDrills } from '@/stores/drills-store';
 import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
@@ -170,13 +172,13 @@ function DrillRun({ drill, all, onAgain }: DrillRunProps) {
           <Link to="/drills">{t('drills.back')}</Link>
           <span className="badge">{t(`drills.situation.${drill.situation}`)}</span>
         </p>
-        <h1>{drill.title[lang]}</h1>
+        <h1>{inLanguage(drill.title, lang)}</h1>
       </header>
       <section className="card drill-setting" aria-labelledby="drill-setting-title">
         <h2 id="drill-setting-title" className="drill-setting-title">
           {t('drills.setting')}
         </h2>
-        <p>{drill.setting[lang]}</p>
+        <p>{inLanguage(drill.setting, lang)}</p>
         <p className="muted drill-ref">{t('drills.ref', { ref: drill.ref })}</p>
         {canSpeak ? null : <p className="muted">{t('drills.noVoice')}</p>}
       </section>

@@ -1,7 +1,9 @@
 /** A drill's turns as said, and the read-back of the whole exchange at its end. */
+
 import { Link } from '@tanstack/react-router';
 import type { RefObject } from 'react';
 import type { Drill, DrillTurn } from '@/domain/drills';
+import { inLanguage } from '@/domain/types';
 import { useLang, useT } from '@/i18n';
 import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
 import { ListenButton } from '@/ui/listen-button';
@@ -22,7 +24,9 @@ export function TurnLine({
   return (
     <li className={`drill-turn is-${own ? 'self' : 'other'}`}>
       <p className="drill-turn-speaker">
-        {own ? `${t('drills.you')} · ${turn.speaker[lang]}` : turn.speaker[lang]}
+        {own
+          ? `${t('drills.you')} · ${inLanguage(turn.speaker, lang)}`
+          : inLanguage(turn.speaker, lang)}
       </p>
       <div className="drill-turn-body">
         <p className="drill-turn-en" lang="en">

@@ -2,9 +2,11 @@
  * /drills: the VHF exchange drills by situation, each with its length and the learner's progress
  * (runs finished, the last result), and a link that starts it.
  */
+
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SITUATIONS, type Situation } from '@/domain/drills';
+import { inLanguage } from '@/domain/types';
 import { plural, useLang, useT } from '@/i18n';
 import { loadedDrills } from '@/stores/drills-store';
 import { EmptyState } from '@/ui/empty-state';
@@ -76,10 +78,10 @@ export function DrillsScreen() {
                       params={{ drillId: drill.id }}
                       className="drills-item-link"
                     >
-                      {drill.title[lang]}
+                      {inLanguage(drill.title, lang)}
                     </Link>
                   </h2>
-                  <p className="drills-item-setting">{drill.setting[lang]}</p>
+                  <p className="drills-item-setting">{inLanguage(drill.setting, lang)}</p>
                   <p className={done ? 'drills-item-done' : 'muted'}>
                     {done?.last
                       ? plural(lang, done.finished, {

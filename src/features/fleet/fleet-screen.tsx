@@ -7,10 +7,12 @@
  * issues a crew member a one-time exam code here (online) for a supervised sitting; admins also
  * manage vessels, join codes and officers here.
  */
+
 import { useEffect, useState } from 'react';
 import { vesselFigures } from '@/domain/fleet-dashboard';
 import { rankFor } from '@/domain/ranks';
 import { localeOf, type UiLang } from '@/domain/settings-schema';
+import { inLanguage } from '@/domain/types';
 import { useLang, useT } from '@/i18n';
 import { useAuthStore, useUser } from '@/stores/auth-store';
 import { fleetProblemKey, useFleetStore } from '@/stores/fleet-store';
@@ -113,7 +115,7 @@ export function FleetScreen() {
           <ul className="fleet-cards">
             {vessels.map((vessel) => {
               const figures = vesselFigures(dashboard?.crew[vessel.id] ?? [], now);
-              const rank = rankFor(figures.meanMast).label[lang];
+              const rank = inLanguage(rankFor(figures.meanMast).label, lang);
               return (
                 <li key={vessel.id} className="card fleet-card">
                   <h3>{vessel.name}</h3>

@@ -10,7 +10,7 @@ import type { CrewRow, SummaryProof } from '@/domain/fleet-summary';
 import { rankFor } from '@/domain/ranks';
 import { roleLabel } from '@/domain/roles';
 import { localeOf } from '@/domain/settings-schema';
-import type { DivisionId } from '@/domain/types';
+import { type DivisionId, inLanguage } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { issueSittingCode } from '@/stores/exam-proofs';
 import { useOnline } from '@/ui/use-online';
@@ -58,7 +58,7 @@ export function VesselView({
   const date = (ms: number) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
   const rankText = (row: CrewRow) =>
-    rankFor(row.mast, (row.division as DivisionId | undefined) ?? null).label[lang];
+    inLanguage(rankFor(row.mast, (row.division as DivisionId | undefined) ?? null).label, lang);
   const examText = (row: CrewRow) => {
     const exam = row.detail.ex[0];
     if (!exam) return t('fleet.exam.none');

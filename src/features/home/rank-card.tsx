@@ -1,7 +1,7 @@
 /** The rank card: insignia, label and MAST count; tapping it opens a humorous description. */
 import { useState } from 'react';
 import { type RankId, rankFor } from '@/domain/ranks';
-import type { DivisionId } from '@/domain/types';
+import { type DivisionId, inLanguage } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { AnchorIcon } from '@/ui/icons';
 import { Modal } from '@/ui/modal';
@@ -34,11 +34,11 @@ export function RankCard({
   const lang = useLang();
   const [open, setOpen] = useState(false);
   const standing = rankFor(learned, division);
-  const label = standing.label[lang];
+  const label = inLanguage(standing.label, lang);
   const toNext = standing.next
     ? t('home.rank.toNext', {
         count: standing.toNext,
-        next: rankFor(standing.next.min, division).label[lang],
+        next: inLanguage(rankFor(standing.next.min, division).label, lang),
       })
     : t('home.rank.top');
 

@@ -8,7 +8,7 @@ import { learnableCount } from '@/domain/daily';
 import { fsrsModel } from '@/domain/fsrs';
 import { LEECH_LAPSES } from '@/domain/memory';
 import { rankFor } from '@/domain/ranks';
-import type { UserWord, VocabItem } from '@/domain/types';
+import { inLanguage, type UserWord, type VocabItem } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
 import { useToast } from '@/stores/toast-store';
@@ -115,7 +115,7 @@ function RankSummary({
   const t = useT();
   const lang = useLang();
   const standing = rankFor(learned, division);
-  const label = standing.label[lang];
+  const label = inLanguage(standing.label, lang);
   return (
     <section className="card progress-summary" aria-labelledby="summary-title">
       <h2 id="summary-title" className="visually-hidden">
@@ -131,7 +131,7 @@ function RankSummary({
             {standing.next
               ? t('home.rank.toNext', {
                   count: standing.toNext,
-                  next: rankFor(standing.next.min, division).label[lang],
+                  next: inLanguage(rankFor(standing.next.min, division).label, lang),
                 })
               : t('home.rank.top')}
           </p>
