@@ -15,6 +15,7 @@ import { DEFAULT_THEME, DEFAULT_UI_LANG, isTheme, isUiLang } from '@/domain/sett
 import { routeTree } from '@/routes/tree';
 import { useAuthStore } from '@/stores/auth-store';
 import { applyTheme, LANG_KEY, THEME_KEY, useSettingsStore } from '@/stores/settings-store';
+import { useToastStore } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { byLabel, byRole, click, fill, until } from './screen';
 
@@ -46,6 +47,8 @@ const adminCode = hashPassword(ADMIN_CODE, TEST_ITERATIONS);
 
 /** The database opened, the vocabulary installed and loaded, and a fresh signed-out session. */
 export async function startDevice(): Promise<void> {
+  // A page load starts with no toasts of the page before.
+  useToastStore.setState({ toasts: [] });
   // The theme and language a page load reads from this device.
   const theme = localStorage.getItem(THEME_KEY) ?? '';
   const lang = localStorage.getItem(LANG_KEY) ?? '';
