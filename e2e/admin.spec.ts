@@ -1,20 +1,17 @@
 import type { Page } from '@playwright/test';
-import {
-  claimAdminViaUi,
-  expect,
-  expectAccessible,
-  registerViaUi,
-  renameTo,
-  test,
-} from './support/fixtures';
+import { expect, expectAccessible, renameTo, test } from './support/fixtures';
+import { ADMIN, SAVED } from './support/saved-state';
 import { topicSize } from './support/vocabulary';
 
-/** An admin of the e2e build: an account that entered the administrator code. */
+test.use({ storageState: SAVED.admin });
+
+/**
+ * An admin of the e2e build: an account that entered the administrator code (the saved state
+ * SAVED.admin, made through the form and the code by e2e/saved-state.setup.ts).
+ */
 async function registerAdmin(page: Page) {
-  const account = await registerViaUi(page, { fullName: 'Капитан Немо' });
-  await claimAdminViaUi(page);
   await page.goto('/');
-  return account;
+  return ADMIN;
 }
 
 /** Confirms the open confirmation dialog after checking its text exactly (double spaces too). */
@@ -389,18 +386,21 @@ test.describe('dictionary for admins', () => {
     await expect(row).toContainText('industry');
   });
 
-  test('a non-admin gets no edit, delete or add tools, and no admin screen', async ({ page }) => {
-    await registerViaUi(page);
-    await page.goto('/dictionary?topic=Mooring');
-    await expect(page.getByRole('table').getByRole('row')).toHaveCount(topicSize('Mooring') + 1);
-    await expect(page.getByRole('button', { name: /^Изменить/ })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: /^Удалить/ })).toHaveCount(0);
-    await expect(page.getByText('Добавить слово')).toHaveCount(0);
+  test.describe('as a learner', () => {
+    test.use({ storageState: SAVED.learner });
 
-    await page.goto('/topics');
-    await expect(page.getByRole('button', { name: 'Добавить тему' })).toHaveCount(0);
+    test('a non-admin gets no edit, delete or add tools, and no admin screen', async ({ page }) => {
+      await page.goto('/dictionary?topic=Mooring');
+      await expect(page.getByRole('table').getByRole('row')).toHaveCount(topicSize('Mooring') + 1);
+      await expect(page.getByRole('button', { name: /^Изменить/ })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /^Удалить/ })).toHaveCount(0);
+      await expect(page.getByText('Добавить слово')).toHaveCount(0);
 
-    await page.goto('/admin/roles');
-    await expect(page).toHaveURL(/\/$/);
+      await page.goto('/topics');
+      await expect(page.getByRole('button', { name: 'Добавить тему' })).toHaveCount(0);
+
+      await page.goto('/admin/roles');
+      await expect(page).toHaveURL(/\/$/);
+    });
   });
 });

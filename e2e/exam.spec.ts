@@ -9,7 +9,6 @@
 import type { Page } from '@playwright/test';
 import { type Pair, readVocabulary } from './study-helpers';
 import {
-  claimAdminViaUi,
   expect,
   expectAccessible,
   registerViaUi,
@@ -17,6 +16,7 @@ import {
   uniqueEmail,
   untilControlled,
 } from './support/fixtures';
+import { SAVED } from './support/saved-state';
 
 /** The right option of the question on screen, looked up in the page's vocabulary. */
 async function rightOption(page: Page, vocab: readonly Pair[]): Promise<number> {
@@ -195,94 +195,105 @@ test.describe('with no network', () => {
   });
 });
 
-test('an exam is sat for a post: the start waits for one and says so', async ({ page }) => {
-  // Registered for every post of the deck: the exam starts at «—» and asks for a post.
-  await registerViaUi(page);
-  await page.goto('/exam');
-  await expect(page.getByRole('heading', { level: 1, name: 'Экзамен' })).toBeVisible();
-  await expect(page.getByLabel('Должность').locator('option:checked')).toHaveText('—');
-  const startButton = page.getByRole('button', { name: 'Начать экзамен' });
-  await expect(startButton).toBeDisabled();
-  await expect(startButton).toHaveAccessibleDescription(
-    'Выберите должность: экзамен сдают по конкретной должности.',
-  );
-  // The local edition has no supervised sittings.
-  await expect(page.getByLabel('Код контролируемой сдачи')).toHaveCount(0);
-  await page.getByLabel('Служба').selectOption({ label: 'Палуба' });
-  await page.getByLabel('Должность').selectOption({ label: 'Матрос (OS)' });
-  await expect(startButton).toBeEnabled();
-  await expect(page.getByText('Выберите должность')).toHaveCount(0);
-  await expectAccessible(page);
+test.describe('as a learner', () => {
+  test.use({ storageState: SAVED.learner });
+
+  test('an exam is sat for a post: the start waits for one and says so', async ({ page }) => {
+    // Registered for every post of the deck: the exam starts at «—» and asks for a post.
+    await page.goto('/exam');
+    await expect(page.getByRole('heading', { level: 1, name: 'Экзамен' })).toBeVisible();
+    await expect(page.getByLabel('Должность').locator('option:checked')).toHaveText('—');
+    const startButton = page.getByRole('button', { name: 'Начать экзамен' });
+    await expect(startButton).toBeDisabled();
+    await expect(startButton).toHaveAccessibleDescription(
+      'Выберите должность: экзамен сдают по конкретной должности.',
+    );
+    // The local edition has no supervised sittings.
+    await expect(page.getByLabel('Код контролируемой сдачи')).toHaveCount(0);
+    await page.getByLabel('Служба').selectOption({ label: 'Палуба' });
+    await page.getByLabel('Должность').selectOption({ label: 'Матрос (OS)' });
+    await expect(startButton).toBeEnabled();
+    await expect(page.getByText('Выберите должность')).toHaveCount(0);
+    await expectAccessible(page);
+  });
 });
 
-test('Back (a phone’s back key) asks before it ends an exam, after a reload too', async ({
-  page,
-}) => {
-  test.setTimeout(60_000);
-  await registerViaUi(page);
-  // Opened as the first page: Back would leave the app's page, where no dialog can ask.
-  await page.goto('/exam');
-  await page.getByLabel('Служба').selectOption({ label: 'Палуба' });
-  await page.getByLabel('Должность').selectOption({ label: 'Матрос (OS)' });
-  await page.getByRole('button', { name: 'Начать экзамен' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 1 из 40' })).toBeVisible();
-  // «No» stays in the exam.
-  await page.goBack();
-  const dialog = page.getByRole('alertdialog');
-  await expect(dialog).toContainText('Завершить экзамен сейчас?');
-  await dialog.getByRole('button', { name: 'Отмена' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 1 из 40' })).toBeVisible();
-  await expect(page).toHaveURL(/\/exam$/);
-  await page.locator('.exam-option').first().click();
-  await page.getByRole('button', { name: 'Ответить' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 2 из 40' })).toBeVisible();
-  // After a reload too; «yes» ends the exam and shows its result.
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 2 из 40' })).toBeVisible();
-  await page.goBack();
-  await dialog.getByRole('button', { name: 'Завершить экзамен' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Экзамен не сдан' })).toBeVisible();
-  await expect(page.getByText(/^Верно [01] из 40/)).toBeVisible();
+test.describe('as a learner', () => {
+  test.use({ storageState: SAVED.learner });
+
+  test('Back (a phone’s back key) asks before it ends an exam, after a reload too', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await page.goto('/');
+    // Opened as the first page: Back would leave the app's page, where no dialog can ask.
+    await page.goto('/exam');
+    await page.getByLabel('Служба').selectOption({ label: 'Палуба' });
+    await page.getByLabel('Должность').selectOption({ label: 'Матрос (OS)' });
+    await page.getByRole('button', { name: 'Начать экзамен' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 1 из 40' })).toBeVisible();
+    // «No» stays in the exam.
+    await page.goBack();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Завершить экзамен сейчас?');
+    await dialog.getByRole('button', { name: 'Отмена' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 1 из 40' })).toBeVisible();
+    await expect(page).toHaveURL(/\/exam$/);
+    await page.locator('.exam-option').first().click();
+    await page.getByRole('button', { name: 'Ответить' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 2 из 40' })).toBeVisible();
+    // After a reload too; «yes» ends the exam and shows its result.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 2 из 40' })).toBeVisible();
+    await page.goBack();
+    await dialog.getByRole('button', { name: 'Завершить экзамен' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Экзамен не сдан' })).toBeVisible();
+    await expect(page.getByText(/^Верно [01] из 40/)).toBeVisible();
+  });
 });
 
-test('a broken kept exam is cleared with a message, and the exam works', async ({ page }) => {
-  await registerViaUi(page);
-  // A kept exam that is not one (the previous check let this shape through, and /exam crashed
-  // on every visit) is cleared with a message; then one that is not even JSON.
-  const plant = (text: string) =>
-    page.evaluate((value) => {
-      const id = localStorage.getItem('marine.lastUserId');
-      localStorage.setItem(`marine.exam.${id}`, value.replace('USER', id ?? ''));
-    }, text);
-  await plant(
-    JSON.stringify({
-      examId: 'x1',
-      userId: 'USER',
-      division: 'deck',
-      role: 'os',
-      questions: [1, 2, 3],
-      answers: [],
-      startedAt: Date.now(),
-    }),
-  );
-  await page.goto('/exam');
-  const notice = page.getByRole('alert').filter({ hasText: 'Незавершённый экзамен' });
-  await expect(notice).toHaveText(
-    /Незавершённый экзамен на этом устройстве не удалось прочитать, и он удалён\. Экзамен можно начать заново\./,
-  );
-  await expectAccessible(page);
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Экзамен' })).toBeVisible();
-  await expect(notice).toHaveCount(0);
-  await plant('{"examId": "x2", "questions": [');
-  await page.reload();
-  await expect(notice).toBeVisible();
-  await notice.getByRole('button', { name: 'Закрыть' }).click();
-  await expect(notice).toHaveCount(0);
-  await page.getByLabel('Служба').selectOption({ label: 'Палуба' });
-  await page.getByLabel('Должность').selectOption({ label: 'Матрос (OS)' });
-  await page.getByRole('button', { name: 'Начать экзамен' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 1 из 40' })).toBeVisible();
+test.describe('as a learner', () => {
+  test.use({ storageState: SAVED.learner });
+
+  test('a broken kept exam is cleared with a message, and the exam works', async ({ page }) => {
+    await page.goto('/');
+    // A kept exam that is not one (the previous check let this shape through, and /exam crashed
+    // on every visit) is cleared with a message; then one that is not even JSON.
+    const plant = (text: string) =>
+      page.evaluate((value) => {
+        const id = localStorage.getItem('marine.lastUserId');
+        localStorage.setItem(`marine.exam.${id}`, value.replace('USER', id ?? ''));
+      }, text);
+    await plant(
+      JSON.stringify({
+        examId: 'x1',
+        userId: 'USER',
+        division: 'deck',
+        role: 'os',
+        questions: [1, 2, 3],
+        answers: [],
+        startedAt: Date.now(),
+      }),
+    );
+    await page.goto('/exam');
+    const notice = page.getByRole('alert').filter({ hasText: 'Незавершённый экзамен' });
+    await expect(notice).toHaveText(
+      /Незавершённый экзамен на этом устройстве не удалось прочитать, и он удалён\. Экзамен можно начать заново\./,
+    );
+    await expectAccessible(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Экзамен' })).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    await plant('{"examId": "x2", "questions": [');
+    await page.reload();
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(notice).toHaveCount(0);
+    await page.getByLabel('Служба').selectOption({ label: 'Палуба' });
+    await page.getByLabel('Должность').selectOption({ label: 'Матрос (OS)' });
+    await page.getByRole('button', { name: 'Начать экзамен' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 1 из 40' })).toBeVisible();
+  });
 });
 
 test('a learner registered for a post finds it chosen for the exam', async ({ page }) => {
@@ -300,88 +311,93 @@ test('a learner registered for a post finds it chosen for the exam', async ({ pa
   await expect(page.getByText('Выберите должность')).toHaveCount(0);
 });
 
-test('in English the exam reads in English, and an unknown certificate id is said so', async ({
-  page,
-}) => {
-  await registerViaUi(page);
-  await page.goto('/settings');
-  await page.getByRole('radio', { name: 'English' }).check();
-  await page.goto('/exam');
-  await expect(page.getByRole('heading', { level: 1, name: 'Exam' })).toBeVisible();
-  await page.getByLabel('Department').selectOption({ label: 'Engine' });
-  const post = page.getByLabel('Post');
-  await post.selectOption({ index: 1 });
-  await expect(
-    page.getByText(/^Predicted from your answers so far: 25% \(from \d+ to \d+%\)$/),
-  ).toBeVisible();
-  await page.getByRole('button', { name: 'Start the exam' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Question 1 of 40' })).toBeVisible();
-  await expect(page.getByRole('timer')).toHaveText(/^Time left: (30:00|29:[0-5]\d)$/);
-  await expectAccessible(page);
-  await page.getByRole('button', { name: 'End the exam' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'End the exam' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Exam not passed' })).toBeVisible();
-  await expect(page.getByText('0 of 40 right (0%); pass mark 70%')).toBeVisible();
-  await expectAccessible(page);
+test.describe('as a learner', () => {
+  test.use({ storageState: SAVED.learner });
 
-  await page.goto('/exam/not-an-exam');
-  await expect(page.getByText('No exam result with this id on this device.')).toBeVisible();
+  test('in English the exam reads in English, and an unknown certificate id is said so', async ({
+    page,
+  }) => {
+    await page.goto('/settings');
+    await page.getByRole('radio', { name: 'English' }).check();
+    await page.goto('/exam');
+    await expect(page.getByRole('heading', { level: 1, name: 'Exam' })).toBeVisible();
+    await page.getByLabel('Department').selectOption({ label: 'Engine' });
+    const post = page.getByLabel('Post');
+    await post.selectOption({ index: 1 });
+    await expect(
+      page.getByText(/^Predicted from your answers so far: 25% \(from \d+ to \d+%\)$/),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Start the exam' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Question 1 of 40' })).toBeVisible();
+    await expect(page.getByRole('timer')).toHaveText(/^Time left: (30:00|29:[0-5]\d)$/);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'End the exam' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'End the exam' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Exam not passed' })).toBeVisible();
+    await expect(page.getByText('0 of 40 right (0%); pass mark 70%')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto('/exam/not-an-exam');
+    await expect(page.getByText('No exam result with this id on this device.')).toBeVisible();
+  });
 });
 
-test('an admin sets the exam of a post, and the exam follows it', async ({ page }) => {
-  test.setTimeout(120_000);
-  await registerViaUi(page);
-  await claimAdminViaUi(page);
-  await page.goto('/admin/roles');
-  await page
-    .getByRole('region', { name: 'Службы' })
-    .getByRole('button', { name: 'Палуба', exact: true })
-    .click();
-  await page
-    .getByRole('region', { name: /^Роли/ })
-    .getByRole('button', { name: /^Матрос \(OS\)/ })
-    .click();
-  const card = page.getByRole('region', { name: 'Экзамен должности: Матрос (OS)' });
-  await expect(card.getByLabel('Вопросов (10–100)')).toHaveValue('40');
-  await card.getByLabel('Вопросов (10–100)').fill('10');
-  await card.getByLabel('Время, минут (5–120)').fill('5');
-  await card.getByLabel('Проходной балл, % (30–100)').fill('60');
-  await card.getByRole('checkbox', { name: 'Термины' }).uncheck();
-  await card.getByRole('checkbox', { name: 'Аудирование' }).uncheck();
-  await card.getByRole('button', { name: 'Сохранить экзамен' }).click();
-  await expect(card.getByRole('status')).toHaveText(
-    'Сохранено: 10 вопросов, 5 мин, проходной балл 60 %.',
-  );
-  await expectAccessible(page);
-  // Out of range is brought into range.
-  await card.getByLabel('Вопросов (10–100)').fill('500');
-  await card.getByRole('button', { name: 'Сохранить экзамен' }).click();
-  await expect(card.getByRole('status')).toHaveText(
-    'Сохранено: 100 вопросов, 5 мин, проходной балл 60 %.',
-  );
-  await card.getByLabel('Вопросов (10–100)').fill('10');
-  await card.getByRole('button', { name: 'Сохранить экзамен' }).click();
-  await expect(card.getByRole('status')).toContainText('Сохранено: 10 вопросов');
+test.describe('as an administrator', () => {
+  test.use({ storageState: SAVED.admin });
 
-  await page.goto('/exam');
-  await page.getByLabel('Служба').selectOption({ label: 'Палуба' });
-  await page.getByLabel('Должность').selectOption({ label: 'Матрос (OS)' });
-  await expect(
-    page.getByText(/^Экзамен по вашей должности: 10 вопросов из её программы, 5 мин\./),
-  ).toBeVisible();
-  await expect(page.getByText('Разделы: Команды, Фразы')).toBeVisible();
-  await expect(page.getByText('Проходной балл: 60 %')).toBeVisible();
-  await page.getByRole('button', { name: 'Начать экзамен' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 1 из 10' })).toBeVisible();
-  await expect(page.getByRole('timer')).toHaveText(/^Осталось: (5:00|4:[0-5]\d)$/);
-  const all = [
-    ...(await readVocabulary(page, { division: 'deck' })),
-    ...(await readVocabulary(page, { division: 'common' })),
-  ];
-  for (let i = 0; i < 10; i++) {
-    await expect(page.locator('.exam-section')).toHaveText(/^(Команды|Фразы)$/);
-    await answerByKeyboard(page, await rightOption(page, all));
-  }
-  await expect(page.getByRole('heading', { level: 1, name: 'Экзамен сдан' })).toBeVisible();
-  await expect(page.getByText('Верно 10 из 10 (100 %); проходной балл 60 %')).toBeVisible();
+  test('an admin sets the exam of a post, and the exam follows it', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/admin/roles');
+    await page
+      .getByRole('region', { name: 'Службы' })
+      .getByRole('button', { name: 'Палуба', exact: true })
+      .click();
+    await page
+      .getByRole('region', { name: /^Роли/ })
+      .getByRole('button', { name: /^Матрос \(OS\)/ })
+      .click();
+    const card = page.getByRole('region', { name: 'Экзамен должности: Матрос (OS)' });
+    await expect(card.getByLabel('Вопросов (10–100)')).toHaveValue('40');
+    await card.getByLabel('Вопросов (10–100)').fill('10');
+    await card.getByLabel('Время, минут (5–120)').fill('5');
+    await card.getByLabel('Проходной балл, % (30–100)').fill('60');
+    await card.getByRole('checkbox', { name: 'Термины' }).uncheck();
+    await card.getByRole('checkbox', { name: 'Аудирование' }).uncheck();
+    await card.getByRole('button', { name: 'Сохранить экзамен' }).click();
+    await expect(card.getByRole('status')).toHaveText(
+      'Сохранено: 10 вопросов, 5 мин, проходной балл 60 %.',
+    );
+    await expectAccessible(page);
+    // Out of range is brought into range.
+    await card.getByLabel('Вопросов (10–100)').fill('500');
+    await card.getByRole('button', { name: 'Сохранить экзамен' }).click();
+    await expect(card.getByRole('status')).toHaveText(
+      'Сохранено: 100 вопросов, 5 мин, проходной балл 60 %.',
+    );
+    await card.getByLabel('Вопросов (10–100)').fill('10');
+    await card.getByRole('button', { name: 'Сохранить экзамен' }).click();
+    await expect(card.getByRole('status')).toContainText('Сохранено: 10 вопросов');
+
+    await page.goto('/exam');
+    await page.getByLabel('Служба').selectOption({ label: 'Палуба' });
+    await page.getByLabel('Должность').selectOption({ label: 'Матрос (OS)' });
+    await expect(
+      page.getByText(/^Экзамен по вашей должности: 10 вопросов из её программы, 5 мин\./),
+    ).toBeVisible();
+    await expect(page.getByText('Разделы: Команды, Фразы')).toBeVisible();
+    await expect(page.getByText('Проходной балл: 60 %')).toBeVisible();
+    await page.getByRole('button', { name: 'Начать экзамен' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 1 из 10' })).toBeVisible();
+    await expect(page.getByRole('timer')).toHaveText(/^Осталось: (5:00|4:[0-5]\d)$/);
+    const all = [
+      ...(await readVocabulary(page, { division: 'deck' })),
+      ...(await readVocabulary(page, { division: 'common' })),
+    ];
+    for (let i = 0; i < 10; i++) {
+      await expect(page.locator('.exam-section')).toHaveText(/^(Команды|Фразы)$/);
+      await answerByKeyboard(page, await rightOption(page, all));
+    }
+    await expect(page.getByRole('heading', { level: 1, name: 'Экзамен сдан' })).toBeVisible();
+    await expect(page.getByText('Верно 10 из 10 (100 %); проходной балл 60 %')).toBeVisible();
+  });
 });

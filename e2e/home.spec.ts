@@ -1,5 +1,8 @@
 /** The home dashboard: welcome, connection badge, sync, shortcuts, schedule, goal, tips and rank. */
-import { expect, expectAccessible, registerViaUi, test } from './support/fixtures';
+import { expect, expectAccessible, test } from './support/fixtures';
+import { LEARNER, SAVED } from './support/saved-state';
+
+test.use({ storageState: SAVED.guest });
 
 const SYNC_LOCAL =
   'Локальная версия: синхронизировать нечего — прогресс хранится на этом устройстве.';
@@ -94,32 +97,36 @@ test('the tip of the day moves on to the next tip', async ({ page }) => {
   await expect(text).not.toHaveText(first ?? '');
 });
 
-test('a signed-in user is greeted by name and sees the daily goal', async ({ page }) => {
-  await registerViaUi(page, { fullName: 'Мария Соколова' });
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Добро пожаловать, Мария Соколова!' }),
-  ).toBeVisible();
-  // No guest notice for a signed-in user.
-  await expect(page.getByText(/Вы занимаетесь как гость/)).toHaveCount(0);
+test.describe('as a learner', () => {
+  test.use({ storageState: SAVED.learner });
 
-  const goal = page.getByRole('region', { name: 'Цель на сегодня' });
-  await expect(goal.getByText('0 из 10 слов')).toBeVisible();
-  const bar = goal.getByRole('progressbar', { name: 'Изучено слов сегодня' });
-  await expect(bar).toHaveAttribute('aria-valuenow', '0');
-  await expect(bar).toHaveAttribute('aria-valuemax', '10');
-  await expect(goal.getByText('До цели осталось 10 слов.')).toBeVisible();
+  test('a signed-in user is greeted by name and sees the daily goal', async ({ page }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Добро пожаловать, ${LEARNER.fullName}!` }),
+    ).toBeVisible();
+    // No guest notice for a signed-in user.
+    await expect(page.getByText(/Вы занимаетесь как гость/)).toHaveCount(0);
 
-  await expect(
-    page.getByRole('region', { name: 'Повторить сегодня' }).getByText('0', { exact: true }),
-  ).toBeVisible();
-  await expect(
-    page.getByRole('region', { name: 'Выучено слов' }).getByText('0', { exact: true }),
-  ).toBeVisible();
+    const goal = page.getByRole('region', { name: 'Цель на сегодня' });
+    await expect(goal.getByText('0 из 10 слов')).toBeVisible();
+    const bar = goal.getByRole('progressbar', { name: 'Изучено слов сегодня' });
+    await expect(bar).toHaveAttribute('aria-valuenow', '0');
+    await expect(bar).toHaveAttribute('aria-valuemax', '10');
+    await expect(goal.getByText('До цели осталось 10 слов.')).toBeVisible();
 
-  await expectAccessible(page);
+    await expect(
+      page.getByRole('region', { name: 'Повторить сегодня' }).getByText('0', { exact: true }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Выучено слов' }).getByText('0', { exact: true }),
+    ).toBeVisible();
 
-  await page.getByRole('button', { name: 'Синхронизировать' }).click();
-  await expect(page.getByRole('status').filter({ hasText: SYNC_LOCAL })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Синхронизировать' }).click();
+    await expect(page.getByRole('status').filter({ hasText: SYNC_LOCAL })).toBeVisible();
+  });
 });
 
 test('the dashboard is accessible in dark theme', async ({ page }) => {

@@ -1,5 +1,8 @@
-import { expect, expectAccessible, registerViaUi, test } from './support/fixtures';
+import { expect, expectAccessible, test } from './support/fixtures';
+import { SAVED } from './support/saved-state';
 import { BUILTIN_ROWS, searchHits, topicSize } from './support/vocabulary';
+
+test.use({ storageState: SAVED.guest });
 
 test.describe('topics page', () => {
   test('a guest sees the deck topics, filtered by role chips and by search', async ({ page }) => {
@@ -115,43 +118,46 @@ test.describe('dictionary', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Слова не найдены.' })).toBeVisible();
   });
 
-  test('a signed-in user marks a word learned and it stays after a reload', async ({ page }) => {
-    await registerViaUi(page);
-    await page.goto('/dictionary');
-    await expect(page.getByText('Вы гость', { exact: false })).toHaveCount(0);
-    await page.getByLabel('Поиск слов').fill('кнехт');
-    const learned = page.getByRole('checkbox', { name: 'Выучено: кнехт' });
-    await expect(learned).not.toBeChecked();
-    await learned.check();
-    await expect(learned).toBeChecked();
-    // Not an admin: no edit or delete on built-in words, no add forms.
-    await expect(page.getByRole('button', { name: 'Изменить «кнехт»' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Удалить «кнехт»' })).toHaveCount(0);
-    await expect(page.getByText('Массовый импорт')).toHaveCount(0);
+  test.describe('as a learner', () => {
+    test.use({ storageState: SAVED.learner });
 
-    // Home counts the word once the write is stored (a reload before that would cut it short).
-    const home = page
-      .getByRole('navigation', { name: 'Основная навигация' })
-      .getByRole('link', { name: 'Главная' });
-    const tile = (name: string) => page.getByRole('region', { name }).locator('.tile-value');
-    await home.click();
-    await expect(tile('Выучено слов')).toHaveText('1');
+    test('a signed-in user marks a word learned and it stays after a reload', async ({ page }) => {
+      await page.goto('/dictionary');
+      await expect(page.getByText('Вы гость', { exact: false })).toHaveCount(0);
+      await page.getByLabel('Поиск слов').fill('кнехт');
+      const learned = page.getByRole('checkbox', { name: 'Выучено: кнехт' });
+      await expect(learned).not.toBeChecked();
+      await learned.check();
+      await expect(learned).toBeChecked();
+      // Not an admin: no edit or delete on built-in words, no add forms.
+      await expect(page.getByRole('button', { name: 'Изменить «кнехт»' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Удалить «кнехт»' })).toHaveCount(0);
+      await expect(page.getByText('Массовый импорт')).toHaveCount(0);
 
-    await page.goto('/dictionary');
-    await page.getByLabel('Поиск слов').fill('кнехт');
-    await expect(page.getByRole('checkbox', { name: 'Выучено: кнехт' })).toBeChecked();
+      // Home counts the word once the write is stored (a reload before that would cut it short).
+      const home = page
+        .getByRole('navigation', { name: 'Основная навигация' })
+        .getByRole('link', { name: 'Главная' });
+      const tile = (name: string) => page.getByRole('region', { name }).locator('.tile-value');
+      await home.click();
+      await expect(tile('Выучено слов')).toHaveText('1');
 
-    await page.getByRole('checkbox', { name: 'Выучено: кнехт' }).uncheck();
-    await expect(page.getByRole('checkbox', { name: 'Выучено: кнехт' })).not.toBeChecked();
-    // The word was never studied: unticking made it new again, with nothing to review.
-    await home.click();
-    await expect(tile('Выучено слов')).toHaveText('0');
-    await expect(tile('Повторить сегодня')).toHaveText('0');
+      await page.goto('/dictionary');
+      await page.getByLabel('Поиск слов').fill('кнехт');
+      await expect(page.getByRole('checkbox', { name: 'Выучено: кнехт' })).toBeChecked();
 
-    await page.reload();
-    await expect(tile('Повторить сегодня')).toHaveText('0');
-    await page.goto('/dictionary');
-    await page.getByLabel('Поиск слов').fill('кнехт');
-    await expect(page.getByRole('checkbox', { name: 'Выучено: кнехт' })).not.toBeChecked();
+      await page.getByRole('checkbox', { name: 'Выучено: кнехт' }).uncheck();
+      await expect(page.getByRole('checkbox', { name: 'Выучено: кнехт' })).not.toBeChecked();
+      // The word was never studied: unticking made it new again, with nothing to review.
+      await home.click();
+      await expect(tile('Выучено слов')).toHaveText('0');
+      await expect(tile('Повторить сегодня')).toHaveText('0');
+
+      await page.reload();
+      await expect(tile('Повторить сегодня')).toHaveText('0');
+      await page.goto('/dictionary');
+      await page.getByLabel('Поиск слов').fill('кнехт');
+      await expect(page.getByRole('checkbox', { name: 'Выучено: кнехт' })).not.toBeChecked();
+    });
   });
 });

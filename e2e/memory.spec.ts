@@ -3,7 +3,10 @@
  * (FSRS recall from the answer history) and the hard words failed on 8 days or more, with Relearn.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, registerViaUi, test } from './support/fixtures';
+import { expect, expectAccessible, test } from './support/fixtures';
+import { SAVED } from './support/saved-state';
+
+test.use({ storageState: SAVED.learner });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,7 +39,6 @@ const region = (page: Page, name: RegExp) => page.getByRole('region', { name });
 test('progress shows the learned words probably recalled today and the hard words', async ({
   page,
 }) => {
-  await registerViaUi(page);
   await page.goto('/settings');
   await page.getByLabel('JSON для импорта').fill(historyJson(Date.now()));
   await page.getByRole('button', { name: 'Импортировать' }).click();

@@ -3,7 +3,10 @@
  * a single tap on the last division, role, topics and size, after the app was closed too; the
  * steps remain for a change.
  */
-import { expect, registerViaUi, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+import { SAVED } from './support/saved-state';
+
+test.use({ storageState: SAVED.learner });
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -12,7 +15,7 @@ test('home starts the next session with the last choice in one tap, after a rest
   context,
 }) => {
   test.setTimeout(90_000);
-  await registerViaUi(page);
+  await page.goto('/');
   // No session yet: nothing to continue.
   await expect(page.getByRole('button', { name: /Продолжить занятие/ })).toHaveCount(0);
 

@@ -1,5 +1,6 @@
 /** The app shell: the start-up splash, the mobile menu, and the Loading screen with its reset. */
 import { claimAdminViaUi, expect, expectAccessible, registerViaUi, test } from './support/fixtures';
+import { SAVED } from './support/saved-state';
 
 const START = Date.parse('2025-06-01T08:00:00Z');
 
@@ -81,21 +82,25 @@ test.describe('mobile menu', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Регистрация' })).toBeVisible();
   });
 
-  test('a signed-in user reaches profile and logs out from the menu', async ({ page }) => {
-    await registerViaUi(page);
-    const menuButton = page.getByRole('button', { name: 'Меню', exact: true });
-    await menuButton.click();
-    const menu = page.getByRole('navigation', { name: 'Меню' });
-    await expect(menu.getByRole('link', { name: 'Прогресс' })).toBeVisible();
-    await expect(menu.getByRole('link', { name: 'Настройки' })).toBeVisible();
-    await menu.getByRole('link', { name: 'Профиль' }).click();
-    await expect(page).toHaveURL(/\/profile$/);
+  test.describe('as a learner', () => {
+    test.use({ storageState: SAVED.learner });
 
-    await menuButton.click();
-    await menu.getByRole('button', { name: 'Выйти' }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await menuButton.click();
-    await expect(menu.getByRole('link', { name: 'Войти' })).toBeVisible();
+    test('a signed-in user reaches profile and logs out from the menu', async ({ page }) => {
+      await page.goto('/');
+      const menuButton = page.getByRole('button', { name: 'Меню', exact: true });
+      await menuButton.click();
+      const menu = page.getByRole('navigation', { name: 'Меню' });
+      await expect(menu.getByRole('link', { name: 'Прогресс' })).toBeVisible();
+      await expect(menu.getByRole('link', { name: 'Настройки' })).toBeVisible();
+      await menu.getByRole('link', { name: 'Профиль' }).click();
+      await expect(page).toHaveURL(/\/profile$/);
+
+      await menuButton.click();
+      await menu.getByRole('button', { name: 'Выйти' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await menuButton.click();
+      await expect(menu.getByRole('link', { name: 'Войти' })).toBeVisible();
+    });
   });
 });
 

@@ -6,7 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import { readVocabulary } from './study-helpers';
-import { expect, expectAccessible, registerViaUi, test } from './support/fixtures';
+import { expect, expectAccessible, test } from './support/fixtures';
+import { SAVED } from './support/saved-state';
 
 interface Spoken {
   text: string;
@@ -81,42 +82,47 @@ async function installSpeech(page: Page, voices: FakeVoice[]) {
 const spoken = (page: Page) =>
   page.evaluate(() => (window as unknown as { __spoken: Spoken[] }).__spoken);
 
-test('the dictionary and settings speak with the device’s own English voice, at the chosen rate and accent', async ({
-  page,
-}) => {
-  await installSpeech(page, DEVICE_VOICES);
-  await registerViaUi(page);
-  await page.goto('/dictionary');
-  await page.getByLabel('Поиск слов').fill('кнехт');
-  const row = page.getByRole('table').getByRole('row').filter({ hasText: 'кнехт' }).first();
-  const english = (await row.locator('.dict-en [lang="en"]').first().textContent()) ?? '';
-  await row.getByRole('button', { name: `Прослушать: ${english}` }).click();
-  expect(await spoken(page)).toEqual([{ text: english, voice: 'Daniel', lang: 'en-GB', rate: 1 }]);
-  await expectAccessible(page);
+test.describe('as a learner', () => {
+  test.use({ storageState: SAVED.learner });
 
-  await page.goto('/settings');
-  const card = page.getByRole('region', { name: 'Произношение' });
-  await expect(card.getByTestId('speech-voice')).toHaveText(
-    'Голос: Daniel (en-GB) · работает без сети',
-  );
-  await card.getByRole('radio', { name: 'Американский' }).check();
-  await card.getByRole('checkbox', { name: 'Говорить медленнее (для изучения)' }).check();
-  await expect(card.getByTestId('speech-voice')).toHaveText(
-    'Голос: Samantha (en-US) · работает без сети',
-  );
-  await card.getByRole('button', { name: 'Прослушать пример' }).click();
-  expect((await spoken(page)).at(-1)).toEqual({
-    text: 'Let go port anchor!',
-    voice: 'Samantha',
-    lang: 'en-US',
-    rate: 0.7,
+  test('the dictionary and settings speak with the device’s own English voice, at the chosen rate and accent', async ({
+    page,
+  }) => {
+    await installSpeech(page, DEVICE_VOICES);
+    await page.goto('/dictionary');
+    await page.getByLabel('Поиск слов').fill('кнехт');
+    const row = page.getByRole('table').getByRole('row').filter({ hasText: 'кнехт' }).first();
+    const english = (await row.locator('.dict-en [lang="en"]').first().textContent()) ?? '';
+    await row.getByRole('button', { name: `Прослушать: ${english}` }).click();
+    expect(await spoken(page)).toEqual([
+      { text: english, voice: 'Daniel', lang: 'en-GB', rate: 1 },
+    ]);
+    await expectAccessible(page);
+
+    await page.goto('/settings');
+    const card = page.getByRole('region', { name: 'Произношение' });
+    await expect(card.getByTestId('speech-voice')).toHaveText(
+      'Голос: Daniel (en-GB) · работает без сети',
+    );
+    await card.getByRole('radio', { name: 'Американский' }).check();
+    await card.getByRole('checkbox', { name: 'Говорить медленнее (для изучения)' }).check();
+    await expect(card.getByTestId('speech-voice')).toHaveText(
+      'Голос: Samantha (en-US) · работает без сети',
+    );
+    await card.getByRole('button', { name: 'Прослушать пример' }).click();
+    expect((await spoken(page)).at(-1)).toEqual({
+      text: 'Let go port anchor!',
+      voice: 'Samantha',
+      lang: 'en-US',
+      rate: 0.7,
+    });
+    await expectAccessible(page);
+
+    // Remembered for this user on this device.
+    await page.reload();
+    await expect(card.getByRole('radio', { name: 'Американский' })).toBeChecked();
+    await expect(card.getByRole('checkbox', { name: /медленнее/ })).toBeChecked();
   });
-  await expectAccessible(page);
-
-  // Remembered for this user on this device.
-  await page.reload();
-  await expect(card.getByRole('radio', { name: 'Американский' })).toBeChecked();
-  await expect(card.getByRole('checkbox', { name: /медленнее/ })).toBeChecked();
 });
 
 test('in the quiz the English is heard when it is no secret; listening holds the question', async ({
@@ -239,34 +245,37 @@ test('listening questions play the English, offer Russian options and show the t
   await expect(page.getByRole('checkbox', { name: 'Вопросы на слух' })).toBeChecked();
 });
 
-test('with no English voice, nothing offers to speak and settings say how to add a voice', async ({
-  page,
-}) => {
-  await installSpeech(page, [DEVICE_VOICES[0] as FakeVoice]);
-  await registerViaUi(page);
-  await page.goto('/dictionary');
-  await page.getByLabel('Поиск слов').fill('кнехт');
-  await expect(
-    page.getByRole('table').getByRole('row').filter({ hasText: 'кнехт' }).first(),
-  ).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Прослушать/ })).toHaveCount(0);
+test.describe('as a learner', () => {
+  test.use({ storageState: SAVED.learner });
 
-  await page.goto('/select-topic?division=deck&role=all');
-  await page.getByRole('checkbox', { name: /^Швартовка/ }).check();
-  await page.getByRole('button', { name: 'Продолжить' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Настройка сессии' })).toBeVisible();
-  await expect(page.getByRole('checkbox', { name: 'Вопросы на слух' })).toHaveCount(0);
+  test('with no English voice, nothing offers to speak and settings say how to add a voice', async ({
+    page,
+  }) => {
+    await installSpeech(page, [DEVICE_VOICES[0] as FakeVoice]);
+    await page.goto('/dictionary');
+    await page.getByLabel('Поиск слов').fill('кнехт');
+    await expect(
+      page.getByRole('table').getByRole('row').filter({ hasText: 'кнехт' }).first(),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Прослушать/ })).toHaveCount(0);
 
-  await page.goto('/settings');
-  const card = page.getByRole('region', { name: 'Произношение' });
-  await expect(card.getByRole('status')).toHaveText(
-    'На этом устройстве нет английского голоса, поэтому кнопки прослушивания и вопросы на слух скрыты. Как добавить голос:',
-  );
-  await expect(
-    card.getByText(/^Android: Настройки → Специальные возможности → Синтез речи/),
-  ).toBeVisible();
-  await expect(
-    card.getByText(/^iPhone и iPad: Настройки → Универсальный доступ → Устный контент/),
-  ).toBeVisible();
-  await expectAccessible(page);
+    await page.goto('/select-topic?division=deck&role=all');
+    await page.getByRole('checkbox', { name: /^Швартовка/ }).check();
+    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Настройка сессии' })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Вопросы на слух' })).toHaveCount(0);
+
+    await page.goto('/settings');
+    const card = page.getByRole('region', { name: 'Произношение' });
+    await expect(card.getByRole('status')).toHaveText(
+      'На этом устройстве нет английского голоса, поэтому кнопки прослушивания и вопросы на слух скрыты. Как добавить голос:',
+    );
+    await expect(
+      card.getByText(/^Android: Настройки → Специальные возможности → Синтез речи/),
+    ).toBeVisible();
+    await expect(
+      card.getByText(/^iPhone и iPad: Настройки → Универсальный доступ → Устный контент/),
+    ).toBeVisible();
+    await expectAccessible(page);
+  });
 });

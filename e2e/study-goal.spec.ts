@@ -1,7 +1,8 @@
 /** The daily goal counts practice: answers, right or wrong; a skipped question is not practice. */
 import type { Page } from '@playwright/test';
 import { currentQuestion, readVocabulary, skipPause } from './study-helpers';
-import { expect, registerViaUi, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+import { SAVED } from './support/saved-state';
 
 /** A five-word session of a topic whose every word has a spelling question. */
 async function startSession(page: Page) {
@@ -45,55 +46,63 @@ test.beforeEach(async ({ page }) => {
 
 const goalOf = (page: Page) => page.getByRole('region', { name: 'Цель на сегодня' });
 
-test('a session skipped from start to end does not count toward the day’s goal; answers do', async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  await registerViaUi(page);
-  await expect(goalOf(page).getByText('0 из 10 слов')).toBeVisible();
+test.describe('as a learner', () => {
+  test.use({ storageState: SAVED.learner });
 
-  await startSession(page);
-  await skipQuestions(page, 1);
-  await skipSpellings(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Сессия завершена' })).toBeVisible();
-  await page.getByRole('button', { name: 'Завершить' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(goalOf(page).getByText('До цели осталось 10 слов.')).toBeVisible();
-  await expect(goalOf(page).getByText('0 из 10 слов')).toBeVisible();
-  await expect(goalOf(page).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+  test('a session skipped from start to end does not count toward the day’s goal; answers do', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.goto('/');
+    await expect(goalOf(page).getByText('0 из 10 слов')).toBeVisible();
 
-  // One right and one wrong answer are practice; the skips around them are not.
-  await startSession(page);
-  const vocab = await readVocabulary(page, { topic: 'Cooking Methods', division: 'galley' });
-  await expect(page.getByText('Вопрос 1 из 5')).toBeVisible();
-  let question = await currentQuestion(page, vocab);
-  await page.keyboard.press(String(question.right + 1));
-  await expect(page.getByText('Верно!')).toBeVisible();
-  await skipPause(page);
-  await expect(page.getByText('Вопрос 2 из 5')).toBeVisible();
-  question = await currentQuestion(page, vocab);
-  await page.keyboard.press(String(((question.right + 1) % question.options.length) + 1));
-  await expect(page.getByText(/^Неверно/)).toBeVisible();
-  await skipPause(page);
-  await skipQuestions(page, 3);
-  await skipSpellings(page);
-  await page.getByRole('button', { name: 'Завершить' }).click();
-  await expect(goalOf(page).getByText('2 из 10 слов')).toBeVisible();
+    await startSession(page);
+    await skipQuestions(page, 1);
+    await skipSpellings(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Сессия завершена' })).toBeVisible();
+    await page.getByRole('button', { name: 'Завершить' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(goalOf(page).getByText('До цели осталось 10 слов.')).toBeVisible();
+    await expect(goalOf(page).getByText('0 из 10 слов')).toBeVisible();
+    await expect(goalOf(page).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
 
-  // Read again from the stored history.
-  await page.reload();
-  await expect(goalOf(page).getByText('2 из 10 слов')).toBeVisible();
+    // One right and one wrong answer are practice; the skips around them are not.
+    await startSession(page);
+    const vocab = await readVocabulary(page, { topic: 'Cooking Methods', division: 'galley' });
+    await expect(page.getByText('Вопрос 1 из 5')).toBeVisible();
+    let question = await currentQuestion(page, vocab);
+    await page.keyboard.press(String(question.right + 1));
+    await expect(page.getByText('Верно!')).toBeVisible();
+    await skipPause(page);
+    await expect(page.getByText('Вопрос 2 из 5')).toBeVisible();
+    question = await currentQuestion(page, vocab);
+    await page.keyboard.press(String(((question.right + 1) % question.options.length) + 1));
+    await expect(page.getByText(/^Неверно/)).toBeVisible();
+    await skipPause(page);
+    await skipQuestions(page, 3);
+    await skipSpellings(page);
+    await page.getByRole('button', { name: 'Завершить' }).click();
+    await expect(goalOf(page).getByText('2 из 10 слов')).toBeVisible();
+
+    // Read again from the stored history.
+    await page.reload();
+    await expect(goalOf(page).getByText('2 из 10 слов')).toBeVisible();
+  });
 });
 
-test('a guest’s skipped questions do not count toward the goal either', async ({ page }) => {
-  await startSession(page);
-  await skipQuestions(page, 1);
-  await expect(page.getByText('Слово 1 из 5')).toBeVisible();
-  // Home, reached in the app: a guest's study lives only in this page.
-  await page
-    .getByRole('navigation', { name: 'Основная навигация' })
-    .getByRole('link', { name: 'Главная' })
-    .click();
-  await expect(goalOf(page).getByText('0 из 10 слов')).toBeVisible();
-  await expect(goalOf(page).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+test.describe('as a guest', () => {
+  test.use({ storageState: SAVED.guest });
+
+  test('a guest’s skipped questions do not count toward the goal either', async ({ page }) => {
+    await startSession(page);
+    await skipQuestions(page, 1);
+    await expect(page.getByText('Слово 1 из 5')).toBeVisible();
+    // Home, reached in the app: a guest's study lives only in this page.
+    await page
+      .getByRole('navigation', { name: 'Основная навигация' })
+      .getByRole('link', { name: 'Главная' })
+      .click();
+    await expect(goalOf(page).getByText('0 из 10 слов')).toBeVisible();
+    await expect(goalOf(page).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+  });
 });

@@ -7,7 +7,10 @@ import {
   skipPause,
   typeAnswer,
 } from './study-helpers';
-import { expect, expectAccessible, registerViaUi, test } from './support/fixtures';
+import { expect, expectAccessible, test } from './support/fixtures';
+import { LEARNER, SAVED } from './support/saved-state';
+
+test.use({ storageState: SAVED.learner });
 
 interface StoredUser {
   id: string;
@@ -37,7 +40,8 @@ test('a signed-in user keeps the chosen division and role and the progress of a 
 }) => {
   test.setTimeout(120_000);
   await page.clock.install();
-  const account = await registerViaUi(page);
+  const account = LEARNER;
+  await page.goto('/');
 
   // Registration chose the deck; the division screen shows it as the current choice.
   await page.goto('/select-division');

@@ -4,7 +4,8 @@
  */
 import type { Page } from '@playwright/test';
 import { skipPause } from './study-helpers';
-import { claimAdminViaUi, expect, registerViaUi, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+import { SAVED } from './support/saved-state';
 import { smallTargets } from './support/targets';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -25,33 +26,36 @@ test('the sign-in screens have 44 px targets', async ({ page }) => {
   }
 });
 
-test('every screen of a signed-in administrator has 44 px targets', async ({ page }) => {
-  test.setTimeout(120_000);
-  await registerViaUi(page);
-  await claimAdminViaUi(page);
-  const screens: [string, RegExp | string][] = [
-    ['/', /Добро пожаловать/],
-    ['/select-division', 'Выберите службу'],
-    ['/select-role?division=deck', 'Выберите должность'],
-    ['/select-topic?division=deck&role=all', 'Выберите темы'],
-    ['/topics', 'Темы'],
-    ['/dictionary', 'Словарь'],
-    ['/drills', 'Радиообмен на УКВ'],
-    ['/admin/roles', 'Службы, роли и темы'],
-    ['/settings', 'Настройки'],
-    ['/progress', 'Прогресс'],
-    ['/profile', 'Профиль'],
-  ];
-  for (const [path, heading] of screens) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    await expectBigTargets(page, path);
-  }
-  // The phone menu.
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Меню' }).click();
-  await expect(page.getByRole('link', { name: 'Радиообмен' }).first()).toBeVisible();
-  await expectBigTargets(page, 'the menu');
+test.describe('as an administrator', () => {
+  test.use({ storageState: SAVED.admin });
+
+  test('every screen of a signed-in administrator has 44 px targets', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/');
+    const screens: [string, RegExp | string][] = [
+      ['/', /Добро пожаловать/],
+      ['/select-division', 'Выберите службу'],
+      ['/select-role?division=deck', 'Выберите должность'],
+      ['/select-topic?division=deck&role=all', 'Выберите темы'],
+      ['/topics', 'Темы'],
+      ['/dictionary', 'Словарь'],
+      ['/drills', 'Радиообмен на УКВ'],
+      ['/admin/roles', 'Службы, роли и темы'],
+      ['/settings', 'Настройки'],
+      ['/progress', 'Прогресс'],
+      ['/profile', 'Профиль'],
+    ];
+    for (const [path, heading] of screens) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expectBigTargets(page, path);
+    }
+    // The phone menu.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Меню' }).click();
+    await expect(page.getByRole('link', { name: 'Радиообмен' }).first()).toBeVisible();
+    await expectBigTargets(page, 'the menu');
+  });
 });
 
 test('a session’s screens have 44 px targets', async ({ page }) => {
@@ -83,25 +87,30 @@ test('a session’s screens have 44 px targets', async ({ page }) => {
   await expectBigTargets(page, 'a drill');
 });
 
-test('the exam’s screens have 44 px targets', async ({ page }) => {
-  test.setTimeout(120_000);
-  await registerViaUi(page);
-  await page.goto('/exam');
-  await page.getByLabel('Служба').selectOption({ label: 'Палуба' });
-  await page.getByLabel('Должность').selectOption({ label: 'Матрос (OS)' });
-  await expectBigTargets(page, '/exam');
-  await page.getByRole('button', { name: 'Начать экзамен' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 1 из 40' })).toBeVisible();
-  await page.keyboard.press('1');
-  await expectBigTargets(page, 'an exam question');
-  await page.getByRole('button', { name: 'Завершить экзамен' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Завершить экзамен' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Экзамен не сдан' })).toBeVisible();
-  await expectBigTargets(page, 'the exam result');
-  await page.getByRole('link', { name: 'Сертификат' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /^Сертификат/ })).toBeVisible();
-  await expectBigTargets(page, 'the certificate');
-  await page.goto('/progress');
-  await expect(page.getByRole('region', { name: 'Экзамены' }).getByRole('listitem')).toHaveCount(1);
-  await expectBigTargets(page, '/progress with an exam');
+test.describe('as a learner', () => {
+  test.use({ storageState: SAVED.learner });
+
+  test('the exam’s screens have 44 px targets', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/exam');
+    await page.getByLabel('Служба').selectOption({ label: 'Палуба' });
+    await page.getByLabel('Должность').selectOption({ label: 'Матрос (OS)' });
+    await expectBigTargets(page, '/exam');
+    await page.getByRole('button', { name: 'Начать экзамен' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 1 из 40' })).toBeVisible();
+    await page.keyboard.press('1');
+    await expectBigTargets(page, 'an exam question');
+    await page.getByRole('button', { name: 'Завершить экзамен' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Завершить экзамен' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Экзамен не сдан' })).toBeVisible();
+    await expectBigTargets(page, 'the exam result');
+    await page.getByRole('link', { name: 'Сертификат' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Сертификат/ })).toBeVisible();
+    await expectBigTargets(page, 'the certificate');
+    await page.goto('/progress');
+    await expect(page.getByRole('region', { name: 'Экзамены' }).getByRole('listitem')).toHaveCount(
+      1,
+    );
+    await expectBigTargets(page, '/progress with an exam');
+  });
 });
