@@ -69,7 +69,7 @@ test('a result syncs, a second device lists it, and an administrator verifies it
   await syncNow(page);
 
   // The learner's second device lists the result after its sync.
-  const tablet = await browser.newContext({ locale: 'ru-RU' });
+  const tablet = await browser.newContext({ locale: 'ru-RU', serviceWorkers: 'block' });
   const second = await tablet.newPage();
   await second.addInitScript(() => localStorage.setItem('marine.splash', 'off'));
   await loginViaUi(second, learner);
@@ -81,7 +81,7 @@ test('a result syncs, a second device lists it, and an administrator verifies it
   await tablet.close();
 
   // A company's administrator checks the code.
-  const office = await browser.newContext({ locale: 'ru-RU' });
+  const office = await browser.newContext({ locale: 'ru-RU', serviceWorkers: 'block' });
   const desk = await office.newPage();
   await desk.addInitScript(() => localStorage.setItem('marine.splash', 'off'));
   const officer = await registerViaUi(desk, { email: uniqueEmail('officer') });
@@ -159,7 +159,7 @@ test('a supervised sitting: the officer issues a code, the learner sits with it,
 }) => {
   test.setTimeout(180_000);
   // The officer of a vessel and a learner on its crew (as an admin's grant and a join made them).
-  const office = await browser.newContext({ locale: 'ru-RU' });
+  const office = await browser.newContext({ locale: 'ru-RU', serviceWorkers: 'block' });
   const bridge = await office.newPage();
   await bridge.addInitScript(() => localStorage.setItem('marine.splash', 'off'));
   const officer = await registerViaUi(bridge, {
@@ -247,7 +247,7 @@ test('a supervised sitting: the officer issues a code, the learner sits with it,
   await office.close();
 
   // The administrator's check says who supervised it.
-  const ashore = await browser.newContext({ locale: 'ru-RU' });
+  const ashore = await browser.newContext({ locale: 'ru-RU', serviceWorkers: 'block' });
   const desk = await ashore.newPage();
   await desk.addInitScript(() => localStorage.setItem('marine.splash', 'off'));
   const admin = await registerViaUi(desk, { email: uniqueEmail('admin') });

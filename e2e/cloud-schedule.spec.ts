@@ -80,7 +80,11 @@ test('FSRS chosen on one device schedules the same next reviews on a second devi
   }
 
   // The tablet: another time zone, the same account.
-  const tablet = await browser.newContext({ locale: 'ru-RU', timezoneId: 'Europe/Riga' });
+  const tablet = await browser.newContext({
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Riga',
+    serviceWorkers: 'block',
+  });
   const second = await tablet.newPage();
   await second.addInitScript(() => localStorage.setItem('marine.splash', 'off'));
   await loginViaUi(second, account);

@@ -79,8 +79,9 @@ test('progress made offline reaches the cloud and a second device sees it', asyn
   await expect(status.locator('dd').nth(2)).toHaveText('0');
   await expectAccessible(page);
 
-  // A second device (a fresh browser profile) signs in as the same user and gets the progress.
-  const other = await browser.newContext({ locale: 'ru-RU' });
+  // A second device (a fresh browser profile) signs in as the same user and gets the progress
+  // (online: its service worker is not what this checks).
+  const other = await browser.newContext({ locale: 'ru-RU', serviceWorkers: 'block' });
   const second = await other.newPage();
   await second.addInitScript(() => localStorage.setItem('marine.splash', 'off'));
   await loginViaUi(second, account);

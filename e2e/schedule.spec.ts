@@ -120,7 +120,11 @@ test('the home time zone stays when the device’s changes, until the learner ta
   browser,
 }) => {
   // A device without this file's fixed zone, so the test can move its zone while the page runs.
-  const device = await browser.newContext({ locale: 'ru-RU', timezoneId: undefined });
+  const device = await browser.newContext({
+    locale: 'ru-RU',
+    timezoneId: undefined,
+    serviceWorkers: 'block',
+  });
   const page = await device.newPage();
   await page.addInitScript(() => localStorage.setItem('marine.splash', 'off'));
   const account = await registerViaUi(page);
