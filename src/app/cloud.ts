@@ -1,14 +1,16 @@
 /**
  * The cloud edition's wiring: when a Firebase project is configured, a signed-in user is synced
- * (the Firestore adapter is loaded with import() only then), sync stops at logout, and words the
- * cloud changed are reloaded. With no configuration this does nothing and loads nothing.
+ * (the Firestore adapters are loaded with import() only then), sync stops at logout, and what a
+ * sync changed here is handed, kind by kind, to the store that shows it, which patches its state
+ * (no table is read again). With no configuration this does nothing and loads nothing.
  */
 import { firebaseSettings } from '@/firebase/config';
 import { useAuthStore } from '@/stores/auth-store';
-import { useSyncStore } from '@/stores/sync-store';
+import { onSyncChanges, useSyncStore } from '@/stores/sync-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
-import { loadCloudExams, loadCloudFleet, loadCloudRemote } from '@/sync/cloud-remote';
+import type { SyncChange } from '@/sync/changes';
+import { loadCloud } from '@/sync/cloud-remote';
 import { startBackgroundSync } from './background-sync';
 
 export function startCloudWiring(): void {
@@ -19,7 +21,7 @@ export function startCloudWiring(): void {
     const sync = useSyncStore.getState();
     if (!userId) sync.stop();
     else if (sync.userId !== userId) {
-      sync.start(userId, loadCloudRemote, { fleet: loadCloudFleet, exams: loadCloudExams });
+      sync.start(userId, loadCloud);
     }
   };
 
@@ -29,18 +31,28 @@ export function startCloudWiring(): void {
     if (previous.status !== 'ready' || id !== (previous.user?.id ?? null)) follow(id);
   });
 
-  useSyncStore.subscribe((state, previous) => {
-    const userId = useAuthStore.getState().user?.id;
-    if (state.remoteChanges !== previous.remoteChanges && userId) {
-      void useWordsStore.getState().load(userId);
-    }
-    // Another device's schedule settings: the settings screen and the rules show them.
-    if (state.settingsChanges !== previous.settingsChanges) {
-      void useAuthStore.getState().reloadStoredSettings();
-    }
-    // New words, topics and renames of the shared curriculum show without a reload.
-    if (state.curriculumChanges !== previous.curriculumChanges) {
-      void useVocabStore.getState().load();
-    }
+  onSyncChanges((changes) => {
+    for (const change of changes) applyChange(change);
   });
+}
+
+/** One change of a sync, to the store that shows it (each ignores another user's). */
+function applyChange(change: SyncChange): void {
+  switch (change.kind) {
+    case 'words':
+      useWordsStore.getState().applyWords(change.userId, change.words, change.removed);
+      break;
+    // Another device's schedule settings: the settings screen and the rules show them.
+    case 'settings':
+      useAuthStore.getState().applyStoredSettings(change.userId, change.settings);
+      break;
+    // New words, topics and renames of the shared curriculum show without a reload.
+    case 'catalogue':
+      useVocabStore.getState().applyChanges(change.changes);
+      break;
+    // The fleet screens follow the sync store's `fleetChange`; sent exam results change no list.
+    case 'fleet':
+    case 'exams':
+      break;
+  }
 }

@@ -49,8 +49,11 @@ interface AuthState {
   claimAdmin(code: string): Promise<User>;
   /** Saves settings of the signed-in user; a guest's change is ignored here. */
   updateSettings(patch: Partial<UserSettings>): Promise<User | null>;
-  /** Shows the settings stored on the device (a sync took another device's schedule settings). */
-  reloadStoredSettings(): Promise<void>;
+  /**
+   * Shows the settings stored for `userId` by another writer (a sync took another device's
+   * schedule settings), as that writer stored them, without reading them again.
+   */
+  applyStoredSettings(userId: string, settings: User['settings']): void;
 }
 
 function requireUser(user: User | null): User {
@@ -305,13 +308,9 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       return user;
     },
 
-    async reloadStoredSettings() {
+    applyStoredSettings(userId, settings) {
       const current = get().user;
-      if (!current) return;
-      const record = await getUser(await openDB(), current.id);
-      if (record && get().user?.id === current.id) {
-        set({ user: { ...current, settings: record.settings } });
-      }
+      if (current?.id === userId) set({ user: { ...current, settings } });
     },
 
     async updateSettings(patch) {

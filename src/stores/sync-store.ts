@@ -2,7 +2,9 @@
  * Sync status for the signed-in cloud user: online, syncing, when it last succeeded, how many local
  * changes wait for the cloud, and the last error. `start` arms the triggers of SPEC §4 (see
  * sync/triggers) and `stop` (logout) removes them. The store never imports Firebase: it gets a
- * factory for the RemoteStore, which the app makes lazy-load the Firestore adapter.
+ * factory for the Cloud (sync/cloud.ts), which the app makes lazy-load the Firestore adapters.
+ * What each sync changed here goes, typed, to the `onSyncChanges` listeners (app/cloud.ts hands
+ * each kind to its store, which patches what it shows).
  */
 import { create } from 'zustand';
 import {
@@ -16,9 +18,8 @@ import { countUnsent } from '@/db/history-queries';
 import { getDB } from '@/db/instance';
 import type { MarineDB } from '@/db/schema';
 import { type PendingChange, pendingChangeOf } from '@/domain/curriculum';
-import type { ExamRemote } from '@/sync/exam-remote';
-import type { FleetRemote } from '@/sync/fleet-remote';
-import type { RemoteStore } from '@/sync/remote-store';
+import type { FleetChange, SyncChange } from '@/sync/changes';
+import type { Cloud } from '@/sync/cloud';
 import { TimeoutError } from '@/sync/timeout';
 import {
   createSyncScheduler,
@@ -30,7 +31,20 @@ import {
   type SyncSchedulerStatus,
 } from '@/sync/triggers';
 
-export type RemoteFactory = () => Promise<RemoteStore>;
+export type CloudFactory = () => Promise<Cloud>;
+
+/** Told what a sync changed here, step by step (the records as stored). */
+export type SyncChangesListener = (changes: readonly SyncChange[]) => void;
+
+const changeListeners = new Set<SyncChangesListener>();
+
+/** Subscribes to the changes of every sync of the running session; returns the unsubscribe. */
+export function onSyncChanges(listener: SyncChangesListener): () => void {
+  changeListeners.add(listener);
+  return () => {
+    changeListeners.delete(listener);
+  };
+}
 
 /** Seams for tests; the app passes none. */
 export interface SyncStartOptions {
@@ -39,10 +53,6 @@ export interface SyncStartOptions {
   events?: SchedulerEventTarget | null;
   timers?: Partial<SchedulerTimers>;
   locks?: SchedulerLockManager | null;
-  /** The fleet's calls (cloud edition): summaries, leaves, officer rights. */
-  fleet?: () => Promise<FleetRemote>;
-  /** The exam result documents' calls (cloud edition). */
-  exams?: () => Promise<ExamRemote>;
 }
 
 export interface SyncState {
@@ -58,23 +68,17 @@ export interface SyncState {
   lastErrorKind: SyncErrorKind | null;
   /** Whose data is synced; null when stopped. */
   userId: string | null;
-  /** Bumped each time a sync applied cloud versions locally: the words store should reload then. */
-  remoteChanges: number;
   /** An admin's curriculum changes not yet in the cloud (the admin screen shows them). */
   curriculumPending: number;
   /** Of this user's curriculum changes, those set aside because the cloud refused the rights. */
   curriculumHeld: number;
-  /** Bumped each time a sync applied curriculum changes: the vocabulary should reload then. */
-  curriculumChanges: number;
-  /** Bumped when a sync took another device's schedule settings: the user's settings reload. */
-  settingsChanges: number;
-  /** Counts syncs that changed the user's vessel or officer rights (the fleet screens reload). */
-  fleetChanges: number;
+  /** The last change of the user's vessel or officer rights a sync read (the fleet screens reload). */
+  fleetChange: FleetChange | null;
   /** When a pull last brought curriculum changes (the cloud's time, epoch ms), and the new words. */
   curriculumUpdatedAt: number | null;
   curriculumAdded: number;
   /** Starts syncing `userId` (a signed-in cloud user); a running session of another user stops. */
-  start(userId: string, remoteFactory: RemoteFactory, options?: SyncStartOptions): void;
+  start(userId: string, cloudFactory: CloudFactory, options?: SyncStartOptions): void;
   /** Logout: removes every trigger; a run in flight finishes but reports nothing. */
   stop(): void;
   /** The sync button: resolves { ok: true } on success ('Данные синхронизированы'). */
@@ -145,6 +149,16 @@ export async function sendHeldCurriculum(): Promise<void> {
   notifyLocalChange();
 }
 
+/** The status of a session that has not synced yet (and of none). */
+const IDLE = {
+  syncing: false,
+  lastSyncedAt: null,
+  lastError: null,
+  lastErrorKind: null,
+  pendingCount: 0,
+  fleetChange: null,
+} as const satisfies Partial<SyncState>;
+
 export const useSyncStore = create<SyncState>()((set, get) => ({
   online: browserOnline(),
   syncing: false,
@@ -153,30 +167,35 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
   lastError: null,
   lastErrorKind: null,
   userId: null,
-  remoteChanges: 0,
   curriculumPending: 0,
   curriculumHeld: 0,
-  curriculumChanges: 0,
-  settingsChanges: 0,
-  fleetChanges: 0,
+  fleetChange: null,
   curriculumUpdatedAt: null,
   curriculumAdded: 0,
 
-  start(userId, remoteFactory, options = {}) {
+  start(userId, cloudFactory, options = {}) {
     if (session?.userId === userId) return;
     get().stop();
     const isOnline = options.isOnline ?? browserOnline;
     const dbGetter = options.getDB ?? getDB;
-    let remote: Promise<RemoteStore> | null = null;
-    const loadRemote = () => {
-      if (!remote) {
-        remote = remoteFactory();
+    let cloud: Promise<Cloud> | null = null;
+    const loadCloud = () => {
+      if (!cloud) {
+        cloud = cloudFactory();
         // A failed load (e.g. the chunk could not be fetched) is retried on the next run.
-        remote.catch(() => {
-          remote = null;
+        cloud.catch(() => {
+          cloud = null;
         });
       }
-      return remote;
+      return cloud;
+    };
+    // Each step's changes, as it ends, to the listeners (only while this session runs).
+    const publish = (changes: readonly SyncChange[]) => {
+      if (session !== current) return;
+      const fleet = changes.findLast((change) => change.kind === 'fleet');
+      if (fleet) set({ fleetChange: fleet });
+      // A listener's failure is the engine's to log: it never undoes what the step stored.
+      for (const listener of changeListeners) listener(changes);
     };
     // The session's first successful sync reads the membership and officer rights afresh.
     let fleetChecked = false;
@@ -193,38 +212,18 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
             // The engine (and the history's write side) loads with the first sync: the local
             // edition never needs it.
             const { syncOnce } = await import('@/sync/engine');
-            // The fleet's calls load on their own: failing to load them never holds back the
-            // history (the next sync tries again).
-            const fleet = await options.fleet?.().catch((error: unknown) => {
-              console.warn('Loading the fleet calls failed', error);
-              return undefined;
-            });
-            const exams = await options.exams?.().catch((error: unknown) => {
-              console.warn('Loading the exam calls failed', error);
-              return undefined;
-            });
+            // The fleet's and the exams' calls load with their first call: failing to load them
+            // fails their step only, which never holds back the history (the next sync tries again).
             const report = await syncOnce({
               db: await dbGetter(),
-              remote: await loadRemote(),
+              cloud: await loadCloud(),
               userId,
               now: Date.now(),
-              ...(fleet ? { fleet, fleetRecheck: !fleetChecked } : {}),
-              ...(exams ? { exams } : {}),
+              fleetRecheck: !fleetChecked,
+              onChanges: publish,
             });
             // A session's first fleet check counts once it succeeded.
             if (report.fleet) fleetChecked = true;
-            if (session === current && report.fleet?.changed) {
-              set({ fleetChanges: get().fleetChanges + 1 });
-            }
-            if (session === current && report.refolded > 0) {
-              set({ remoteChanges: get().remoteChanges + 1 });
-            }
-            if (session === current && report.settingsApplied) {
-              set({ settingsChanges: get().settingsChanges + 1 });
-            }
-            if (session === current && report.curriculumApplied > 0) {
-              set({ curriculumChanges: get().curriculumChanges + 1 });
-            }
           } finally {
             if (session === current) await get().refreshPending();
           }
@@ -242,15 +241,7 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
       }),
     };
     session = current;
-    set({
-      userId,
-      online: isOnline(),
-      syncing: false,
-      lastSyncedAt: null,
-      lastError: null,
-      lastErrorKind: null,
-      pendingCount: 0,
-    });
+    set({ ...IDLE, userId, online: isOnline() });
     current.scheduler.start();
     void get().refreshPending();
   },
@@ -260,14 +251,7 @@ export const useSyncStore = create<SyncState>()((set, get) => ({
     if (!ending) return;
     session = null;
     ending.scheduler.stop();
-    set({
-      userId: null,
-      syncing: false,
-      lastSyncedAt: null,
-      lastError: null,
-      lastErrorKind: null,
-      pendingCount: 0,
-    });
+    set({ ...IDLE, userId: null });
   },
 
   async syncNow() {

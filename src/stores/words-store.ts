@@ -39,6 +39,12 @@ interface WordsState {
   /** A guest's history of this visit, in memory like their records (the daily goal counts it). */
   guestHistory: readonly HistoryEntry[];
   load(userId: string | null): Promise<void>;
+  /**
+   * Takes in word states another writer stored for `userId` (a sync's merge or refold), without
+   * reading the database: those words are replaced (a deleted one leaves the list, as a load
+   * leaves it out), `removed` ones leave, every other record stays the same object.
+   */
+  applyWords(userId: string, words: readonly UserWord[], removed?: readonly string[]): void;
   recordAnswer(vocabId: string, correct: boolean, mode?: AnswerMode): Promise<UserWord>;
   recordSkip(vocabId: string): Promise<UserWord>;
   setLearned(vocabId: string, learned: boolean): Promise<UserWord>;
@@ -123,6 +129,27 @@ function guestEntry(word: UserWord, change: WordChange, now: number): HistoryEnt
   };
 }
 
+/** A list with stored word states taken in: what a fresh load would read for those words. */
+function withWords(
+  list: ReadonlyMap<string, UserWord>,
+  words: readonly UserWord[],
+  removed: readonly string[],
+): Map<string, UserWord> {
+  const map = new Map(list);
+  for (const vocabId of removed) map.delete(vocabId);
+  for (const word of words) {
+    if (word.deleted) map.delete(word.vocabId);
+    else map.set(word.vocabId, word);
+  }
+  return map;
+}
+
+/**
+ * The owner's word states taken in while a load reads: its transaction may have started before
+ * they were written, so they are taken in again over what it read (twice changes nothing).
+ */
+const duringLoads = new Set<[readonly UserWord[], readonly string[]][]>();
+
 export const useWordsStore = create<WordsState>()((set, get) => {
   function show(ownerId: string, word: UserWord) {
     // Only the owner who made the change may see it land (a sign-out may have happened meanwhile).
@@ -177,13 +204,31 @@ export const useWordsStore = create<WordsState>()((set, get) => {
           if (changed && owner !== GUEST_ID) void get().load(owner);
         });
       }
-      const records = await listUserWords(await openDB(), userId);
+      const missed: [readonly UserWord[], readonly string[]][] = [];
+      duringLoads.add(missed);
+      let records: UserWord[];
+      try {
+        records = await listUserWords(await openDB(), userId);
+      } finally {
+        duringLoads.delete(missed);
+      }
       if (get().ownerId !== userId) return;
-      set({
-        words: new Map(records.map((w) => [w.vocabId, w])),
-        loaded: true,
-        revision: get().revision + 1,
-      });
+      const words = missed.reduce(
+        (map, [changed, removed]) => withWords(map, changed, removed),
+        new Map(records.map((w) => [w.vocabId, w])),
+      );
+      set({ words, loaded: true, revision: get().revision + 1 });
+    },
+
+    applyWords(userId, words, removed = []) {
+      const state = get();
+      // Another owner's words: nothing to show (a load for this owner reads them).
+      if (state.ownerId !== userId) return;
+      for (const missed of duringLoads) missed.push([words, removed]);
+      // Before the first load there is nothing to patch: that load reads them.
+      if (state.loaded) {
+        set({ words: withWords(state.words, words, removed), revision: state.revision + 1 });
+      }
     },
 
     recordAnswer: (vocabId, correct, mode) =>

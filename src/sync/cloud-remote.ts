@@ -7,7 +7,7 @@
 
 import { REMOTE_CALL_TIMEOUT_MS } from '@/domain/constants';
 import { firebaseSettings } from '@/firebase/config';
-import { type Cloud, lazyPart, timedCloud } from './cloud';
+import type { Cloud } from './cloud';
 import type { ExamRemote } from './exam-remote';
 import type { FleetRemote } from './fleet-remote';
 import type { RemoteProfile, RemoteStore } from './remote-store';
@@ -19,15 +19,7 @@ export function loadCloud(): Promise<Cloud> {
   const settings = firebaseSettings();
   if (!settings) return Promise.reject(new Error('Cloud sync is not configured'));
   if (!cloud) {
-    cloud = import('./firestore-remote').then((m) => ({
-      store: m.createFirestoreRemote(settings),
-      fleet: lazyPart(() =>
-        import('./firestore-fleet').then((f) => f.createFirestoreFleet(settings)),
-      ),
-      exams: lazyPart(() =>
-        import('./firestore-exams').then((e) => e.createFirestoreExams(settings)),
-      ),
-    }));
+    cloud = import('./firestore-cloud').then((m) => m.createFirestoreCloud(settings));
     // A failed load (an offline start before the chunk was cached) is retried on the next call.
     cloud.catch(() => {
       cloud = null;
@@ -51,9 +43,10 @@ export async function loadCloudRemote(): Promise<RemoteStore> {
   return (await loadCloud()).store;
 }
 
-/** The cloud with the app's time limit on every call. */
+/** The cloud with the app's time limit on every call (the wrapper loads with the cloud). */
 async function timedAppCloud(): Promise<Cloud> {
-  return timedCloud(await loadCloud(), REMOTE_CALL_TIMEOUT_MS);
+  const [cloud, { timedCloud }] = await Promise.all([loadCloud(), import('./cloud')]);
+  return timedCloud(cloud, REMOTE_CALL_TIMEOUT_MS);
 }
 
 /**

@@ -5,9 +5,13 @@ import { takePushBatches } from '@/db/history-push';
 import { countUnsent } from '@/db/history-queries';
 import { openMarineDB } from '@/db/open';
 import type { MarineDB } from '@/db/schema';
+import { getUserWord } from '@/db/user-words-repo';
 import { putUser } from '@/db/users-repo';
 import type { SyncStartOptions } from '@/stores/sync-store';
-import { notifyLocalChange, syncErrorKind, useSyncStore } from '@/stores/sync-store';
+import { notifyLocalChange, onSyncChanges, syncErrorKind, useSyncStore } from '@/stores/sync-store';
+import type { SyncChange } from '@/sync/changes';
+import type { Cloud } from '@/sync/cloud';
+import type { FleetRemote } from '@/sync/fleet-remote';
 import { TimeoutError } from '@/sync/timeout';
 import { MemoryRemote } from '../sync/support/memory-remote';
 
@@ -77,7 +81,7 @@ describe('sync store', () => {
     await answer('a');
     await answer('b');
     await answer('c', 'other-user');
-    const factory = vi.fn(async () => remote);
+    const factory = vi.fn(async () => ({ store: remote }));
 
     useSyncStore.getState().start(USER, factory, options());
     await flush();
@@ -106,7 +110,7 @@ describe('sync store', () => {
 
   it('goes syncing -> idle with the outcome of a manual sync, failure then success', async () => {
     await answer('a');
-    useSyncStore.getState().start(USER, async () => remote, options());
+    useSyncStore.getState().start(USER, async () => ({ store: remote }), options());
     await flush();
     const seen: boolean[] = [];
     const unsubscribe = useSyncStore.subscribe((state, previous) => {
@@ -139,7 +143,7 @@ describe('sync store', () => {
   });
 
   it('notifyLocalChange refreshes the pending count and syncs 1.5 s later', async () => {
-    useSyncStore.getState().start(USER, async () => remote, options());
+    useSyncStore.getState().start(USER, async () => ({ store: remote }), options());
     await vi.advanceTimersByTimeAsync(100);
     await flush();
 
@@ -157,7 +161,7 @@ describe('sync store', () => {
     expect(useSyncStore.getState().pendingCount).toBe(0);
   });
 
-  it('counts remote changes applied locally', async () => {
+  it('hands the words a sync changed here, as stored, to the change listeners', async () => {
     const other = await openMarineDB({
       name: `MarineDB-sync-store-other-${counter}`,
       vocabulary: [],
@@ -165,16 +169,39 @@ describe('sync store', () => {
     await recordChange(other, USER, 'from-cloud', { kind: 'answer', correct: true }, T0);
     await remote.pushHistory(USER, await takePushBatches(other, USER, 500, T0));
     other.close();
-    useSyncStore.getState().start(USER, async () => remote, options());
-    const before = useSyncStore.getState().remoteChanges;
+    const seen: SyncChange[] = [];
+    const unsubscribe = onSyncChanges((changes) => seen.push(...changes));
+    try {
+      useSyncStore.getState().start(USER, async () => ({ store: remote }), options());
+      await useSyncStore.getState().syncNow();
+      const stored = await getUserWord(db, USER, 'from-cloud');
+      expect(stored).toMatchObject({ attempts: 1, correct: 1 });
+      expect(seen).toEqual([{ kind: 'words', userId: USER, words: [stored], removed: [] }]);
+      // Nothing new: nothing to take in.
+      await useSyncStore.getState().syncNow();
+      expect(seen).toHaveLength(1);
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('keeps the last fleet change for the fleet screens, and clears it at logout', async () => {
+    const change = { kind: 'fleet', userId: USER } as const;
+    const fleet = {
+      // Made a training officer on another device: no membership, so no summary to write.
+      readMembership: async () => null,
+      readOfficer: async () => ({ vessels: ['v1'], fleet: false }),
+    } as unknown as FleetRemote;
+    useSyncStore.getState().start(USER, async () => ({ store: remote, fleet }), options());
+    expect(useSyncStore.getState().fleetChange).toBeNull();
     await useSyncStore.getState().syncNow();
-    expect(useSyncStore.getState().remoteChanges).toBe(before + 1);
-    await useSyncStore.getState().syncNow();
-    expect(useSyncStore.getState().remoteChanges).toBe(before + 1);
+    expect(useSyncStore.getState().fleetChange).toEqual(change);
+    useSyncStore.getState().stop();
+    expect(useSyncStore.getState().fleetChange).toBeNull();
   });
 
   it('follows the connection and skips syncing while offline', async () => {
-    useSyncStore.getState().start(USER, async () => remote, options());
+    useSyncStore.getState().start(USER, async () => ({ store: remote }), options());
     online = false;
     events.dispatchEvent(new Event('offline'));
     expect(useSyncStore.getState().online).toBe(false);
@@ -193,9 +220,9 @@ describe('sync store', () => {
 
   it('retries loading the remote after the factory failed', async () => {
     const factory = vi
-      .fn<() => Promise<MemoryRemote>>()
+      .fn<() => Promise<Cloud>>()
       .mockRejectedValueOnce(new Error('chunk failed to load'))
-      .mockResolvedValue(remote);
+      .mockResolvedValue({ store: remote });
     useSyncStore.getState().start(USER, factory, options());
     await expect(useSyncStore.getState().syncNow()).resolves.toMatchObject({ ok: false });
     expect(useSyncStore.getState().lastError).toBe('chunk failed to load');
@@ -205,7 +232,7 @@ describe('sync store', () => {
 
   it('stop() (logout) ends syncing and resets the status; notifyLocalChange then does nothing', async () => {
     await answer('a');
-    useSyncStore.getState().start(USER, async () => remote, options());
+    useSyncStore.getState().start(USER, async () => ({ store: remote }), options());
     await flush();
     expect(useSyncStore.getState().pendingCount).toBe(1);
 
@@ -228,8 +255,8 @@ describe('sync store', () => {
   });
 
   it('starting for another user stops the first session', async () => {
-    useSyncStore.getState().start(USER, async () => remote, options());
-    useSyncStore.getState().start('second-user', async () => remote, options());
+    useSyncStore.getState().start(USER, async () => ({ store: remote }), options());
+    useSyncStore.getState().start('second-user', async () => ({ store: remote }), options());
     expect(useSyncStore.getState().userId).toBe('second-user');
     await vi.advanceTimersByTimeAsync(100);
     await flush();

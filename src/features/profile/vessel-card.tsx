@@ -22,16 +22,16 @@ export function VesselCard({ userId }: { userId: string }) {
   const toast = useToast();
   const confirm = useConfirm();
   const meta = useFleetStore((s) => (s.userId === userId ? s.meta : null));
-  const fleetChanges = useSyncStore((s) => s.fleetChanges);
+  const fleetChange = useSyncStore((s) => s.fleetChange);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [found, setFound] = useState<JoinCodeInfo | null>(null);
 
   useEffect(() => {
-    void fleetChanges;
+    void fleetChange;
     void useFleetStore.getState().load(userId);
-  }, [userId, fleetChanges]);
+  }, [userId, fleetChange]);
 
   const membership = meta?.membership;
   const officer = meta?.officer;
