@@ -37,7 +37,7 @@ export function startCloudWiring(): void {
 }
 
 /** One change of a sync, to the store that shows it (each ignores another user's). */
-function applyChange(change: SyncChange): void {
+export function applyChange(change: SyncChange): void {
   switch (change.kind) {
     case 'words':
       useWordsStore.getState().applyWords(change.userId, change.words, change.removed);
