@@ -175,7 +175,9 @@ const LangContext = createContext<UiLang>(DEFAULT_UI_LANG);
  * loaded, and English is shown meanwhile (its fallback).
  */
 export function I18nProvider({ lang, children }: { lang: UiLang; children: ReactNode }) {
-  const ready = useSyncExternalStore(onLanguageReady, () => isLanguageReady(lang));
+  const isReady = () => isLanguageReady(lang);
+  // The same answer on the server: the first paint is drawn in Node (src/app/prerender.tsx).
+  const ready = useSyncExternalStore(onLanguageReady, isReady, isReady);
   useEffect(() => {
     if (!ready) loadLanguage(lang).catch((error: unknown) => console.error(error));
   }, [lang, ready]);
