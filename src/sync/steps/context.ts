@@ -1,9 +1,9 @@
 /** What every step of the sync gets (the context) and gives back (its changes and counts). */
 import type { MarineDB } from '@/db/schema';
-import type { SyncChange, WordsChange } from '../changes';
-import type { Cloud } from '../cloud';
-import type { ExamProofReport } from '../exam-proof-sync';
-import type { FleetSyncReport } from '../fleet-sync';
+import type { SyncChange, WordsChange } from '@/sync/changes';
+import type { Cloud } from '@/sync/cloud';
+import type { ExamProofReport } from '@/sync/exam-proof-sync';
+import type { FleetSyncReport } from '@/sync/fleet-sync';
 
 export interface SyncContext {
   db: MarineDB;

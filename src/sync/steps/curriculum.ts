@@ -21,8 +21,8 @@ import type { OutboxRecord } from '@/db/schema';
 import { hasChanges } from '@/domain/catalog-edits';
 import { COMMIT_MAX_BYTES } from '@/domain/constants';
 import { type CheckedCurriculumDoc, checkCurriculumDoc } from '@/domain/curriculum';
-import type { SyncChange } from '../changes';
-import { isPermissionDenied } from '../remote-store';
+import type { SyncChange } from '@/sync/changes';
+import { isPermissionDenied } from '@/sync/remote-store';
 import type { StepResult, SyncContext } from './context';
 
 /** Curriculum documents per pull request. */

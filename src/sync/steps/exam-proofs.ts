@@ -2,8 +2,8 @@
  * Step 5b: this device's exam results as result documents (exam-proof-sync.ts). Its failure (a
  * slow link) is logged by the pipeline and retried with the next sync; it holds back nothing.
  */
-import type { SyncChange } from '../changes';
-import { syncExamProofs } from '../exam-proof-sync';
+import type { SyncChange } from '@/sync/changes';
+import { syncExamProofs } from '@/sync/exam-proof-sync';
 import type { StepResult, SyncContext } from './context';
 
 export async function sendExamProofs(ctx: SyncContext): Promise<StepResult> {

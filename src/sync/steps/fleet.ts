@@ -3,8 +3,8 @@
  * and officer rights. Its failure (a refused summary, a slow link) is logged by the pipeline and
  * retried with the next sync; it never holds back the learner's own progress.
  */
-import type { SyncChange } from '../changes';
-import { syncFleet } from '../fleet-sync';
+import type { SyncChange } from '@/sync/changes';
+import { syncFleet } from '@/sync/fleet-sync';
 import type { StepResult, SyncContext } from './context';
 
 export async function syncFleetStep(ctx: SyncContext): Promise<StepResult> {

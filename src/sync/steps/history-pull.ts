@@ -17,8 +17,8 @@ import { learnClockOffset } from '@/db/device-clock';
 import { mergeEntries } from '@/db/history-merge';
 import type { LocalUserRecord } from '@/db/schema';
 import { getUser, updateUser } from '@/db/users-repo';
-import type { SyncChange } from '../changes';
-import type { SyncCursor } from '../remote-store';
+import type { SyncChange } from '@/sync/changes';
+import type { SyncCursor } from '@/sync/remote-store';
 import { type StepResult, type SyncContext, wordsChanges } from './context';
 
 /** History batches per pull request (a batch holds at most HISTORY_BATCH_MAX_ENTRIES entries). */

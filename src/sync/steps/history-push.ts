@@ -8,7 +8,7 @@
  */
 import { datingClock, noteClockProbe } from '@/db/device-clock';
 import { markSent, type PushBatch, takePushBatches } from '@/db/history-push';
-import { entryWireChars, HISTORY_BATCH_MAX_CHARS } from '../history-wire';
+import { entryWireChars, HISTORY_BATCH_MAX_CHARS } from '@/sync/history-wire';
 import type { StepResult, SyncContext } from './context';
 
 export async function pushHistory(ctx: SyncContext): Promise<StepResult> {

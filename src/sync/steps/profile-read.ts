@@ -8,7 +8,7 @@ import { getUser, unsentProfileFields, updateUser } from '@/db/users-repo';
 import { PROFILE_READ_INTERVAL_MS } from '@/domain/constants';
 import { foldSettingsDiffer, foldSettingsOfProfile } from '@/domain/learner-settings';
 import type { ProfileField } from '@/domain/synced-records';
-import type { SyncChange } from '../changes';
+import type { SyncChange } from '@/sync/changes';
 import { type StepResult, type SyncContext, wordsChanges } from './context';
 
 /**
