@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: prints the figures of every benchmark. Timings are medians; nothing is asserted.
- * `npm run bench -- memory` (any section names: domain, choices, db, sync, memory, exam, fleet, startup) runs only
+ * `npm run bench -- memory` (any section names: domain, choices, db, sync, memory, exam, fleet, startup, year) runs only
  * those.
  */
 import { benchChoices } from './choices.bench';
@@ -11,6 +11,7 @@ import { benchFleet } from './fleet.bench';
 import { benchMemory } from './memory.bench';
 import { benchStartup } from './startup.bench';
 import { benchSync } from './sync.bench';
+import { benchYear } from './year.bench';
 
 const SECTIONS: Record<string, () => Promise<void>> = {
   domain: benchDomain,
@@ -21,6 +22,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   exam: benchExam,
   fleet: benchFleet,
   startup: benchStartup,
+  year: benchYear,
 };
 
 const wanted = process.argv.slice(2);

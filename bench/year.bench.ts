@@ -1,0 +1,658 @@
+/**
+ * The bench learns time and size: a year of one learner (70,000 entries over 365 days on 2,300
+ * words, bench/year-history.ts) beside a new account, each figure of the year next to the same
+ * figure of an account with nothing studied.
+ * - Node (fake-indexeddb, the in-memory cloud of unit/sync/support): the year pushed as an app
+ *   open during each session pushes it (a sync a minute, batches of the minute's answers); a new
+ *   device's restore (documents read, their bytes, time); one ordinary sync after it (nothing new,
+ *   and another device's minute of answers); the fold and a refold of every word; the settings
+ *   export (time, file size) and its import into a new device.
+ * - Chromium (the e2e build served by `vite preview`, 4x CPU throttling, as startup.bench.ts):
+ *   the year's stores written into the page's IndexedDB for a registered learner, then later
+ *   starts to the live home (`app:ready`), the progress screen opened from home, a schedule
+ *   change's refold (the longest task on the page's thread) and the origin's IndexedDB usage.
+ */
+import 'fake-indexeddb/auto';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
+import { builtinVocabulary } from '@/data/vocabulary/builtin';
+import { importExport } from '@/db/history-import';
+import { listHistory } from '@/db/history-queries';
+import { refoldUser, rulesOf } from '@/db/history-refold';
+import { openMarineDB } from '@/db/open';
+import type { LocalUserRecord, MarineDB } from '@/db/schema';
+import { listUserWords } from '@/db/user-words-repo';
+import { getUser, putUser } from '@/db/users-repo';
+import { DAY_MS } from '@/domain/constants';
+import type { HistoryEntry } from '@/domain/history';
+import { foldWord } from '@/domain/history-fold';
+import { newId } from '@/domain/ids';
+import { parseExportJson } from '@/domain/validation';
+import { buildExport, exportJson } from '@/features/settings/export';
+import { syncOnce } from '@/sync/engine';
+import { toBatchWire } from '@/sync/history-wire';
+import type { HistoryPage, PullResult, PushBatchInput, SyncCursor } from '@/sync/remote-store';
+// @ts-expect-error: a plain ES module shared with the npm scripts, without type declarations.
+import { findChromium } from '../e2e/support/find-chromium.mjs';
+import { MemoryRemote } from '../unit/sync/support/memory-remote';
+import { median } from './stats';
+import { generateYear, type YearHistory } from './year-history';
+
+const USER = 'year-learner';
+const LEARNER: LocalUserRecord = {
+  id: USER,
+  email: 'year@ship.test',
+  fullName: 'Year',
+  isAdmin: false,
+  createdAt: 0,
+  // The settings a learner registered in the browser has (home zone: the context's, UTC).
+  settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light', homeZone: 'UTC' },
+};
+/** The year ends at the last midnight (UTC), so the browser's clock finds it in the past. */
+const END = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const times = (year: number, fresh: number) =>
+  fresh > 0 ? `${(year / fresh).toFixed(2)}x` : '(new: none)';
+
+function row(label: string, year: string, fresh: string, ratio = ''): void {
+  console.log(`  ${label.padEnd(58)} ${year.padStart(16)}   ${fresh.padStart(14)}   ${ratio}`);
+}
+
+let dbCount = 0;
+async function newDevice(): Promise<MarineDB> {
+  const db = await openMarineDB({ name: `bench-year-${dbCount++}`, vocabulary: [] });
+  await putUser(db, LEARNER);
+  return db;
+}
+
+/**
+ * The in-memory cloud, also counting the bytes of the history documents a pull returns: each
+ * document's fields as the adapter writes them (history-wire.ts), in JSON.
+ */
+class ByteCountingRemote extends MemoryRemote {
+  pulledBytes = 0;
+  private readonly sizes = new Map<string, number>();
+
+  override async pushHistory(userId: string, batches: readonly PushBatchInput[]): Promise<void> {
+    await super.pushHistory(userId, batches);
+    for (const { id, entries, now } of batches) {
+      const wire = { ...toBatchWire(entries), ...(now === undefined ? {} : { now }) };
+      this.sizes.set(id, Buffer.byteLength(JSON.stringify(wire)));
+    }
+  }
+
+  override async pullHistory(
+    userId: string,
+    cursor: SyncCursor,
+    page?: HistoryPage,
+  ): Promise<PullResult> {
+    const result = await super.pullHistory(userId, cursor, page);
+    for (const batch of result.batches) this.pulledBytes += this.sizes.get(batch.id) ?? 0;
+    return result;
+  }
+
+  resetAll(): void {
+    this.resetCounters();
+    this.pulledBytes = 0;
+  }
+}
+
+/** The year in the cloud, pushed sync by sync, each commit stamped a moment after its sync. */
+async function cloudOf(year: YearHistory | null): Promise<{ remote: ByteCountingRemote }> {
+  let server = (END - 366 * DAY_MS) * 1000;
+  const remote = new ByteCountingRemote({ clock: () => server });
+  for (const sync of year?.syncs ?? []) {
+    server = (sync.at + 300) * 1000;
+    await remote.pushHistory(USER, [{ id: newId(), entries: sync.entries, now: sync.at }]);
+  }
+  return { remote };
+}
+
+interface CloudFigures {
+  batches: number;
+  restoreReads: number;
+  restoreBytes: number;
+  restoreMs: number;
+  words: number;
+  idleReads: number;
+  minuteReads: number;
+  minuteBytes: number;
+  db: MarineDB;
+}
+
+/** A new device's first sync (the restore), then an idle sync, then one after another device's minute. */
+async function cloudFigures(year: YearHistory | null): Promise<CloudFigures> {
+  const { remote } = await cloudOf(year);
+  const db = await newDevice();
+  remote.resetAll();
+  const now = END + 8 * 3_600_000;
+  const started = performance.now();
+  await syncOnce({ db, remote, userId: USER, now, clock: () => now });
+  const restoreMs = performance.now() - started;
+  const restore = { reads: remote.counters.reads, bytes: remote.pulledBytes };
+  const words = (await listUserWords(db, USER)).length;
+
+  remote.resetAll();
+  await syncOnce({ db, remote, userId: USER, now: now + 60_000, clock: () => now + 60_000 });
+  const idleReads = remote.counters.reads;
+
+  // Another device of the learner answers for a minute and pushes; this one's next sync pulls it.
+  const other: HistoryEntry[] = Array.from({ length: 8 }, (_, i) => ({
+    id: newId(),
+    userId: USER,
+    vocabId: year?.entries[i]?.vocabId ?? `w${i}`,
+    kind: 'answer',
+    correct: true,
+    mode: 'choice',
+    hlc: (now + 61_000 + i * 5_000) * 1000,
+    wall: now + 61_000 + i * 5_000,
+    device: 'tablet',
+  }));
+  const batches = remote.batchCount(USER);
+  await remote.pushHistory(USER, [{ id: newId(), entries: other, now: now + 110_000 }]);
+  remote.resetAll();
+  await syncOnce({ db, remote, userId: USER, now: now + 120_000, clock: () => now + 120_000 });
+  return {
+    batches,
+    restoreReads: restore.reads,
+    restoreBytes: restore.bytes,
+    restoreMs,
+    words,
+    idleReads,
+    minuteReads: remote.counters.reads,
+    minuteBytes: remote.pulledBytes,
+    db,
+  };
+}
+
+interface LocalFigures {
+  foldMs: number;
+  refoldMs: number;
+  exportMs: number;
+  exportBytes: number;
+  exportGzip: number;
+  importMs: number;
+  imported: number;
+  /** The settings export, for the browser's seed check. */
+  text: string;
+}
+
+async function localFigures(db: MarineDB): Promise<LocalFigures> {
+  const user = (await getUser(db, USER)) as LocalUserRecord;
+  const rules = rulesOf(user);
+  const history = await listHistory(db, USER);
+  const byWord = new Map<string, HistoryEntry[]>();
+  for (const entry of history) {
+    const list = byWord.get(entry.vocabId) ?? [];
+    list.push(entry);
+    byWord.set(entry.vocabId, list);
+  }
+  const foldRuns: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    for (const [vocabId, entries] of byWord) foldWord(USER, vocabId, entries, rules);
+    foldRuns.push(performance.now() - started);
+  }
+  const refoldRuns: number[] = [];
+  for (let run = 0; run < 2; run++) {
+    const started = performance.now();
+    await refoldUser(db, USER);
+    refoldRuns.push(performance.now() - started);
+  }
+  // The export as settings makes it: the history read, the file built and written out.
+  const exportRuns: number[] = [];
+  let text = '';
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    const [words, entries] = await Promise.all([listUserWords(db, USER), listHistory(db, USER)]);
+    text = exportJson(buildExport(user, words, entries));
+    exportRuns.push(performance.now() - started);
+  }
+  // The import as settings runs it: the text parsed and checked, merged into a new device.
+  const importRuns: number[] = [];
+  let imported = 0;
+  for (let run = 0; run < 1; run++) {
+    const target = await newDevice();
+    const started = performance.now();
+    const parsed = parseExportJson(text);
+    if (!parsed.ok) throw new Error('The export did not parse');
+    const merged = await importExport(target, USER, parsed.value, END + 9 * 3_600_000);
+    importRuns.push(performance.now() - started);
+    imported = merged.added;
+    target.close();
+  }
+  return {
+    foldMs: median(foldRuns),
+    refoldMs: median(refoldRuns),
+    exportMs: median(exportRuns),
+    exportBytes: Buffer.byteLength(text),
+    exportGzip: gzipSync(text).length,
+    importMs: median(importRuns),
+    imported,
+    text,
+  };
+}
+
+/** The records of the year's device, as stored, for the page's IndexedDB. */
+async function storedRecords(db: MarineDB) {
+  return {
+    history: await db.getAllFromIndex(
+      'history',
+      'userTime',
+      IDBKeyRange.bound([USER, -Infinity], [USER, Infinity]),
+    ),
+    userWords: await db.getAllFromIndex('userWords', 'userId', USER),
+  };
+}
+
+export async function benchYear(): Promise<void> {
+  const vocabulary = builtinVocabulary().words;
+  let started = performance.now();
+  const year = generateYear({ userId: USER, vocabulary, end: END, rules: rulesOf(LEARNER) });
+  const generateMs = performance.now() - started;
+  const answers = Object.entries(year.kinds)
+    .map(([kind, count]) => `${kind} ${count}`)
+    .join(', ');
+  const sizes = year.syncs.map((sync) => sync.entries.length);
+  console.log(
+    `Year: ${year.entries.length} entries (${answers}) on ${year.words.size} words over 365 days, ${year.studyDays} days studied, ${year.sessions} sessions; ${year.syncs.length} syncs pushed (a sync a minute in a session: median ${median(sizes)} entries, ${Math.min(...sizes)}-${Math.max(...sizes)}); made in ${ms(generateMs)}`,
+  );
+  console.log(
+    `  ${''.padEnd(58)} ${'the year'.padStart(16)}   ${'a new account'.padStart(14)}   year / new`,
+  );
+
+  started = performance.now();
+  const fresh = await cloudFigures(null);
+  const cloud = await cloudFigures(year);
+  console.log('Cloud (in-memory remote, what Firestore bills; Node, fake-indexeddb):');
+  row('history documents in the cloud', String(cloud.batches), String(fresh.batches));
+  row(
+    "a new device's restore: documents read (goal <= 100)",
+    String(cloud.restoreReads),
+    String(fresh.restoreReads),
+  );
+  row(
+    "  history documents' bytes read (goal <= 2x the export)",
+    kib(cloud.restoreBytes),
+    kib(fresh.restoreBytes),
+  );
+  row(
+    '  time (words rebuilt)',
+    `${ms(cloud.restoreMs)} (${cloud.words})`,
+    `${ms(fresh.restoreMs)} (${fresh.words})`,
+  );
+  row(
+    'an ordinary sync after it, nothing new: documents read',
+    String(cloud.idleReads),
+    String(fresh.idleReads),
+  );
+  row(
+    "  after another device's minute (8 answers): documents read",
+    String(cloud.minuteReads),
+    String(fresh.minuteReads),
+  );
+
+  const local = await localFigures(cloud.db);
+  // A new account's device, as registered (the restore's device above took another's minute).
+  const freshLocal = await localFigures(await newDevice());
+  console.log('On the device (Node, fake-indexeddb; medians):');
+  row(
+    "the fold of every word's history (the learner's rules)",
+    ms(local.foldMs),
+    ms(freshLocal.foldMs),
+  );
+  row(
+    'a refold of every word (refoldUser, one transaction)',
+    ms(local.refoldMs),
+    ms(freshLocal.refoldMs),
+  );
+  row('the settings export: read, build, JSON', ms(local.exportMs), ms(freshLocal.exportMs));
+  row(
+    '  file size (gzip)',
+    `${mib(local.exportBytes)} (${kib(local.exportGzip)})`,
+    `${kib(freshLocal.exportBytes)} (${kib(freshLocal.exportGzip)})`,
+  );
+  row(
+    '  restore bytes / export bytes',
+    `${(cloud.restoreBytes / local.exportBytes).toFixed(2)}x`,
+    '',
+  );
+  row(
+    'its import into a new device: parse, check, merge, refold',
+    `${ms(local.importMs)} (${local.imported})`,
+    `${ms(freshLocal.importMs)} (${freshLocal.imported})`,
+  );
+  console.log(`  (Node part: ${ms(performance.now() - started)})`);
+
+  const records = await storedRecords(cloud.db);
+  cloud.db.close();
+  fresh.db.close();
+  await browserFigures(records);
+}
+
+// ---- the browser: the e2e build in Chromium, as startup.bench.ts measures it -------------------
+
+const ROOT = resolve(import.meta.dirname, '..');
+const DIST = join(ROOT, 'dist-bench');
+const PORT = 4196;
+const BASE = `http://localhost:${PORT}`;
+const VITE = join(ROOT, 'node_modules', '.bin', 'vite');
+const CPU_SLOWDOWN = 4;
+const STARTS = 5;
+const OPENS = 3;
+const CHANGES = 2;
+/** Long enough for home to keep its snapshot before the later starts begin (startup.bench.ts). */
+const SNAPSHOT_SETTLE_MS = 2000;
+const SEED_CHUNK = 5000;
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+/** Long tasks of the page from its start (an init script). */
+const OBSERVE = `
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+`;
+
+function buildSite(): void {
+  execFileSync(
+    VITE,
+    ['build', '--mode', 'e2e', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'error'],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+}
+
+async function startPreview(): Promise<ChildProcess> {
+  const server = spawn(
+    VITE,
+    ['preview', '--mode', 'e2e', '--port', String(PORT), '--strictPort', '--outDir', DIST],
+    { cwd: ROOT, stdio: 'ignore', detached: true },
+  );
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`vite preview exited (${server.exitCode})`);
+    try {
+      if ((await fetch(BASE)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`vite preview did not answer on ${BASE}`);
+}
+
+function stopPreview(server: ChildProcess): void {
+  if (server.pid === undefined || server.exitCode !== null) return;
+  try {
+    process.kill(-server.pid, 'SIGTERM'); // its own process group: vite and nothing else
+  } catch {
+    server.kill('SIGTERM');
+  }
+}
+
+/**
+ * Evaluates `expression` (a string: tsx would wrap a function's inner helpers in a `__name` the
+ * page lacks) through the DevTools protocol, not Playwright's `evaluate`, whose injected script
+ * would be a long task of its own in the measured page.
+ */
+async function inPage<T>(cdp: CDPSession, expression: string): Promise<T> {
+  const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
+    awaitPromise: true,
+    returnByValue: true,
+    expression,
+  });
+  if (exceptionDetails) throw new Error(`In the page: ${exceptionDetails.text}`);
+  return result.value as T;
+}
+
+/** Resolves when the page has set the mark `name` (within a minute), to the mark's time. */
+const MARK = (name: string) => `new Promise((resolve, reject) => {
+  const given = setTimeout(() => reject(new Error('no ${name} mark')), 60000);
+  const look = () => {
+    const mark = performance.getEntriesByName('${name}', 'mark')[0];
+    if (!mark) return setTimeout(look, 50);
+    clearTimeout(given);
+    resolve(mark.startTime);
+  };
+  look();
+})`;
+
+/**
+ * Resolves, once `selector` matches after `act` ran (a DOM change observed), to the time it took
+ * and the longest task on the page's thread that began meanwhile (its entry read a moment later).
+ */
+const TIMED = (act: string, selector: string) => `new Promise((resolve, reject) => {
+  const given = setTimeout(() => reject(new Error('${selector} not seen')), 120000);
+  const start = performance.now();
+  const done = () => {
+    const end = performance.now();
+    observer.disconnect();
+    clearTimeout(given);
+    setTimeout(() => {
+      const longest = window.__longTasks
+        .filter(([at]) => at >= start && at <= end)
+        .reduce((max, [, duration]) => Math.max(max, duration), 0);
+      resolve({ ms: end - start, longest });
+    }, 500);
+  };
+  const observer = new MutationObserver(() => {
+    if (document.querySelector(${JSON.stringify(selector)})) done();
+  });
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  ${act};
+})`;
+
+interface Timed {
+  ms: number;
+  longest: number;
+}
+
+interface AccountFigures {
+  seedMs: number;
+  indexedDb: number;
+  starts: number[];
+  progress: Timed[];
+  refolds: Timed[];
+}
+
+type Records = Awaited<ReturnType<typeof storedRecords>>;
+
+async function throttled(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return cdp;
+}
+
+/** A learner registered in a new profile, the year's records written into their database or none. */
+async function account(browser: Browser, records: Records | null): Promise<AccountFigures> {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    locale: 'ru-RU',
+    timezoneId: 'UTC',
+  });
+  try {
+    await context.addInitScript(() => localStorage.setItem('marine.splash', 'off'));
+    await context.addInitScript(OBSERVE);
+    const page = await context.newPage();
+    await page.goto(`${BASE}/register`);
+    await page.getByLabel('E-mail').fill(`year-${Date.now().toString(36)}@ship.test`);
+    await page.getByLabel('Пароль', { exact: true }).fill('secret-pass');
+    await page.getByLabel('Повторите пароль').fill('secret-pass');
+    await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 60_000 });
+    let cdp = await context.newCDPSession(page);
+    await inPage(cdp, MARK('vocabulary:installed'));
+
+    let seedMs = 0;
+    if (records) {
+      const started = performance.now();
+      await page.evaluate('window.__seed = { history: [], userWords: [] }');
+      for (const store of ['history', 'userWords'] as const) {
+        const list = records[store];
+        for (let at = 0; at < list.length; at += SEED_CHUNK) {
+          const chunk = JSON.stringify(list.slice(at, at + SEED_CHUNK));
+          await page.evaluate(`window.__seed.${store}.push(...${chunk})`);
+        }
+      }
+      // One transaction, the stores of src/db/schema.ts, the records as the app stored them
+      // (a restored device's), made the registered learner's.
+      await inPage(
+        cdp,
+        `new Promise((resolve, reject) => {
+          const userId = localStorage.getItem('marine.lastUserId');
+          const open = indexedDB.open('MarineDB');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            const tx = db.transaction(['history', 'userWords'], 'readwrite');
+            for (const store of ['history', 'userWords']) {
+              for (const record of window.__seed[store]) tx.objectStore(store).put({ ...record, userId });
+            }
+            tx.oncomplete = () => { db.close(); delete window.__seed; resolve(true); };
+            tx.onerror = () => reject(tx.error);
+          };
+        })`,
+      );
+      seedMs = performance.now() - started;
+      // The first start with the year: its words read, home's snapshot kept.
+      await page.reload();
+      cdp = await context.newCDPSession(page);
+      await inPage(cdp, MARK('app:ready'));
+    }
+    await page.waitForTimeout(SNAPSHOT_SETTLE_MS);
+    const indexedDb = await inPage<number>(
+      cdp,
+      `navigator.storage.estimate().then((e) => e.usageDetails?.indexedDB ?? e.usage)`,
+    );
+    await page.close();
+
+    // Later starts: the app opened again in a new page (no other page open), 4x throttled.
+    const starts: number[] = [];
+    for (let run = 0; run < STARTS; run++) {
+      const later = await context.newPage();
+      const session = await throttled(later);
+      await later.goto(BASE);
+      starts.push(await inPage<number>(session, MARK('app:ready')));
+      await later.close();
+    }
+
+    // The progress screen opened from the live home, until its charts are drawn.
+    const progress: Timed[] = [];
+    for (let run = 0; run < OPENS; run++) {
+      const home = await context.newPage();
+      await home.goto(BASE);
+      const session = await context.newCDPSession(home);
+      await inPage(session, MARK('app:ready'));
+      await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      progress.push(
+        await inPage<Timed>(
+          session,
+          TIMED(
+            `document.querySelector('a[href="/progress"]').click()`,
+            'main.progress .chart-card',
+          ),
+        ),
+      );
+      await home.close();
+    }
+
+    // A schedule change: the other schedule chosen in settings, until the card says the words
+    // were refolded.
+    const refolds: Timed[] = [];
+    for (let run = 0; run < CHANGES; run++) {
+      const settings = await context.newPage();
+      await settings.goto(`${BASE}/settings`);
+      await settings.locator('input[name="schedule"]').first().waitFor({ state: 'attached' });
+      const session = await throttled(settings);
+      refolds.push(
+        await inPage<Timed>(
+          session,
+          TIMED(
+            `document.querySelector('input[name="schedule"]:not(:checked)').click()`,
+            '.schedule-outcome:not(:empty)',
+          ),
+        ),
+      );
+      await settings.close();
+    }
+    return { seedMs, indexedDb, starts, progress, refolds };
+  } finally {
+    await context.close();
+  }
+}
+
+async function browserFigures(records: Records): Promise<void> {
+  const executablePath: string | null = findChromium();
+  if (!executablePath) {
+    console.log('Browser: Chromium not found (see e2e/support/find-chromium.mjs); skipped');
+    return;
+  }
+  let started = performance.now();
+  buildSite();
+  const buildMs = performance.now() - started;
+  started = performance.now();
+  const server = await startPreview();
+  let fresh: AccountFigures;
+  let year: AccountFigures;
+  try {
+    const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    try {
+      fresh = await account(browser, null);
+      year = await account(browser, records);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    stopPreview(server);
+  }
+  console.log(
+    `Browser (Chromium, vite build --mode e2e, ${CPU_SLOWDOWN}x CPU throttling, no service worker; medians; the year's ${records.history.length} entries and ${records.userWords.length} words written into IndexedDB in ${ms(year.seedMs)}):`,
+  );
+  const timedRow = (
+    label: string,
+    key: keyof Timed,
+    list: (f: AccountFigures) => Timed[],
+    goal = '',
+  ) => {
+    const y = median(list(year).map((t) => t[key]));
+    const f = median(list(fresh).map((t) => t[key]));
+    row(label, ms(y), ms(f), `${times(y, f)}${goal}`);
+  };
+  const startYear = median(year.starts);
+  const startFresh = median(fresh.starts);
+  row(
+    `later start: navigation -> live home (app:ready), n=${STARTS}`,
+    ms(startYear),
+    ms(startFresh),
+    `${times(startYear, startFresh)} (goal <= 1.25x)`,
+  );
+  timedRow(
+    `progress screen opened from home -> its charts, n=${OPENS}`,
+    'ms',
+    (f) => f.progress,
+    ' (goal <= 1.25x)',
+  );
+  timedRow('  the longest task meanwhile', 'longest', (f) => f.progress);
+  timedRow(`schedule change -> the refold done, n=${CHANGES}`, 'ms', (f) => f.refolds);
+  timedRow("  the longest task on the page's thread (goal <= 50 ms)", 'longest', (f) => f.refolds);
+  row(
+    'IndexedDB usage (navigator.storage.estimate)',
+    mib(year.indexedDb),
+    mib(fresh.indexedDb),
+    times(year.indexedDb, fresh.indexedDb),
+  );
+  console.log(`  (build ${ms(buildMs)}, browser part ${ms(performance.now() - started)})`);
+}
