@@ -1,3 +1,11 @@
+/**
+ * The admin's tools in the browser: the long walks a component test does not take (a rename in
+ * its dialog, an assignment kept over a reload and seen on the topics page, deleting every
+ * division and restoring the built-in curriculum, a word added, edited and deleted). The forms'
+ * messages, the confirmations' texts, cancelling, the cascade of a deletion, bulk import by lines
+ * and by JSON and a non-admin's view are proven in happy-dom by unit/screens/admin.test.tsx; the
+ * screens' and dialogs' axe checks are in a11y-tour.spec.ts.
+ */
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, renameTo, test } from './support/fixtures';
 import { ADMIN, SAVED } from './support/saved-state';
@@ -23,12 +31,6 @@ async function confirmWith(page: Page, text: string) {
   await expect(dialog).toBeHidden();
 }
 
-/** Closes the toasts, so a check of the screen sees the screen only. */
-async function dismissToasts(page: Page) {
-  const close = page.locator('.toasts').getByRole('button', { name: 'Закрыть' });
-  while ((await close.count()) > 0) await close.first().click();
-}
-
 test.describe('admin screen', () => {
   test('divisions, roles and topics: add, rename, assign, delete', async ({ page }) => {
     test.slow(); // a long walk through the whole screen
@@ -36,15 +38,10 @@ test.describe('admin screen', () => {
     await page.getByRole('link', { name: 'Админ' }).first().click();
     await expect(page).toHaveURL(/\/admin\/roles$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Службы, роли и темы');
-    await expectAccessible(page);
 
     const divisions = page.getByRole('region', { name: 'Службы' });
     const roles = page.getByRole('region', { name: /^Роли/ });
     const topics = page.getByRole('region', { name: /^Темы/ });
-
-    // An empty name is refused with the specification's message.
-    await divisions.getByRole('button', { name: 'Добавить' }).click();
-    await expect(divisions.getByRole('alert')).toHaveText('Название службы не может быть пустым');
 
     await divisions.getByLabel('Новая служба').fill('  Cargo  ');
     await divisions.getByRole('button', { name: 'Добавить' }).click();
@@ -52,11 +49,6 @@ test.describe('admin screen', () => {
       'aria-pressed',
       'true',
     );
-    // A duplicate, ignoring case, reuses the division.
-    await divisions.getByLabel('Новая служба').fill('cARGO');
-    await divisions.getByRole('button', { name: 'Добавить' }).click();
-    await expect(divisions.getByLabel('Новая служба')).toHaveValue('');
-    await expect(divisions.getByRole('button', { name: 'Cargo', exact: true })).toHaveCount(1);
 
     await renameTo(page, 'Переименовать «Cargo»', 'Cargo Hold');
     await expect(divisions.getByRole('button', { name: 'Cargo Hold', exact: true })).toBeVisible();
@@ -69,9 +61,6 @@ test.describe('admin screen', () => {
       'aria-pressed',
       'true',
     );
-    await roles.getByLabel('Новая роль').fill('PUMP MAN');
-    await roles.getByRole('button', { name: 'Добавить' }).click();
-    await expect(roles.getByRole('button', { name: 'pump man', exact: true })).toHaveCount(1);
 
     await expect(topics.getByText('В этой службе пока нет тем.')).toBeVisible();
     await topics.getByLabel('Новая тема').fill('Cargo Pumps');
@@ -117,28 +106,6 @@ test.describe('admin screen', () => {
       'aria-pressed',
       'true',
     );
-  });
-
-  test('cancelling a deletion keeps everything; deleting a built-in division cascades', async ({
-    page,
-  }) => {
-    await registerAdmin(page);
-    await page.goto('/admin/roles');
-    const divisions = page.getByRole('region', { name: 'Службы' });
-    await divisions.getByRole('button', { name: 'Удалить «Камбуз»' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Отмена' }).click();
-    await expect(divisions.getByRole('button', { name: 'Камбуз', exact: true })).toBeVisible();
-
-    await divisions.getByRole('button', { name: 'Удалить «Камбуз»' }).click();
-    await confirmWith(
-      page,
-      'Удалить службу «Камбуз»?  Все роли, темы и слова этой службы будут удалены.',
-    );
-    await expect(divisions.getByRole('button', { name: 'Камбуз', exact: true })).toHaveCount(0);
-
-    await page.goto('/dictionary');
-    await page.getByLabel('Поиск слов').fill('fire blanket');
-    await expect(page.getByRole('status').filter({ hasText: 'Слова не найдены.' })).toBeVisible();
   });
 
   test("deleting every division leaves 'No divisions defined.'; the built-in curriculum comes back with progress", async ({
@@ -190,7 +157,6 @@ test.describe('admin screen', () => {
       page.getByText(/^Восстановлено: служб — 1, ролей — \d+, тем — \d+, слов — \d+\.$/),
     ).toBeVisible();
     await expect(divisions.getByRole('button', { name: 'Общий курс', exact: true })).toBeVisible();
-    await expectAccessible(page);
 
     await page.goto('/dictionary');
     await page.getByLabel('Поиск слов').fill('кнехт');
@@ -210,38 +176,17 @@ test.describe('admin screen', () => {
 });
 
 test.describe('topics page for admins', () => {
-  test('adds, renames and deletes a user topic; built-in topics cannot be deleted', async ({
-    page,
-  }) => {
+  test('renames a user topic in its dialog and deletes it by its new name', async ({ page }) => {
     test.slow();
     await registerAdmin(page);
     await page.goto('/topics');
-    await expect(
-      page.getByRole('button', { name: 'Переименовать тему «Швартовка»' }),
-    ).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Удалить тему «Швартовка»' })).toHaveCount(0);
 
     const form = page.locator('form').filter({ hasText: 'Название темы' });
-    await form.getByRole('button', { name: 'Добавить тему' }).click();
-    await expect(form.getByRole('alert')).toHaveText('Название темы не может быть пустым');
-
     await form.getByLabel('Название темы').fill('Bosun Notes');
     await form.getByRole('checkbox', { name: 'Боцман' }).check();
     await form.getByRole('button', { name: 'Добавить тему' }).click();
     const links = page.getByRole('main').getByRole('link');
     await expect(links.filter({ hasText: 'Bosun Notes' })).toContainText('0 слов');
-    await expect(links.filter({ hasText: 'Bosun Notes' })).toContainText('Для: Боцман');
-
-    // The same name again is reused (its roles merged), not duplicated.
-    await form.getByLabel('Название темы').fill('bosun notes');
-    await form.getByRole('checkbox', { name: 'Матрос (OS)' }).check();
-    await form.getByRole('button', { name: 'Добавить тему' }).click();
-    await expect(links.filter({ hasText: 'Bosun Notes' })).toHaveCount(1);
-    await expect(links.filter({ hasText: 'Bosun Notes' })).toContainText(
-      'Для: Боцман, Матрос (OS)',
-    );
-    await dismissToasts(page);
-    await expectAccessible(page);
 
     await renameTo(page, 'Переименовать тему «Bosun Notes»', 'Bosun Notes & Tips');
     await expect(links.filter({ hasText: 'Bosun Notes & Tips' })).toBeVisible();
@@ -280,8 +225,6 @@ test.describe('dictionary for admins', () => {
     await form.getByRole('button', { name: 'Добавить слово' }).click();
     await expect(form.getByLabel('Русский (RU)')).toHaveValue('');
     await expect(rows).toHaveCount(mooring + 2);
-    await dismissToasts(page);
-    await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Изменить «вьюшка»' }).click();
     const dialog = page.getByRole('dialog');
@@ -302,105 +245,5 @@ test.describe('dictionary for admins', () => {
     await confirmWith(page, 'Удалить слово «вьюшка — storage reel»?');
     await expect(rows.filter({ hasText: 'вьюшка' })).toHaveCount(0);
     await expect(rows).toHaveCount(mooring + 1);
-  });
-
-  test('bulk import adds the good lines and lists the skipped ones by line', async ({ page }) => {
-    await registerAdmin(page);
-    await page.goto('/dictionary?topic=Mooring');
-    await page.getByText('Массовый импорт', { exact: true }).click();
-    const form = page.locator('details').filter({ hasText: 'Массовый импорт' });
-    await expect(form.getByLabel('Тема')).toHaveValue('Mooring');
-    const box = form.getByLabel(/^Слова: по одному в строке ru=en/);
-    // A slash no longer splits a line: "lockout/tagout" is one pair. Two pairs run into one line,
-    // or Russian on the English side, are reported rather than imported as one wrong word.
-    await box.fill(
-      [
-        'трап=gangway ladder',
-        'без знака',
-        'бухта = coil',
-        '=пусто',
-        'кнехт=bitts',
-        'блокировка и маркировка=lockout/tagout',
-        'клапан=valve\\задвижка=gate valve',
-        'клапан=клапан',
-      ].join('\n'),
-    );
-    await form.getByRole('button', { name: 'Импортировать' }).click();
-
-    const result = form.getByRole('status');
-    await expect(result).toContainText('Добавлено 3, уже есть 1, пропущено 4');
-    await expect(result.getByRole('listitem')).toHaveText([
-      'Строка 2: нет знака «=» между русским и английским. без знака',
-      'Строка 4: русская часть пуста. =пусто',
-      'Строка 7: больше одного знака «=» — по одной паре ru=en в строке. клапан=valve\\задвижка=gate valve',
-      'Строка 8: в английской части есть русские буквы. клапан=клапан',
-    ]);
-    // The skipped lines stay in the box to be fixed.
-    await expect(box).toHaveValue(
-      'без знака\n=пусто\nклапан=valve\\задвижка=gate valve\nклапан=клапан',
-    );
-    const rows = page.getByRole('table').getByRole('row');
-    await expect(rows.filter({ hasText: 'трап' })).toContainText('gangway ladder');
-    await expect(rows.filter({ hasText: 'бухта' })).toContainText('coil');
-    await expect(rows.filter({ hasText: 'блокировка' })).toContainText('lockout/tagout');
-    await expect(rows).toHaveCount(topicSize('Mooring') + 4);
-    await expectAccessible(page);
-  });
-
-  test('bulk import takes JSON rows of the data format and reports bad rows', async ({ page }) => {
-    await registerAdmin(page);
-    await page.goto('/dictionary');
-    await page.getByText('Массовый импорт', { exact: true }).click();
-    const form = page.locator('details').filter({ hasText: 'Массовый импорт' });
-    await form.getByLabel(/^Слова: по одному в строке ru=en/).fill(
-      JSON.stringify([
-        {
-          ru: 'вахтенный журнал машинного отделения',
-          en: 'engine room log book',
-          topic: 'Company Words',
-          division: 'engine',
-          roles: ['2e'],
-          kind: 'term',
-          ref: 'industry',
-        },
-        { ru: 'без английского' },
-        { ru: 'роль', en: 'role', roles: ['wizard'] },
-      ]),
-    );
-    await form.getByRole('button', { name: 'Импортировать' }).click();
-    const result = form.getByRole('status');
-    await expect(result).toContainText('Добавлено 1, уже есть 0, пропущено 2');
-    await expect(result.getByRole('listitem')).toHaveText([
-      'Строка 2: английская часть пуста.',
-      'Строка 3: неизвестная роль wizard.',
-    ]);
-    // The same file again: the word is counted as already there, not silently dropped.
-    await form.getByRole('button', { name: 'Импортировать' }).click();
-    await expect(result).toContainText('Добавлено 0, уже есть 1, пропущено 2');
-    await page.goto('/dictionary?topic=Company%20Words');
-    const row = page
-      .getByRole('table')
-      .getByRole('row')
-      .filter({ hasText: 'engine room log book' });
-    await expect(row).toContainText('2-й механик (2E)');
-    await expect(row).toContainText('industry');
-  });
-
-  test.describe('as a learner', () => {
-    test.use({ storageState: SAVED.learner });
-
-    test('a non-admin gets no edit, delete or add tools, and no admin screen', async ({ page }) => {
-      await page.goto('/dictionary?topic=Mooring');
-      await expect(page.getByRole('table').getByRole('row')).toHaveCount(topicSize('Mooring') + 1);
-      await expect(page.getByRole('button', { name: /^Изменить/ })).toHaveCount(0);
-      await expect(page.getByRole('button', { name: /^Удалить/ })).toHaveCount(0);
-      await expect(page.getByText('Добавить слово')).toHaveCount(0);
-
-      await page.goto('/topics');
-      await expect(page.getByRole('button', { name: 'Добавить тему' })).toHaveCount(0);
-
-      await page.goto('/admin/roles');
-      await expect(page).toHaveURL(/\/$/);
-    });
   });
 });
