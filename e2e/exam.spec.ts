@@ -104,7 +104,6 @@ test.describe('with no network', () => {
       page.getByText(/^Прогноз по вашим ответам: 25 % \(от \d+ до \d+ %\)$/),
     ).toBeVisible();
     await expect(page.getByText('Проходной балл: 70 %')).toBeVisible();
-    await expectAccessible(page);
     await press(page, page.getByRole('button', { name: 'Начать экзамен' }));
 
     await expect(page.getByRole('heading', { level: 1, name: 'Вопрос 1 из 40' })).toBeVisible();
@@ -214,7 +213,6 @@ test.describe('as a learner', () => {
     await page.getByLabel('Должность').selectOption({ label: 'Матрос (OS)' });
     await expect(startButton).toBeEnabled();
     await expect(page.getByText('Выберите должность')).toHaveCount(0);
-    await expectAccessible(page);
   });
 });
 

@@ -70,7 +70,6 @@ test.describe('mobile menu', () => {
       'Войти',
       'Регистрация',
     ]);
-    await expectAccessible(page);
 
     await menu.getByRole('link', { name: 'Словарь' }).click();
     await expect(page).toHaveURL(/\/dictionary$/);

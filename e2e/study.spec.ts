@@ -47,18 +47,15 @@ test('a guest studies a whole session and nothing is saved', async ({ page }) =>
   test.setTimeout(120_000);
   await page.goto('/select-division');
   await expect(page.getByRole('heading', { level: 1, name: 'Выберите службу' })).toBeVisible();
-  await expectAccessible(page);
   await page.getByRole('button', { name: /Палуба/ }).click();
 
   await expect(page).toHaveURL(/\/select-role\?division=deck$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Выберите должность' })).toBeVisible();
-  await expectAccessible(page);
   await page.getByRole('button', { name: /Матрос \(OS\)/ }).click();
 
   await expect(page).toHaveURL(/\/select-topic\?division=deck&role=os$/);
   const proceed = page.getByRole('button', { name: 'Продолжить' });
   await expect(proceed).toBeDisabled();
-  await expectAccessible(page);
   // The deck list never shows engine topics; the OS sees the OS commands.
   await expect(page.getByRole('checkbox', { name: /engine/i })).toHaveCount(0);
   await expect(page.getByRole('checkbox', { name: /Команды матросу/ })).toBeVisible();
@@ -78,14 +75,12 @@ test('a guest studies a whole session and nothing is saved', async ({ page }) =>
   await expect(page.getByRole('button', { name: 'Меньше слов' })).toBeDisabled();
   await expect(page.getByRole('radio', { name: /Смешанный/ })).toBeChecked();
   await expect(page.getByRole('radio', { name: 'Случайно' })).toBeChecked();
-  await expectAccessible(page);
   await page.getByRole('button', { name: 'Начать' }).click();
 
   // The multiple choice: right, wrong on purpose, a digit key, S to skip, right again.
   const vocab = await readVocabulary(page, { topic: 'Mooring', division: 'deck' });
   await expect(page).toHaveURL(/\/quiz$/);
   await expect(page.getByText('Вопрос 1 из 5')).toBeVisible();
-  await expectAccessible(page);
   let question = await currentQuestion(page, vocab);
   const answerButton = page.getByRole('button', { name: 'Ответить' });
   await expect(answerButton).toBeDisabled();
@@ -131,7 +126,6 @@ test('a guest studies a whole session and nothing is saved', async ({ page }) =>
   await expect(page).toHaveURL(/\/quiz\/spelling$/);
   await expect(page.getByText('Слово 1 из 5')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Ошибки: 0 из 3' })).toBeVisible();
-  await expectAccessible(page);
   const failed = await currentSpelling(page, vocab);
   for (let mistakes = 1; mistakes <= 3; mistakes++) {
     await answerWrong(page, failed);

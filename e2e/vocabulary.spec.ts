@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { deriveTopics } from '../src/domain/topics';
 import type { VocabItem } from '../src/domain/types';
 import { readStore } from './study-helpers';
-import { expect, expectAccessible, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import { topicSize } from './support/vocabulary';
 
 /** The first built-in vocabulary, as the previous app version installed it. */
@@ -36,7 +36,6 @@ test('a cook and an OS each have at least 300 words to study, the common core in
     const count = Number((await available.textContent())?.replace(/\D/g, ''));
     expect(count, `${division} / ${role}`).toBeGreaterThanOrEqual(300);
   }
-  await expectAccessible(page);
 });
 
 test('any topic of any division can be studied from the dictionary', async ({ page }) => {
@@ -49,7 +48,6 @@ test('any topic of any division can be studied from the dictionary', async ({ pa
   await page.getByRole('button', { name: 'Учить эту тему' }).click();
   await expect(page).toHaveURL(/\/session-setup$/);
   await expect(page.getByText(`Доступно слов: ${topicSize('Allergens')}`)).toBeVisible();
-  await expectAccessible(page);
 });
 
 test('a database of the previous vocabulary gains the new words and keeps its progress', async ({
@@ -175,5 +173,4 @@ test('a database of the previous vocabulary gains the new words and keeps its pr
   await page.goto('/dictionary');
   await page.getByLabel('Поиск слов').fill('Steady!');
   await expect(page.getByRole('cell', { name: /Steady!/ }).first()).toBeVisible();
-  await expectAccessible(page);
 });
