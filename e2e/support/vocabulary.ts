@@ -15,10 +15,3 @@ export const BUILTIN_ROWS: readonly VocabRow[] = FILES.flatMap(
 export function topicSize(topic: string): number {
   return BUILTIN_ROWS.filter((row) => row.topic === topic).length;
 }
-
-/** How many built-in words the dictionary's search finds for this text (Russian or English). */
-export function searchHits(text: string): number {
-  const needle = text.toLocaleLowerCase();
-  return BUILTIN_ROWS.filter((row) => `${row.ru}\n${row.en}`.toLocaleLowerCase().includes(needle))
-    .length;
-}
