@@ -193,9 +193,15 @@ describe('the sync pipeline', () => {
     const tablet = await device();
     shown.db = tablet;
     await recordChange(tablet, ADMIN, 'w1', { kind: 'answer', correct: true }, NOW);
-    await useWordsStore.getState().load(ADMIN);
-    const kept = useWordsStore.getState().words.get('w1');
+    // The list as a load shows it (set directly: a load's upkeep in the background could read
+    // the list again meanwhile, which would hide whether the sync patched or reloaded).
+    const kept = await getUserWord(tablet, ADMIN, 'w1');
     expect(kept).toBeDefined();
+    useWordsStore.setState({
+      ownerId: ADMIN,
+      loaded: true,
+      words: new Map(kept ? [['w1', kept]] : []),
+    });
 
     await recordChange(phone, ADMIN, 'w2', { kind: 'answer', correct: false }, NOW + 1);
     await syncOnce({ db: phone, remote, userId: ADMIN, now: NOW + 10 });
