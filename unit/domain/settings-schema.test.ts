@@ -75,9 +75,9 @@ describe('the interface languages', () => {
       expect(isTheme(theme)).toBe(true);
       expect(settingsWithProfile(base, { theme }).theme).toBe(theme);
     }
-    expect(isUiLang('de')).toBe(false);
-    expect(importedUser({ settings: { uiLang: 'de' } })).toBeNull();
-    expect(settingsWithProfile(base, { uiLang: 'de', theme: 'pink' })).toMatchObject({
+    expect(isUiLang('qaa')).toBe(false);
+    expect(importedUser({ settings: { uiLang: 'qaa' } })).toBeNull();
+    expect(settingsWithProfile(base, { uiLang: 'qaa', theme: 'pink' })).toMatchObject({
       uiLang: 'ru',
       theme: 'light',
     });

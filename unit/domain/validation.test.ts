@@ -233,7 +233,7 @@ describe('importedUser', () => {
     for (const user of [
       { settings: { dailyGoal: 500 } },
       { settings: { dailyGoal: 7.5 } },
-      { settings: { uiLang: 'de' } },
+      { settings: { uiLang: 'qaa' } },
       { settings: { theme: 'pink' } },
       { settings: { division: '' } },
       { fullName: 'x'.repeat(201) },

@@ -96,7 +96,7 @@ describe('before sign-in', () => {
 
   it('ignores stored values it does not know', async () => {
     storage.setItem('marine.theme', 'purple');
-    storage.setItem('marine.lang', 'de');
+    storage.setItem('marine.lang', 'qaa');
     const { useSettingsStore } = await loadPage();
     expect(useSettingsStore.getState()).toMatchObject({ theme: 'light', lang: 'ru' });
   });

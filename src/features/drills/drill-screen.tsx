@@ -210,7 +210,7 @@ function DrillRun({ drill, all, onAgain }: DrillRunProps) {
             >
               <div className="drill-task card" ref={taskRef} tabIndex={-1}>
                 <h2 className="drill-task-title">{t('drills.yourTurn')}</h2>
-                <p className="drill-task-text">{turn.task?.[lang]}</p>
+                <p className="drill-task-text">{turn.task ? inLanguage(turn.task, lang) : null}</p>
               </div>
               <OptionList
                 options={choices}
