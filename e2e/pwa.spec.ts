@@ -135,6 +135,9 @@ test("Chromium's installability checks find no error", async ({
     ...launchOptions,
     baseURL,
     locale: 'ru-RU',
+    // The run blocks service workers by default (playwright.config.ts), and that default reaches
+    // a persistent context too; installability needs the worker.
+    serviceWorkers: 'allow',
   });
   try {
     await context.addInitScript(() => localStorage.setItem('marine.splash', 'off'));
