@@ -77,14 +77,55 @@ export function sortCrew(
   locale = 'ru',
 ): CrewRow[] {
   const sign = direction === 'asc' ? 1 : -1;
+  // One collator for the whole sort, not a `localeCompare` with a locale per comparison (a fleet's
+  // 10,000 crew take some 130,000 comparisons).
+  const compare = new Intl.Collator(locale).compare;
   return [...rows].sort((a, b) => {
     const x = sortValue(a, key);
     const y = sortValue(b, key);
     const order =
-      typeof x === 'string' && typeof y === 'string'
-        ? x.localeCompare(y, locale)
-        : Number(x) - Number(y);
-    return sign * order || a.name.localeCompare(b.name, locale) || a.uid.localeCompare(b.uid);
+      typeof x === 'string' && typeof y === 'string' ? compare(x, y) : Number(x) - Number(y);
+    return sign * order || compare(a.name, b.name) || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0);
+  });
+}
+
+/** Rows of the crew table on one page: a page renders in a few milliseconds whatever the crew. */
+export const CREW_PAGE_SIZE = 50;
+/** Vessel cards on one page of the fleet's overview. */
+export const VESSEL_PAGE_SIZE = 24;
+
+export interface Page<T> {
+  items: T[];
+  /** The page shown, from 0 (a page past the end shows the last one). */
+  page: number;
+  pages: number;
+  /** The position of its first item, from 0. */
+  first: number;
+}
+
+/** One page of `size` items; there is always at least one page, maybe empty. */
+export function pageOf<T>(items: readonly T[], page: number, size: number): Page<T> {
+  const pages = Math.max(1, Math.ceil(items.length / size));
+  const shown = Math.min(Math.max(0, Math.floor(page)), pages - 1);
+  const first = shown * size;
+  return { items: items.slice(first, first + size), page: shown, pages, first };
+}
+
+/**
+ * The rows any of whose texts (as the table shows them: name, post, vessel) contains every word
+ * of the query, any case; an empty query keeps every row.
+ */
+export function filterCrew(
+  rows: readonly CrewRow[],
+  query: string,
+  texts: (row: CrewRow) => readonly string[],
+  locale = 'ru',
+): CrewRow[] {
+  const words = query.toLocaleLowerCase(locale).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...rows];
+  return rows.filter((row) => {
+    const text = texts(row).join(' ').toLocaleLowerCase(locale);
+    return words.every((word) => text.includes(word));
   });
 }
 

@@ -8,17 +8,19 @@
  * manage vessels, join codes and officers here.
  */
 
-import { useEffect, useState } from 'react';
-import { vesselFigures } from '@/domain/fleet-dashboard';
-import { rankFor } from '@/domain/ranks';
+import { useEffect, useMemo, useState } from 'react';
 import { localeOf, type UiLang } from '@/domain/settings-schema';
-import { inLanguage } from '@/domain/types';
 import { useLang, useT } from '@/i18n';
 import { useAuthStore, useUser } from '@/stores/auth-store';
 import { fleetProblemKey, useFleetStore } from '@/stores/fleet-store';
 import { useOnline } from '@/ui/use-online';
 import { FleetAdmin } from './fleet-admin';
+import { VesselCards } from './vessel-cards';
 import { VesselView } from './vessel-view';
+
+/** `open` for the whole fleet's crew (no vessel id is empty). */
+const ALL_CREW = '';
+
 import './fleet.css';
 
 export function FleetScreen() {
@@ -33,6 +35,11 @@ export function FleetScreen() {
   const [problem, setProblem] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [loaded, setLoaded] = useState(false);
+  const allCrew = useMemo(() => Object.values(dashboard?.crew ?? {}).flat(), [dashboard]);
+  const vesselNames = useMemo(
+    () => new Map((dashboard?.vessels ?? []).map((vessel) => [vessel.id, vessel.name])),
+    [dashboard],
+  );
 
   useEffect(() => {
     let live = true;
@@ -100,9 +107,17 @@ export function FleetScreen() {
 
       {!cloud || (loaded && !oversees && !refreshing) ? (
         <p className="notice">{t('fleet.noAccess')}</p>
+      ) : open === ALL_CREW ? (
+        <VesselView
+          name={t('fleet.all.title')}
+          title={t('fleet.all.title')}
+          rows={allCrew}
+          vesselNames={vesselNames}
+          now={now}
+          onBack={() => setOpen(null)}
+        />
       ) : openVessel ? (
         <VesselView
-          vesselId={openVessel.id}
           name={openVessel.name}
           rows={dashboard?.crew[openVessel.id] ?? []}
           now={now}
@@ -112,40 +127,17 @@ export function FleetScreen() {
         <section aria-labelledby="fleet-vessels">
           <h2 id="fleet-vessels">{t('fleet.vessels')}</h2>
           {vessels.length === 0 ? <p className="muted">{t('fleet.noVessels')}</p> : null}
-          <ul className="fleet-cards">
-            {vessels.map((vessel) => {
-              const figures = vesselFigures(dashboard?.crew[vessel.id] ?? [], now);
-              const rank = inLanguage(rankFor(figures.meanMast).label, lang);
-              return (
-                <li key={vessel.id} className="card fleet-card">
-                  <h3>{vessel.name}</h3>
-                  <p className="muted">
-                    IMO {vessel.imo}
-                    {vessel.flag ? ` · ${vessel.flag}` : ''}
-                  </p>
-                  <ul className="fleet-figures">
-                    <li>{t('fleet.card.crew', { count: figures.crew })}</li>
-                    <li>{t('fleet.card.active', { count: figures.active })}</li>
-                    <li>{t('fleet.card.rank', { rank, mast: figures.meanMast })}</li>
-                    <li>
-                      {figures.passRate === null
-                        ? t('fleet.card.noExams')
-                        : t('fleet.card.pass', {
-                            percent: Math.round(figures.passRate * 100),
-                            count: figures.examined,
-                          })}
-                    </li>
-                  </ul>
-                  <button type="button" className="btn" onClick={() => setOpen(vessel.id)}>
-                    {t('fleet.card.open', { vessel: vessel.name })}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
+          {vessels.length > 1 ? (
+            <p>
+              <button type="button" className="btn" onClick={() => setOpen(ALL_CREW)}>
+                {t('fleet.all.open', { count: allCrew.length })}
+              </button>
+            </p>
+          ) : null}
+          <VesselCards vessels={vessels} crew={dashboard?.crew ?? {}} now={now} onOpen={setOpen} />
         </section>
       )}
-      {cloud && isAdmin && !openVessel ? <FleetAdmin /> : null}
+      {cloud && isAdmin && !openVessel && open !== ALL_CREW ? <FleetAdmin /> : null}
     </main>
   );
 }

@@ -6,6 +6,8 @@ import { useLang, useT } from '@/i18n';
 import { topicLabel } from '@/ui/topic-name';
 
 const SILENT_DAYS = [3, 7, 14, 30] as const;
+/** Silent crew listed by name; the rest are counted (a fleet's list could run to thousands). */
+const SILENT_LISTED = 50;
 
 interface VesselPanelsProps {
   rows: readonly CrewRow[];
@@ -48,12 +50,17 @@ export function VesselPanels({ rows, now, date }: VesselPanelsProps) {
           <>
             <p>{t('fleet.silent.list', { count: days })}</p>
             <ul data-testid="silent-crew">
-              {silent.map((row) => (
-                <li key={row.uid}>
+              {silent.slice(0, SILENT_LISTED).map((row) => (
+                <li key={`${row.vessel}/${row.uid}`}>
                   {row.name} — {date(row.syncedAt)}
                 </li>
               ))}
             </ul>
+            {silent.length > SILENT_LISTED ? (
+              <p className="muted">
+                {t('fleet.silent.more', { count: silent.length - SILENT_LISTED })}
+              </p>
+            ) : null}
           </>
         )}
       </section>

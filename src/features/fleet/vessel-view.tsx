@@ -1,11 +1,21 @@
 /**
- * A vessel's crew for its officers: a sortable table with its CSV, a one-time exam code issued to
- * a crew member (online) for a supervised sitting, and the side panels.
+ * A vessel's crew (or the whole fleet's) for its officers: a sortable table with a filter, shown a
+ * page at a time (a fleet of 10,000 crew renders one page of CREW_PAGE_SIZE rows), its CSV of
+ * every row the filter keeps, a one-time exam code issued to a crew member (online) for a
+ * supervised sitting, and the side panels.
  */
-import { useId, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import type { Sitting } from '@/domain/exam-proof';
 import { formatJoinCode } from '@/domain/fleet';
-import { type CrewSortKey, crewCsv, type SortDirection, sortCrew } from '@/domain/fleet-dashboard';
+import {
+  CREW_PAGE_SIZE,
+  type CrewSortKey,
+  crewCsv,
+  filterCrew,
+  pageOf,
+  type SortDirection,
+  sortCrew,
+} from '@/domain/fleet-dashboard';
 import type { CrewRow, SummaryProof } from '@/domain/fleet-summary';
 import { rankFor } from '@/domain/ranks';
 import { roleLabel } from '@/domain/roles';
@@ -14,6 +24,7 @@ import { type DivisionId, inLanguage } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { issueSittingCode } from '@/stores/exam-proofs';
 import { useOnline } from '@/ui/use-online';
+import { Pager } from './pager';
 import { VesselPanels } from './vessel-panels';
 
 const COLUMNS: readonly { key: CrewSortKey; label: MessageKey }[] = [
@@ -34,15 +45,20 @@ const PROOF_KEYS: Record<SummaryProof, MessageKey> = {
 };
 
 export function VesselView({
-  vesselId,
   name,
+  title,
   rows,
+  vesselNames,
   now,
   onBack,
 }: {
-  vesselId: string;
+  /** The vessel's name (the CSV file's name). */
   name: string;
+  /** The heading, when not the vessel's crew (the whole fleet's). */
+  title?: string;
   rows: readonly CrewRow[];
+  /** The names of the rows' vessels: given, the table has a vessel column (the whole fleet). */
+  vesselNames?: ReadonlyMap<string, string>;
   now: number;
   onBack: () => void;
 }) {
@@ -53,10 +69,34 @@ export function VesselView({
     key: 'name',
     direction: 'asc',
   });
+  const [query, setQuery] = useState('');
+  // Typing stays responsive in a fleet of thousands: the table follows the text when it can.
+  const shownQuery = useDeferredValue(query);
+  const [pageIndex, setPageIndex] = useState(0);
   const locale = localeOf(lang);
   const sorted = useMemo(() => sortCrew(rows, sort.key, sort.direction, lang), [rows, sort, lang]);
-  const date = (ms: number) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+  const kept = useMemo(
+    () =>
+      filterCrew(
+        sorted,
+        shownQuery,
+        (row) => [
+          row.name,
+          row.role ? roleLabel(row.role, lang) : '',
+          vesselNames?.get(row.vessel) ?? '',
+        ],
+        locale,
+      ),
+    [sorted, shownQuery, lang, locale, vesselNames],
+  );
+  const page = pageOf(kept, pageIndex, CREW_PAGE_SIZE);
+  const heading = title ?? t('fleet.crew', { vessel: name });
+  // One formatter for every row (a CSV of the whole fleet formats 10,000 dates).
+  const dateFormat = useMemo(
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+    [locale],
+  );
+  const date = (ms: number) => dateFormat.format(ms);
   const rankText = (row: CrewRow) =>
     inLanguage(rankFor(row.mast, (row.division as DivisionId | undefined) ?? null).label, lang);
   const examText = (row: CrewRow) => {
@@ -90,7 +130,7 @@ export function VesselView({
       return;
     }
     setIssuing(row.uid);
-    const result = await issueSittingCode({ uid: row.uid, vessel: vesselId, role: row.role });
+    const result = await issueSittingCode({ uid: row.uid, vessel: row.vessel, role: row.role });
     setIssuing(null);
     if (result.ok) setIssued({ row, sitting: result.sitting });
     else {
@@ -116,6 +156,7 @@ export function VesselView({
   }
   const cells = (row: CrewRow): (string | number)[] => [
     row.name,
+    ...(vesselNames ? [vesselNames.get(row.vessel) ?? ''] : []),
     row.role ? roleLabel(row.role, lang) : '',
     rankText(row),
     row.mast,
@@ -124,7 +165,16 @@ export function VesselView({
     examText(row),
   ];
 
+  const columns: { key: CrewSortKey | 'vessel'; label: MessageKey }[] = vesselNames
+    ? [
+        COLUMNS[0] as (typeof COLUMNS)[number],
+        { key: 'vessel', label: 'fleet.col.vessel' },
+        ...COLUMNS.slice(1),
+      ]
+    : [...COLUMNS];
+
   function toggle(key: CrewSortKey) {
+    setPageIndex(0);
     setSort((current) =>
       current.key === key
         ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' }
@@ -133,9 +183,10 @@ export function VesselView({
   }
 
   function exportCsv() {
+    // Every row the filter keeps, not the page shown.
     const text = crewCsv(
-      COLUMNS.map((column) => t(column.label)),
-      sorted.map(cells),
+      columns.map((column) => t(column.label)),
+      kept.map(cells),
     );
     // A byte-order mark so spreadsheet programs read the Cyrillic as UTF-8.
     const blob = new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' });
@@ -152,12 +203,12 @@ export function VesselView({
   return (
     <section aria-labelledby={`${id}-title`} className="fleet-vessel-view">
       <div className="page-header">
-        <h2 id={`${id}-title`}>{t('fleet.crew', { vessel: name })}</h2>
+        <h2 id={`${id}-title`}>{heading}</h2>
         <div className="button-row">
           <button type="button" className="btn" onClick={onBack}>
             {t('fleet.back')}
           </button>
-          <button type="button" className="btn" onClick={exportCsv} disabled={rows.length === 0}>
+          <button type="button" className="btn" onClick={exportCsv} disabled={kept.length === 0}>
             {t('fleet.csv')}
           </button>
         </div>
@@ -197,68 +248,107 @@ export function VesselView({
       {rows.length === 0 ? (
         <p className="muted">{t('fleet.crew.empty')}</p>
       ) : (
-        <div className="fleet-table-wrap">
-          <table className="fleet-table">
-            <caption className="visually-hidden">{t('fleet.crew', { vessel: name })}</caption>
-            <thead>
-              <tr>
-                {COLUMNS.map((column) => {
-                  const active = sort.key === column.key;
-                  return (
-                    <th
-                      key={column.key}
-                      scope="col"
-                      aria-sort={
-                        active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined
-                      }
-                    >
+        <>
+          <div className="field fleet-filter">
+            <label htmlFor={`${id}-filter`}>{t('fleet.filter')}</label>
+            <input
+              id={`${id}-filter`}
+              className="input"
+              type="search"
+              value={query}
+              onChange={(event) => {
+                setQuery(event.target.value);
+                setPageIndex(0);
+              }}
+            />
+          </div>
+          {kept.length === 0 ? (
+            <p className="muted" role="status">
+              {t('fleet.filter.none', { query: shownQuery.trim() })}
+            </p>
+          ) : null}
+          <div className="fleet-table-wrap">
+            <table className="fleet-table">
+              <caption className="visually-hidden">{heading}</caption>
+              <thead>
+                <tr>
+                  {columns.map((column) => {
+                    if (column.key === 'vessel') {
+                      return (
+                        <th key={column.key} scope="col">
+                          {t(column.label)}
+                        </th>
+                      );
+                    }
+                    const key = column.key;
+                    const active = sort.key === key;
+                    return (
+                      <th
+                        key={column.key}
+                        scope="col"
+                        aria-sort={
+                          active
+                            ? sort.direction === 'asc'
+                              ? 'ascending'
+                              : 'descending'
+                            : undefined
+                        }
+                      >
+                        <button
+                          type="button"
+                          className="fleet-sort"
+                          onClick={() => toggle(key)}
+                          aria-label={t('fleet.sortBy', { column: t(column.label) })}
+                        >
+                          {t(column.label)}
+                          <span aria-hidden="true">
+                            {active ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
+                          </span>
+                        </button>
+                      </th>
+                    );
+                  })}
+                  <th scope="col">
+                    <span className="visually-hidden">{t('fleet.sitting.issue')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.items.map((row) => (
+                  <tr key={`${row.vessel}/${row.uid}`} data-testid="crew-row">
+                    {cells(row).map((cell, index) =>
+                      index === 0 ? (
+                        <th key={columns[index]?.key} scope="row">
+                          {cell}
+                        </th>
+                      ) : (
+                        <td key={columns[index]?.key}>{cell}</td>
+                      ),
+                    )}
+                    <td>
                       <button
                         type="button"
-                        className="fleet-sort"
-                        onClick={() => toggle(column.key)}
-                        aria-label={t('fleet.sortBy', { column: t(column.label) })}
+                        className="btn btn-small"
+                        onClick={() => issue(row)}
+                        disabled={issuing !== null}
+                        aria-label={t('fleet.sitting.issueFor', { name: row.name })}
                       >
-                        {t(column.label)}
-                        <span aria-hidden="true">
-                          {active ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
-                        </span>
+                        {t('fleet.sitting.issue')}
                       </button>
-                    </th>
-                  );
-                })}
-                <th scope="col">
-                  <span className="visually-hidden">{t('fleet.sitting.issue')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sorted.map((row) => (
-                <tr key={row.uid} data-testid="crew-row">
-                  {cells(row).map((cell, index) =>
-                    index === 0 ? (
-                      <th key={COLUMNS[index]?.key} scope="row">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td key={COLUMNS[index]?.key}>{cell}</td>
-                    ),
-                  )}
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-small"
-                      onClick={() => issue(row)}
-                      disabled={issuing !== null}
-                      aria-label={t('fleet.sitting.issueFor', { name: row.name })}
-                    >
-                      {t('fleet.sitting.issue')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager
+            page={page}
+            total={kept.length}
+            size={CREW_PAGE_SIZE}
+            range="fleet.page.rows"
+            onPage={setPageIndex}
+          />
+        </>
       )}
 
       <VesselPanels rows={rows} now={now} date={date} />
