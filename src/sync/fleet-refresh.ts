@@ -8,10 +8,17 @@ import { type CrewRow, readCrewRow } from '@/domain/fleet-summary';
 import type { FleetRemote } from './fleet-remote';
 
 /**
+ * Vessels read at once: a fleet of 400 is 800 requests or more, which one after another cost 800
+ * round trips of a ship's or an office's link.
+ */
+const VESSELS_AT_ONCE = 8;
+
+/**
  * A new copy of the dashboard from the cloud: the vessels the user oversees, and per vessel the
  * crew documents written after its cursor; a vessel whose count of documents differs from the
- * copy's (someone left) is read whole. Returns the reads it cost (a query that finds nothing
- * costs one, as Firestore bills it).
+ * copy's (someone left) is read whole; a vessel read whole from the start needs no count. Vessels
+ * are read VESSELS_AT_ONCE at a time. Returns the reads it cost (a query that finds nothing costs
+ * one, as Firestore bills it; a count one per 1,000 documents counted).
  */
 export async function refreshCopy(
   fleet: FleetRemote,
@@ -35,7 +42,7 @@ export async function refreshCopy(
   }
   const crew: Record<string, CrewRow[]> = {};
   const cursors: Record<string, number> = {};
-  for (const vessel of vessels) {
+  const readVessel = async (vessel: Vessel) => {
     const before = copy?.crew[vessel.id] ?? [];
     let cursor = copy?.cursors[vessel.id] ?? 0;
     const read = async (after: number) => {
@@ -51,17 +58,36 @@ export async function refreshCopy(
         else rows.delete(doc.uid);
       }
     };
-    const rows = new Map(before.map((row) => [row.uid, row]));
+    // From the start (no copy of the vessel yet), the read is the vessel whole.
+    const whole = cursor === 0;
+    const rows = new Map(whole ? [] : before.map((row) => [row.uid, row]));
     merge(rows, await read(cursor));
-    const count = await fleet.countCrew(vessel.id);
-    reads += 1;
-    if (count !== rows.size) {
-      rows.clear();
-      cursor = 0;
-      merge(rows, await read(0));
+    // A vessel just read whole holds exactly the documents there are: nothing to count.
+    if (!whole) {
+      const count = await fleet.countCrew(vessel.id);
+      reads += Math.max(1, Math.ceil(count / 1000));
+      if (count !== rows.size) {
+        rows.clear();
+        cursor = 0;
+        merge(rows, await read(0));
+      }
     }
-    crew[vessel.id] = [...rows.values()];
-    cursors[vessel.id] = cursor;
-  }
+    return { rows: [...rows.values()], cursor };
+  };
+  const results: { rows: CrewRow[]; cursor: number }[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(VESSELS_AT_ONCE, vessels.length) }, async () => {
+      while (next < vessels.length) {
+        const index = next++;
+        results[index] = await readVessel(vessels[index] as Vessel);
+      }
+    }),
+  );
+  vessels.forEach((vessel, index) => {
+    const result = results[index] as { rows: CrewRow[]; cursor: number };
+    crew[vessel.id] = result.rows;
+    cursors[vessel.id] = result.cursor;
+  });
   return { next: { vessels, crew, cursors }, reads, grant };
 }

@@ -248,6 +248,8 @@ describe('the fleet in the cloud', () => {
 
     const officer = signedIn('officer-3');
     const first = await refreshCopy(officer, 'officer-3', false, undefined);
+    // The officer document, the vessel and its two crew: a vessel read whole needs no count.
+    expect(first.reads).toBe(4);
     expect(first.grant).toEqual({ vessels: [a.id], fleet: false });
     expect(first.next.vessels.map((v) => v.name)).toEqual(['Alpha']);
     expect(first.next.crew[a.id]?.map((row) => row.name).sort()).toEqual(['Crew c1', 'Crew c2']);
