@@ -168,15 +168,19 @@ async function ensureLocalRecord(user: User): Promise<LocalRecord> {
 }
 
 /**
- * Refolds the user's stored words under the settings now in their record (db/history-refold, loaded
- * here only when needed: it carries the FSRS model, which the start-up bundle does not). A failure
- * is logged, never thrown: the sign-in goes on, the words keep their state, and every later change
- * of a word folds it under the new settings.
+ * Refolds the user's stored words under the settings now in their record (db/history-client,
+ * loaded here only when needed: its fallback carries the FSRS model, which the start-up bundle
+ * does not). A failure is logged, never thrown: the sign-in goes on, the words keep their state,
+ * and every later change of a word folds it under the new settings.
  */
 async function refoldStored(userId: string): Promise<void> {
   try {
-    const [db, { refoldUser }] = await Promise.all([openDB(), import('@/db/history-refold')]);
-    await refoldUser(db, userId);
+    // Off the page's thread: a year's history is seconds of folding (db/history-client).
+    const [db, { refoldUserOffThread }] = await Promise.all([
+      openDB(),
+      import('@/db/history-client'),
+    ]);
+    await refoldUserOffThread(db, userId);
   } catch (error) {
     console.error('Refolding the words under new settings failed', error);
   }

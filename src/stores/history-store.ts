@@ -4,6 +4,11 @@
  */
 import { DEAD_LETTERS_KEPT, letterPreview } from '@/db/dead-letters';
 import {
+  type FoldSettings,
+  type ProgressSeries,
+  progressSeriesOffThread,
+} from '@/db/history-client';
+import {
   type DeadLetterList,
   deleteDeadLetters,
   listHistory,
@@ -14,7 +19,7 @@ import type { DeadLetter } from '@/db/schema';
 import { getUser, updateUser } from '@/db/users-repo';
 import type { HistoryEntry } from '@/domain/history';
 
-export type { DeadLetter, DeadLetterList };
+export type { DeadLetter, DeadLetterList, FoldSettings, ProgressSeries };
 /** How many letters are kept per source (settings says so when more were not kept). */
 export { DEAD_LETTERS_KEPT };
 
@@ -24,6 +29,21 @@ export { DEAD_LETTERS_KEPT };
  */
 export async function readHistory(userId: string, since?: number): Promise<HistoryEntry[]> {
   return listHistory(await openDB(), userId, since);
+}
+
+/**
+ * The history's part of the progress charts (answers per day, learned words over time) for the
+ * last `days` days up to `now`, folded under `settings`: computed off the page's thread where a
+ * worker can run (a year is 70,000 entries read and folded), here otherwise. Resolves to a few
+ * dozen figures, never the history itself.
+ */
+export async function readProgressSeries(
+  userId: string,
+  now: number,
+  days: number,
+  settings?: FoldSettings,
+): Promise<ProgressSeries> {
+  return progressSeriesOffThread(await openDB(), userId, now, days, settings);
 }
 
 /** The user's dead letters, newest first, and how many more were set aside but not kept. */

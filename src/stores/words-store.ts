@@ -86,6 +86,7 @@ const historyAppend = () => import('@/db/history-append');
 const historyResults = () => import('@/db/history-results');
 const historyRefold = () => import('@/db/history-refold');
 const historyImport = () => import('@/db/history-import');
+const historyClient = () => import('@/db/history-client');
 const historyMaintenance = () => import('@/db/history-maintenance');
 /** Every module of the write side, fetched together. */
 const historyWriteSide = () =>
@@ -284,10 +285,13 @@ export const useWordsStore = create<WordsState>()((set, get) => {
     async refold() {
       const { ownerId } = get();
       if (ownerId === GUEST_ID) return 0;
-      const [db, { refoldUser }] = await Promise.all([openDB(), historyRefold()]);
-      const count = await refoldUser(db, ownerId);
-      await get().load(ownerId);
-      return count;
+      // Off the page's thread (a year's history is seconds of folding); the stored states come
+      // back with it, so the list is patched without reading every word again.
+      const [db, { refoldUserOffThread }] = await Promise.all([openDB(), historyClient()]);
+      const { words, removed } = await refoldUserOffThread(db, ownerId);
+      if (get().loaded) get().applyWords(ownerId, words, removed);
+      else if (get().ownerId === ownerId) await get().load(ownerId);
+      return words.length + removed.length;
     },
 
     async importProgress({ userWords, history }) {

@@ -5,20 +5,12 @@
  * and for reading exact figures. Colours come from the theme's custom properties.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
-import { fsrsModel } from '@/domain/fsrs';
-import type { HistoryEntry } from '@/domain/history';
-import { foldRulesFor } from '@/domain/memory';
-import {
-  accuracyByTopic,
-  answersPerDay,
-  learnedOverTime,
-  reviewForecast,
-} from '@/domain/progress-charts';
+import { accuracyByTopic, reviewForecast } from '@/domain/progress-charts';
 import type { UserWord, VocabItem } from '@/domain/types';
 import { useLang, useLocalT } from '@/i18n';
 import { charts } from '@/i18n/messages/charts';
 import { useUser } from '@/stores/auth-store';
-import { readHistory } from '@/stores/history-store';
+import { type ProgressSeries, readProgressSeries } from '@/stores/history-store';
 import { useWordsStore } from '@/stores/words-store';
 import { useTopicLabel } from '@/ui/topic-name';
 import { Bars, ChartCard, Line } from './chart-parts';
@@ -29,41 +21,53 @@ interface Props {
   vocab: readonly VocabItem[];
 }
 
+/** The days the answers and learned-words charts cover, today last. */
+const CHART_DAYS = 30;
+
 export function ProgressCharts({ userId, words, vocab }: Props) {
   const t = useLocalT(charts);
   const lang = useLang();
   const revision = useWordsStore((s) => s.revision);
   const settings = useUser()?.settings;
-  const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
+  const homeZone = settings?.homeZone;
+  const schedule = settings?.schedule;
+  const retention = settings?.retention;
+  const [series, setSeries] = useState<ProgressSeries | null>(null);
 
+  // The history's series are read and folded off the page's thread (a year is 70,000 entries):
+  // the rest of the screen shows meanwhile, and the last series stay until the next arrive.
   // biome-ignore lint/correctness/useExhaustiveDependencies: revision only triggers a re-read.
   useEffect(() => {
     let live = true;
     void (async () => {
       try {
-        const found = await readHistory(userId);
-        if (live) setEntries(found);
+        const found = await readProgressSeries(userId, Date.now(), CHART_DAYS, {
+          homeZone,
+          schedule,
+          retention,
+        });
+        if (live) setSeries(found);
       } catch (error) {
         console.error('Reading the answer history failed', error);
-        if (live) setEntries([]);
+        if (live) setSeries({ entries: 0, answers: [], learned: [] });
       }
     })();
     return () => {
       live = false;
     };
-  }, [userId, revision]);
+  }, [userId, revision, homeZone, schedule, retention]);
 
   const figures = useMemo(() => {
-    if (!entries) return null;
+    if (!series) return null;
     const now = Date.now();
     const byId = new Map(vocab.map((item) => [item.id, item]));
     return {
-      answers: answersPerDay(entries, now),
-      learned: learnedOverTime(userId, entries, now, 30, foldRulesFor(settings, fsrsModel)),
+      answers: series.answers,
+      learned: series.learned,
       forecast: reviewForecast(words.values(), now),
       topics: accuracyByTopic(words.values(), byId),
     };
-  }, [entries, words, vocab, userId, settings]);
+  }, [series, words, vocab]);
 
   const dayLabel = useMemo(() => {
     const format = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short' });
@@ -79,7 +83,7 @@ export function ProgressCharts({ userId, words, vocab }: Props) {
   }
   const right = figures.answers.reduce((sum, d) => sum + d.right, 0);
   const wrong = figures.answers.reduce((sum, d) => sum + d.wrong, 0);
-  if (entries?.length === 0) {
+  if (series?.entries === 0) {
     return (
       <section className="card chart-card" aria-labelledby="charts-title">
         <h2 id="charts-title">{t('charts.title')}</h2>

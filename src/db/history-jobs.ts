@@ -1,0 +1,100 @@
+/**
+ * The jobs over a learner's whole answer history that take too long for the page's thread on a
+ * year of study (70,000 entries): a refold of every word, and the series of the progress charts
+ * that fold the history again. `history-worker.ts` runs them in a module worker on its own
+ * connection to the database; `history-client.ts` runs them here when there is no worker.
+ */
+import { fsrsModel } from '@/domain/fsrs';
+import { foldRulesFor } from '@/domain/memory';
+import {
+  type AnswerDay,
+  answersPerDay,
+  type LearnedDay,
+  learnedOverTime,
+} from '@/domain/progress-charts';
+import type { UserSettings } from '@/domain/types';
+import { listHistory } from './history-queries';
+import { type Refolded, refoldUserWords } from './history-refold';
+import { openMarineDB } from './open';
+import type { MarineDB } from './schema';
+
+/** The settings that decide how a history folds (the learner's, as the page has them). */
+export type FoldSettings = Pick<UserSettings, 'homeZone' | 'schedule' | 'retention'>;
+
+export type HistoryJob =
+  | { kind: 'refold'; userId: string }
+  | { kind: 'series'; userId: string; now: number; days: number; settings?: FoldSettings };
+
+/** The history's part of the progress charts: small, whatever the history's length. */
+export interface ProgressSeries {
+  /** How many entries the history holds (0: the charts' empty state). */
+  entries: number;
+  answers: AnswerDay[];
+  learned: LearnedDay[];
+}
+
+export type HistoryJobResult<J extends HistoryJob> = J extends { kind: 'refold' }
+  ? Refolded
+  : ProgressSeries;
+
+/** What the worker posts back: one message per job. */
+export type HistoryWorkerMessage =
+  | { type: 'done'; result: Refolded | ProgressSeries }
+  | { type: 'failed'; message: string };
+
+/** A job as the page sends it: the job and the database it runs on (by name). */
+export interface HistoryWorkerRequest {
+  dbName: string;
+  job: HistoryJob;
+}
+
+/** Runs one job on `db`: a refold in one transaction, or the charts' series from one read. */
+export async function runHistoryJob(
+  db: MarineDB,
+  job: HistoryJob,
+): Promise<Refolded | ProgressSeries> {
+  if (job.kind === 'refold') return refoldUserWords(db, job.userId);
+  return progressSeries(db, job.userId, job.now, job.days, job.settings);
+}
+
+/**
+ * The answers per day and the learned words over time of the last `days` days, from the user's
+ * whole history folded under their rules (so the last day matches the rank).
+ */
+export async function progressSeries(
+  db: MarineDB,
+  userId: string,
+  now: number,
+  days: number,
+  settings?: FoldSettings,
+): Promise<ProgressSeries> {
+  const entries = await listHistory(db, userId);
+  return {
+    entries: entries.length,
+    answers: answersPerDay(entries, now, days),
+    learned: learnedOverTime(userId, entries, now, days, foldRulesFor(settings, fsrsModel)),
+  };
+}
+
+/**
+ * The worker's side of one request: opens its own connection (a tab that upgrades or deletes the
+ * database closes it, and the job's transaction fails: the page then runs it itself), runs the
+ * job, posts the outcome, closes the connection.
+ */
+export async function answerHistoryRequest(
+  request: HistoryWorkerRequest,
+  post: (message: HistoryWorkerMessage) => void,
+): Promise<void> {
+  let db: MarineDB | null = null;
+  try {
+    db = await openMarineDB({ name: request.dbName });
+    post({ type: 'done', result: await runHistoryJob(db, request.job) });
+  } catch (error) {
+    post({
+      type: 'failed',
+      message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
+  } finally {
+    db?.close();
+  }
+}

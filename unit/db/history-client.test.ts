@@ -1,0 +1,196 @@
+/**
+ * The history client: a refold and the progress charts' series come out the same whether a
+ * worker runs them (its messages structured-cloned, on its own connection to the database) or
+ * the page does, and a worker that cannot start or fails falls back to the page, logged, never
+ * losing the job.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordChange } from '@/db/history-append';
+import { progressSeriesOffThread, refoldUserOffThread } from '@/db/history-client';
+import {
+  answerHistoryRequest,
+  type HistoryWorkerMessage,
+  type HistoryWorkerRequest,
+} from '@/db/history-jobs';
+import { listHistory } from '@/db/history-queries';
+import { refoldUserWords } from '@/db/history-refold';
+import type { MarineDB } from '@/db/schema';
+import { listUserWords } from '@/db/user-words-repo';
+import { putUser, updateUserSettings } from '@/db/users-repo';
+import { DAY_MS } from '@/domain/constants';
+import { fsrsModel } from '@/domain/fsrs';
+import { foldRulesFor } from '@/domain/memory';
+import { answersPerDay, learnedOverTime } from '@/domain/progress-charts';
+import { withDB } from './helpers';
+
+const U = 'u1';
+const NOW = Date.UTC(2026, 10, 23, 8);
+const SETTINGS = { dailyGoal: 10, uiLang: 'ru', theme: 'light', homeZone: 'UTC' } as const;
+
+/** Forty days of answers on six words (some learned, some lapsed), and a skip and a learn. */
+async function studied(db: MarineDB): Promise<void> {
+  await putUser(db, {
+    id: U,
+    email: 'u1@ship.test',
+    fullName: '',
+    isAdmin: false,
+    createdAt: 0,
+    settings: { ...SETTINGS },
+  });
+  for (let day = 40; day >= 0; day--) {
+    for (let word = 0; word < 6; word++) {
+      if ((day + word) % 3 === 0) continue;
+      const correct = (day * 7 + word) % 5 !== 0;
+      const at = NOW - day * DAY_MS + word * 60_000;
+      await recordChange(db, U, `w${word}`, { kind: 'answer', correct }, at);
+    }
+  }
+  await recordChange(db, U, 'w6', { kind: 'skip' }, NOW - 2 * DAY_MS);
+  await recordChange(db, U, 'w7', { kind: 'learn' }, NOW - DAY_MS);
+}
+
+/**
+ * A stand-in for the browser's module worker: the request and the answer are structured-cloned
+ * as postMessage clones them, and the job runs through the worker's own code on a connection of
+ * its own (`answerHistoryRequest`).
+ */
+class ClonedWorker {
+  static started = 0;
+  onmessage: ((event: { data: HistoryWorkerMessage }) => void) | null = null;
+  onerror: ((event: { message: string; preventDefault(): void }) => void) | null = null;
+  constructor() {
+    ClonedWorker.started++;
+  }
+  postMessage(request: HistoryWorkerRequest) {
+    void answerHistoryRequest(structuredClone(request), (message) => {
+      this.onmessage?.({ data: structuredClone(message) });
+    });
+  }
+  terminate() {}
+}
+
+/** A worker whose file does not load (offline without it in the cache). */
+class UnloadedWorker {
+  onmessage: unknown = null;
+  onerror: ((event: { message: string; preventDefault(): void }) => void) | null = null;
+  postMessage() {
+    queueMicrotask(() => this.onerror?.({ message: '', preventDefault() {} }));
+  }
+  terminate() {}
+}
+
+/** A worker that starts but whose job fails (its connection closed by another tab's upgrade). */
+class FailingWorker {
+  onmessage: ((event: { data: HistoryWorkerMessage }) => void) | null = null;
+  onerror: unknown = null;
+  postMessage() {
+    queueMicrotask(() =>
+      this.onmessage?.({ data: { type: 'failed', message: 'InvalidStateError: closing' } }),
+    );
+  }
+  terminate() {}
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  ClonedWorker.started = 0;
+});
+
+describe('the progress series', () => {
+  it('are the charts of the whole history, folded under the given settings, with no worker', async () => {
+    expect(typeof Worker).toBe('undefined');
+    await withDB([], async (db) => {
+      await studied(db);
+      const entries = await listHistory(db, U);
+      const settings = { homeZone: 'UTC', schedule: 'fsrs' as const, retention: 0.85 };
+      const series = await progressSeriesOffThread(db, U, NOW, 30, settings);
+      expect(series.entries).toBe(entries.length);
+      expect(series.answers).toEqual(answersPerDay(entries, NOW, 30));
+      expect(series.learned).toEqual(
+        learnedOverTime(U, entries, NOW, 30, foldRulesFor(settings, fsrsModel)),
+      );
+      expect(series.learned.at(-1)?.learned).toBeGreaterThan(0);
+      expect(series.answers.some((day) => day.wrong > 0)).toBe(true);
+    });
+  });
+
+  it('are the same through a worker as on the page', async () => {
+    await withDB([], async (db) => {
+      await studied(db);
+      for (const settings of [
+        { homeZone: 'UTC' },
+        { homeZone: 'Asia/Tokyo', schedule: 'fsrs' as const },
+      ]) {
+        const here = await progressSeriesOffThread(db, U, NOW, 30, settings);
+        vi.stubGlobal('Worker', ClonedWorker);
+        const there = await progressSeriesOffThread(db, U, NOW, 30, settings);
+        vi.unstubAllGlobals();
+        expect(there).toEqual(here);
+      }
+      expect(ClonedWorker.started).toBe(2);
+    });
+  });
+});
+
+describe('a refold off the page', () => {
+  it('stores and returns the same words through a worker as on the page', async () => {
+    await withDB([], async (db) => {
+      await studied(db);
+      await updateUserSettings(db, U, { schedule: 'fsrs' });
+      vi.stubGlobal('Worker', ClonedWorker);
+      const there = await refoldUserOffThread(db, U);
+      expect(ClonedWorker.started).toBe(1);
+      const storedThere = await listUserWords(db, U);
+      vi.unstubAllGlobals();
+      const here = await refoldUserWords(db, U);
+      expect(there.words.length).toBe(8);
+      expect(there).toEqual(here);
+      // What the worker returned is what it stored, and folding again changes nothing.
+      expect(await listUserWords(db, U)).toEqual(storedThere);
+      const byId = new Map(there.words.map((word) => [word.vocabId, word]));
+      for (const word of storedThere) expect(byId.get(word.vocabId)).toEqual(word);
+    });
+  });
+
+  it('changes the stored words to the new schedule', async () => {
+    await withDB([], async (db) => {
+      await studied(db);
+      const before = await listUserWords(db, U);
+      await updateUserSettings(db, U, { schedule: 'fsrs' });
+      vi.stubGlobal('Worker', ClonedWorker);
+      const { words } = await refoldUserOffThread(db, U);
+      expect(words.length).toBe(before.length);
+      expect(await listUserWords(db, U)).not.toEqual(before);
+      expect(ClonedWorker.started).toBe(1);
+    });
+  });
+
+  for (const [name, broken] of [
+    ['cannot be loaded', UnloadedWorker],
+    ['fails its job', FailingWorker],
+  ] as const) {
+    it(`runs on the page, logged, when the worker ${name}`, async () => {
+      await withDB([], async (db) => {
+        await studied(db);
+        const before = await listUserWords(db, U);
+        await updateUserSettings(db, U, { schedule: 'fsrs' });
+        const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+        vi.stubGlobal('Worker', broken);
+        const refolded = await refoldUserOffThread(db, U);
+        vi.unstubAllGlobals();
+        const stored = await listUserWords(db, U);
+        expect(stored).not.toEqual(before);
+        expect(refolded.words.length).toBe(stored.length);
+        const byId = new Map(refolded.words.map((word) => [word.vocabId, word]));
+        for (const word of stored) expect(byId.get(word.vocabId)).toEqual(word);
+        // The refold was done in full: doing it again on the page finds nothing else to change.
+        expect(await refoldUserWords(db, U)).toEqual(refolded);
+        expect(logged).toHaveBeenCalledWith(
+          'The history worker failed; the job runs on the page',
+          expect.any(Error),
+        );
+      });
+    });
+  }
+});
