@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { TOAST_MS } from '../src/domain/constants';
 import { currentQuestion, readVocabulary, skipPause } from './study-helpers';
 import { expect, test, untilControlled } from './support/fixtures';
 
@@ -130,6 +131,8 @@ test.beforeEach(() => {
 
 test('a new version is offered and the reload shows it', async ({ page }) => {
   test.slow();
+  // The page's clock runs as usual; the banner's stay is checked by moving it (below).
+  await page.clock.install();
   await openControlled(page, '/');
   await expect(page.locator('html')).toHaveAttribute('data-build', A);
   // The first install says once that the app works offline; the next start does not.
@@ -145,8 +148,10 @@ test('a new version is offered and the reload shows it', async ({ page }) => {
   await expect(banner(page)).toBeVisible();
   const update = page.getByRole('button', { name: 'Обновить' });
   await expect(update).toBeVisible();
-  // The banner stays until the user acts.
-  await page.waitForTimeout(4_000);
+  // The banner stays until the user acts: past a toast's time (TOAST_MS), it is still there.
+  await page.clock.runFor(TOAST_MS + 500);
+  // A dismissal renders in a task after its timer: give it the time to show (as study.spec does).
+  await page.waitForTimeout(300);
   await expect(banner(page)).toBeVisible();
 
   await update.click();
