@@ -306,6 +306,36 @@ describe('progress', () => {
   });
 });
 
+describe('progress of many words', () => {
+  it('a list of a hundred learned words ends with every word and its button', async () => {
+    app = await registerViaUi();
+    await openSettings();
+    const now = Date.now();
+    const userWords = Array.from({ length: 100 }, (_, i) => ({
+      userId: 'x',
+      vocabId: `many-${String(i).padStart(3, '0')}`,
+      status: 'learned',
+      attempts: 3,
+      correct: 3,
+      streak: 3,
+      strength: 1,
+      lastSeenAt: now - i * 1000,
+      nextReviewAt: now + 30 * DAY_MS,
+      updatedAt: now - i * 1000,
+    }));
+    await importJson(JSON.stringify({ user: {}, userWords }));
+    await statusWith('Импортировано записей: 100');
+    await go(app, '/progress');
+    // Drawn a slice a task, newest first: the last rows come a moment after the first.
+    await until(() => expect(allByRole(list(LEARNED), 'listitem')).toHaveLength(100));
+    const rows = allByRole(list(LEARNED), 'listitem').map(textIn);
+    expect(rows[0]).toContain('many-000');
+    expect(rows[99]).toContain('many-099');
+    expect(allByRole(list(LEARNED), 'button')).toHaveLength(100);
+    expect(textIn(byRole(list(LEARNED), 'heading'))).toContain('100');
+  });
+});
+
 describe('profile', () => {
   it('save updates the header, the goal clamps at 200, values persist', async () => {
     app = await registerViaUi({ fullName: 'Иван Петров' });

@@ -3,7 +3,7 @@
  * due ones, the total, the rank, and the charts of the answer history.
  */
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { learnableCount } from '@/domain/daily';
 import { fsrsModel } from '@/domain/fsrs';
 import { LEECH_LAPSES } from '@/domain/memory';
@@ -176,6 +176,7 @@ function WordList({
 }) {
   const t = useT();
   const headingId = `list-${id}`;
+  const shown = useGrowingCount(words.length);
   return (
     <section className="card progress-list" aria-labelledby={headingId}>
       <h2 id={headingId} className="list-title">
@@ -187,7 +188,7 @@ function WordList({
         <EmptyState>{t(empty)}</EmptyState>
       ) : (
         <ul className="scroll-list word-list" aria-labelledby={headingId}>
-          {words.map((word) => (
+          {words.slice(0, shown).map((word) => (
             <WordRow
               key={word.vocabId}
               word={word}
@@ -199,6 +200,25 @@ function WordList({
       )}
     </section>
   );
+}
+
+/** Rows a list draws with the screen, then how many more each later task adds. */
+const FIRST_ROWS = 30;
+const MORE_ROWS = 60;
+
+/**
+ * How many of `total` rows to draw: a first slice with the screen, then a slice a task until all
+ * are drawn, so a year's 2,000 words never make one long task of the page's thread (the lists
+ * end the same, a moment later).
+ */
+function useGrowingCount(total: number): number {
+  const [shown, setShown] = useState(Math.min(total, FIRST_ROWS));
+  useEffect(() => {
+    if (shown >= total) return;
+    const next = setTimeout(() => setShown((count) => Math.min(total, count + MORE_ROWS)), 0);
+    return () => clearTimeout(next);
+  }, [shown, total]);
+  return Math.min(shown, total);
 }
 
 function WordRow({
