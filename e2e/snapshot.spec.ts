@@ -80,6 +80,31 @@ test('a later start shows the learner’s home from its snapshot before the app 
   await expect(page).toHaveURL(/\/profile$/);
 });
 
+test('a tap on the picture of home is kept and answered by the live home', async ({ page }) => {
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Добро пожаловать на борт!' }),
+  ).toBeVisible();
+  await snapshotKept(page);
+
+  const release = await holdApp(page);
+  await page.reload();
+  const topics = snapshot(page).locator('.home-shortcuts a[href="/topics"]');
+  await expect(topics).toBeVisible();
+  // A finger on the picture (inert: the tap lands beside the link, where the page keeps it).
+  const box = await topics.boundingBox();
+  if (!box) throw new Error('the picture shows no link to the topics');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(topics).toHaveAttribute('data-kept-tap', '');
+  await expect(page).toHaveURL(/\/$/);
+
+  release();
+  // The live home takes the picture's place and answers the tap: the topics open.
+  await expect(page).toHaveURL(/\/topics$/);
+  await expect(snapshot(page)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Темы' })).toBeVisible();
+});
+
 test('the snapshot is gone after a sign-out, and another build does not use it', async ({
   page,
 }) => {

@@ -29,6 +29,7 @@ import {
   splashSkipped,
 } from '@/ui/home-snapshot';
 import { startCloudWiring } from './cloud';
+import { replayTap, takeKeptTap } from './kept-tap';
 import { Providers } from './providers';
 import { getRouter } from './router';
 import { registerServiceWorker } from './service-worker';
@@ -42,6 +43,15 @@ let startSettled = false;
 const startListeners = new Set<() => void>();
 
 let started = false;
+/** The start's work that waits for the first screen (`startApp`); run once, by `startDeferred`. */
+let afterLive: (() => void) | null = null;
+
+/** Runs the start's deferred work, in a task after the first screen's commit. */
+function startDeferred(): void {
+  const run = afterLive;
+  afterLive = null;
+  if (run) void nextTask().then(run);
+}
 
 /**
  * Resolves in a later task: the page may paint and handle input between two parts of a start.
@@ -61,9 +71,10 @@ export function nextTask(): Promise<void> {
 /**
  * Starts what the first screen waits for, before the first render: the database opens (the
  * built-in vocabulary, when new or older than the app's, installs beside it in a worker: no
- * screen waits for it), the session is restored, the vocabulary loads once installed, and then
- * the router loads the first screen's route (its guards and screen); then the cloud wiring and
- * the service worker. Called once by the bootstrap when this chunk has loaded.
+ * screen waits for it), the session is restored, and then the router loads the first screen's
+ * route (its guards and screen); the cloud wiring follows the session. The vocabulary's load and
+ * the service worker's registration wait until the app's own screen is up (`PictureGone`).
+ * Called once by the bootstrap when this chunk has loaded.
  */
 export function startApp(): void {
   if (started) return;
@@ -84,9 +95,14 @@ export function startApp(): void {
       startSettled = true;
       for (const listener of startListeners) listener();
     });
-  void useVocabStore.getState().load();
+  // What the first screen does not need waits until it is up: read with the start, the
+  // vocabulary's pages and the worker's registration ran between the slices of the first screen's
+  // render and delayed it (docs/benchmarks.md, "Later starts").
+  afterLive = () => {
+    void useVocabStore.getState().load();
+    registerServiceWorker();
+  };
   startCloudWiring();
-  registerServiceWorker();
   // Home's snapshot shows one user's home: it goes when that user signs out or another signs in.
   useAuthStore.subscribe((state, previous) => {
     if (state.status !== 'ready') return;
@@ -105,10 +121,21 @@ const SNAPSHOT_MAX_MS = 6000;
 /**
  * Removes the picture of home index.html painted, in the commit that puts the app's own screen in
  * its place (so no frame shows neither). Rendered before that screen: its effect runs first, and
- * the screen's own effects never meet the picture's copies of their elements.
+ * the screen's own effects never meet the picture's copies of their elements. With `replay` (the
+ * live screens), a tap kept on the picture is replayed on them (kept-tap.ts). Then the start's
+ * deferred work begins.
  */
-function PictureGone() {
-  useLayoutEffect(removePicture, []);
+function PictureGone({ replay = false }: { replay?: boolean }) {
+  useLayoutEffect(() => {
+    // A tap kept on the picture (index.html) is answered by the live screen, in a task after
+    // this commit (its own effects have run); the Loading screen answers none.
+    const tap = takeKeptTap();
+    removePicture();
+    const root = document.getElementById('root');
+    if (replay && tap && root) void nextTask().then(() => replayTap(tap, root));
+    // The app's own screen is up (the first screen, or the Loading screen of a slow start).
+    startDeferred();
+  }, [replay]);
   return null;
 }
 
@@ -189,7 +216,7 @@ export function App({ picture = false }: { picture?: boolean }) {
     <Providers lang={lang}>
       {live ? (
         <>
-          <PictureGone />
+          <PictureGone replay />
           <RouterProvider router={getRouter()} />
         </>
       ) : (
