@@ -69,6 +69,10 @@ export default defineConfig({
     {
       name: 'cloud',
       testMatch: CLOUD_SPECS,
+      // It uses no saved state; the dependency puts it in the local project's phase (Playwright
+      // runs a phase to its end before the next one): the workers share one queue, local tests
+      // first, so no worker sits out the Auth emulator's start and a phase's last test alone.
+      dependencies: ['setup'],
       use: { ...desktop, baseURL: `http://localhost:${CLOUD_PORT}` },
     },
   ],
