@@ -4,14 +4,24 @@
  * - one sailor's summaries over a 30-day voyage of about 1,500 answers: the device syncing every
  *   minute while the app is open (a ship with a satellite link: the most writes), and the ship
  *   offline until port (one sync at the end);
- * - an officer's dashboard over 20 vessels of 25 crew: the reads of the first refresh, of a refresh
- *   with nothing new, and of one after a fifth of the crew synced; and how long the screen's
- *   figures take from the device's copy.
- * Figures are printed, never asserted.
+ * - an officer's dashboard over 20 vessels of 25 crew and over 400 vessels of 25 (a company of
+ *   10,000): the reads, bytes, requests and time of the first refresh, of a refresh with nothing
+ *   new, and of one after a fifth of the crew synced; how long the screen's figures take from the
+ *   device's copy; and the render of the vessel cards, a vessel's crew and the whole fleet's crew
+ *   table with its panels on the page's thread (fleet-render.ts: React into happy-dom, each render
+ *   one task, so its time is the longest task);
+ * - a monthly cost per 1,000 crew at Firestore's list prices (PRICES) from these figures.
+ * `BENCH_FLEET=voyage,20,400` picks the parts (default all); `BENCH_FLEET_COPY=<dir>` keeps each
+ * officer's copy there (`copy-<vessels>.json`) to profile the render alone
+ * (`tsx --tsconfig tsconfig.json bench/fleet-render.ts <file>`). Figures are printed, never asserted.
  */
 import 'fake-indexeddb/auto';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { initializeApp } from 'firebase/app';
+import { deleteApp, initializeApp } from 'firebase/app';
 import * as lite from 'firebase/firestore/lite';
 import { builtinWords } from '@/data/vocabulary/builtin';
 import { getFleetDashboard, putFleetDashboard, updateFleetMeta } from '@/db/fleet-repo';
@@ -35,13 +45,51 @@ const PROJECT = 'demo-bench-fleet';
 const START = Date.UTC(2026, 9, 1, 6);
 const VOYAGE_DAYS = 30;
 const ANSWERS_PER_DAY = 50;
-const VESSELS = 20;
-const CREW = 25;
+/** The fleets measured: vessels x crew. */
+const FLEETS = [
+  [20, 25],
+  [400, 25],
+] as const;
+/** Crew members signing in and writing at once while the fleet is set up. */
+const SEEDING = 16;
 
-/** Bytes sent to and received from the server, by the SDK's own requests. */
-const wire = { sent: 0, received: 0 };
+/**
+ * Firestore's list prices, USD, standard edition, multi-region `nam5` (United States), as Google's
+ * pricing page gave them (quoted on 23 May 2018, the latest copy with figures found; later copies
+ * of the page load the table from elsewhere): per 100,000 documents read, written, deleted, and
+ * per GiB stored a month. A single region in the US is listed at half for reads and writes.
+ */
+const PRICES = { read: 0.06, write: 0.18, delete: 0.02, storedGiBMonth: 0.18 };
+/** The cost model's assumptions (printed beside the cost). */
+const MODEL = {
+  /** Officer refreshes a day, each after a fifth of the crew synced (everyone once a day). */
+  refreshesPerDay: 5,
+  /** Crew who leave and are replaced in a month (six-month contracts). */
+  turnover: 1 / 6,
+  /** Writes of a leave (membership, pointer; the summary deleted) and of a join (the same two). */
+  writesPerChange: 4,
+  /** Stored bytes of a summary: the document and its single-field index entries (~3x, assumed). */
+  storedPerSummary: 3,
+  /** A membership and the vessel pointer per crew member, with their indexes, bytes. */
+  storedOtherPerCrew: 512,
+  days: 30,
+  /**
+   * The answer history's own sync on a day of the voyage (two sessions of 20 minutes, 10 of them
+   * answering, a sync a minute), from `npm run bench -- sync`'s hour (40 writes, two per push; 124
+   * reads, two per cycle and 4 for the profile): 20 pushes and 40 cycles a day.
+   */
+  historyPerDay: { writes: 40, reads: 84 },
+};
+
+const parts = new Set(
+  (process.env.BENCH_FLEET ?? 'voyage,20,400').split(',').map((part) => part.trim()),
+);
+
+/** Bytes sent to and received from the server, and requests made, by the SDK's own requests. */
+const wire = { sent: 0, received: 0, requests: 0 };
 const realFetch = globalThis.fetch;
 globalThis.fetch = async (input, init) => {
+  wire.requests += 1;
   if (typeof init?.body === 'string') wire.sent += Buffer.byteLength(init.body);
   // (headers are not counted: the SDK's are the same few hundred bytes on every request)
   const response = await realFetch(input, init);
@@ -51,6 +99,7 @@ globalThis.fetch = async (input, init) => {
 };
 
 let apps = 0;
+const opened = new WeakMap<FleetRemote, ReturnType<typeof initializeApp>>();
 function signedIn(settings: FirebaseSettings, uid: string | 'owner', admin = false): FleetRemote {
   apps += 1;
   const app = initializeApp({ apiKey: 'demo-key', projectId: PROJECT }, `bench-fleet-${apps}`);
@@ -59,7 +108,37 @@ function signedIn(settings: FirebaseSettings, uid: string | 'owner', admin = fal
   lite.connectFirestoreEmulator(db, host, Number(port), {
     mockUserToken: uid === 'owner' ? 'owner' : { user_id: uid, ...(admin ? { admin: true } : {}) },
   });
-  return createFirestoreFleet(settings, async () => ({ fs: lite, db }));
+  const remote = createFirestoreFleet(settings, async () => ({ fs: lite, db }));
+  opened.set(remote, app);
+  return remote;
+}
+
+/** Signed in as `uid` for the calls of `work`, then signed out (10,000 apps would not fit). */
+async function as<T>(
+  settings: FirebaseSettings,
+  uid: string,
+  work: (fleet: FleetRemote) => Promise<T>,
+): Promise<T> {
+  const fleet = signedIn(settings, uid);
+  try {
+    return await work(fleet);
+  } finally {
+    const app = opened.get(fleet);
+    if (app) await deleteApp(app);
+  }
+}
+
+/** Runs `work` on every item, `width` at a time. */
+async function pool<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const item = items[next++] as T;
+        await work(item);
+      }
+    }),
+  );
 }
 
 export async function benchFleet(): Promise<void> {
@@ -73,17 +152,25 @@ export async function benchFleet(): Promise<void> {
   const api = firestoreTestApi(server.url);
   try {
     console.log(
-      `Fleet: ${VOYAGE_DAYS}-day voyage of ${VOYAGE_DAYS * ANSWERS_PER_DAY} answers per sailor; a dashboard of ${VESSELS} vessels x ${CREW} crew (REST test server, real SDK)`,
+      `Fleet: ${VOYAGE_DAYS}-day voyage of ${VOYAGE_DAYS * ANSWERS_PER_DAY} answers per sailor; dashboards of ${FLEETS.map(([v, c]) => `${v} vessels x ${c} crew`).join(' and ')} (REST test server in this process, real SDK)`,
     );
-    for (const connected of [true, false]) {
-      const cost = await voyage(settings, api, connected);
-      console.log(
-        `  summaries, ${connected ? 'synced every minute while the app is open' : 'offline until port, one sync'}: ` +
-          `${cost.writes} writes, ${(cost.bytes / 1024).toFixed(1)} KiB sent and ${(cost.received / 1024).toFixed(1)} KiB received ` +
-          `(${cost.docBytes} B a summary); ${cost.reads} reads (goal: at most 30 writes and 50 KB a month)`,
-      );
+    let sailor: Awaited<ReturnType<typeof voyage>> | undefined;
+    if (parts.has('voyage')) {
+      for (const connected of [true, false]) {
+        const cost = await voyage(settings, api, connected);
+        if (connected) sailor = cost;
+        console.log(
+          `  summaries, ${connected ? 'synced every minute while the app is open' : 'offline until port, one sync'}: ` +
+            `${cost.writes} writes, ${(cost.bytes / 1024).toFixed(1)} KiB sent and ${(cost.received / 1024).toFixed(1)} KiB received ` +
+            `(${cost.docBytes} B a summary); ${cost.reads} reads (goal: at most 30 writes and 50 KB a month)`,
+        );
+      }
     }
-    await dashboard(settings, api);
+    for (const [vessels, crew] of FLEETS) {
+      if (!parts.has(String(vessels))) continue;
+      const officer = await dashboard(settings, api, vessels, crew);
+      if (sailor) monthlyCost(sailor, officer);
+    }
   } finally {
     globalThis.fetch = realFetch;
     await server.close();
@@ -161,11 +248,25 @@ async function voyage(
   };
 }
 
-async function dashboard(settings: FirebaseSettings, api: ReturnType<typeof firestoreTestApi>) {
+interface Refresh {
+  reads: number;
+  sent: number;
+  received: number;
+  requests: number;
+  ms: number;
+}
+
+async function dashboard(
+  settings: FirebaseSettings,
+  api: ReturnType<typeof firestoreTestApi>,
+  vesselCount: number,
+  crewCount: number,
+) {
   await api.reset();
+  const setUp = performance.now();
   const admin = signedIn(settings, 'admin', true);
-  const vessels = [];
-  for (let v = 0; v < VESSELS; v++) {
+  const vessels: Awaited<ReturnType<FleetRemote['createVessel']>>[] = [];
+  for (let v = 0; v < vesselCount; v++) {
     vessels.push(await admin.createVessel({ name: `Vessel ${v + 1}`, imo: '9074729' }, 'admin'));
   }
   await admin.setOfficer({ uid: 'officer', vessels: [], fleet: true }, 'admin');
@@ -199,36 +300,71 @@ async function dashboard(settings: FirebaseSettings, api: ReturnType<typeof fire
         now: START + DAY_MS,
       }),
     );
-  const members: { uid: string; vessel: string; fleet: FleetRemote }[] = [];
+  const members: { uid: string; vessel: string }[] = [];
   for (const vessel of vessels) {
-    for (let c = 0; c < CREW; c++) {
-      const uid = `${vessel.id.slice(0, 6)}-${c}`;
-      const fleet = signedIn(settings, uid);
-      await fleet.joinVessel(uid, {
+    for (let c = 0; c < crewCount; c++) {
+      members.push({ uid: `${vessel.id.slice(0, 6)}-${c}`, vessel: vessel.id });
+    }
+  }
+  const codes = new Map(vessels.map((vessel) => [vessel.id, vessel]));
+  await pool(members, SEEDING, (member) =>
+    as(settings, member.uid, async (fleet) => {
+      const vessel = codes.get(member.vessel);
+      if (!vessel) return;
+      await fleet.joinVessel(member.uid, {
         vessel: vessel.id,
         vesselName: vessel.name,
         code: vessel.code as string,
       });
-      await fleet.writeCrewSummary(uid, vessel.id, summary(uid));
-      members.push({ uid, vessel: vessel.id, fleet });
-    }
-  }
-  const officer = signedIn(settings, 'officer');
-  const first = await refreshCopy(officer, 'officer', false, undefined);
-  const idle = await refreshCopy(officer, 'officer', false, first.next);
-  for (const member of members.filter((_, index) => index % 5 === 0)) {
-    await member.fleet.writeCrewSummary(member.uid, member.vessel, summary(member.uid));
-  }
-  const some = await refreshCopy(officer, 'officer', false, idle.next);
-  console.log(
-    `  dashboard reads: first refresh ${first.reads}, nothing new ${idle.reads}, a fifth of the crew synced ${some.reads}`,
+      await fleet.writeCrewSummary(member.uid, vessel.id, summary(member.uid));
+    }),
   );
+  const setUpSeconds = (performance.now() - setUp) / 1000;
+
+  const officer = signedIn(settings, 'officer');
+  const refresh = async (copy: Parameters<typeof refreshCopy>[3]) => {
+    const before = { ...wire };
+    const started = performance.now();
+    const result = await refreshCopy(officer, 'officer', false, copy);
+    const cost: Refresh = {
+      reads: result.reads,
+      sent: wire.sent - before.sent,
+      received: wire.received - before.received,
+      requests: wire.requests - before.requests,
+      ms: performance.now() - started,
+    };
+    return { next: result.next, cost };
+  };
+  const first = await refresh(undefined);
+  const idle = await refresh(first.next);
+  await pool(
+    members.filter((_, index) => index % 5 === 0),
+    SEEDING,
+    (member) =>
+      as(settings, member.uid, (fleet) =>
+        fleet.writeCrewSummary(member.uid, member.vessel, summary(member.uid)),
+      ),
+  );
+  const some = await refresh(idle.next);
+  const crewTotal = vesselCount * crewCount;
+  console.log(
+    `  dashboard of ${vesselCount} vessels x ${crewCount} crew (${crewTotal} crew; set up in ${setUpSeconds.toFixed(0)} s):`,
+  );
+  const line = (label: string, cost: Refresh) =>
+    console.log(
+      `    ${label}: ${cost.reads} reads, ${(cost.received / 1024).toFixed(0)} KiB received, ${(cost.sent / 1024).toFixed(0)} KiB sent, ` +
+        `${cost.requests} requests (vessels 8 at a time), ${cost.ms.toFixed(0)} ms in this process (the test server's work included, no network latency)`,
+    );
+  line('first open (no copy)', first.cost);
+  line('refresh, nothing new', idle.cost);
+  line('refresh, a fifth of the crew synced', some.cost);
 
   // The screen from the device's copy: read it, then every vessel's figures and one crew table.
-  const db = await openMarineDB({ name: 'bench-fleet-officer', vocabulary: [] });
+  const db = await openMarineDB({ name: `bench-fleet-officer-${vesselCount}`, vocabulary: [] });
   await putFleetDashboard(db, 'officer', { ...some.next, loadedAt: START });
   const copyBytes = Buffer.byteLength(JSON.stringify(some.next));
   const times: number[] = [];
+  const sorts: number[] = [];
   for (let run = 0; run < 15; run++) {
     const started = performance.now();
     const copy = await getFleetDashboard(db, 'officer');
@@ -240,9 +376,84 @@ async function dashboard(settings: FirebaseSettings, api: ReturnType<typeof fire
     const firstVessel = copy?.vessels[0];
     if (firstVessel) sortCrew(copy?.crew[firstVessel.id] ?? [], 'mast', 'desc');
     times.push(performance.now() - started);
+    const all = Object.values(copy?.crew ?? {}).flat();
+    const sorting = performance.now();
+    sortCrew(all, 'name', 'asc', 'ru');
+    sorts.push(performance.now() - sorting);
   }
   db.close();
   console.log(
-    `  dashboard from the device's copy (${VESSELS * CREW} crew, ${(copyBytes / 1024).toFixed(0)} KiB): ${median(times).toFixed(1)} ms median of 15 (fake-indexeddb)`,
+    `    figures from the device's copy (${crewTotal} crew, ${(copyBytes / 1024).toFixed(0)} KiB): ${median(times).toFixed(1)} ms median of 15 (fake-indexeddb); ` +
+      `the whole crew sorted by name ${median(sorts).toFixed(1)} ms`,
+  );
+
+  // The render on the page's thread, in a process of its own (a DOM in its globals).
+  const dir = mkdtempSync(join(tmpdir(), 'bench-fleet-'));
+  try {
+    const file = join(process.env.BENCH_FLEET_COPY ?? dir, `copy-${vesselCount}.json`);
+    writeFileSync(file, JSON.stringify({ ...some.next, now: START + DAY_MS }));
+    const output = execFileSync(
+      join('node_modules', '.bin', 'tsx'),
+      ['--tsconfig', 'tsconfig.json', join('bench', 'fleet-render.ts'), file],
+      { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+    );
+    const render = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as Record<
+      'cards' | 'vessel' | 'fleet',
+      { median: number; max: number; step?: number; stepMax?: number }
+    >;
+    const ms = (value: number | undefined) => `${(value ?? 0).toFixed(1)} ms`;
+    console.log(
+      `    render (React into happy-dom, one task each; median / longest of 7): vessel cards, first page ${ms(render.cards.median)} / ${ms(render.cards.max)}, ` +
+        `next page ${ms(render.cards.step)} / ${ms(render.cards.stepMax)}; a vessel's crew with its panels ${ms(render.vessel.median)} / ${ms(render.vessel.max)}; ` +
+        `the whole fleet's crew (${crewTotal} rows, a page shown) with its panels ${ms(render.fleet.median)} / ${ms(render.fleet.max)}, ` +
+        `next page ${ms(render.fleet.step)} / ${ms(render.fleet.stepMax)} (goal: no task over 50 ms)`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { crew: crewTotal, some: some.cost };
+}
+
+/** What a month of the fleet costs per 1,000 crew at PRICES, under MODEL's assumptions. */
+function monthlyCost(
+  sailor: { writes: number; reads: number; docBytes: number },
+  officer: { crew: number; some: Refresh },
+) {
+  const crew = officer.crew;
+  // Each sailor's month as the voyage measured it (writes and reads of a device syncing every
+  // minute the app is open), the crew who change vessels, and one fleet officer's refreshes.
+  const writes = crew * sailor.writes + crew * MODEL.turnover * MODEL.writesPerChange;
+  const deletes = crew * MODEL.turnover;
+  const officerReads = officer.some.reads * MODEL.refreshesPerDay * MODEL.days;
+  const reads = crew * sailor.reads + officerReads;
+  const stored =
+    (crew * (sailor.docBytes * MODEL.storedPerSummary + MODEL.storedOtherPerCrew)) / 2 ** 30;
+  const dollars = {
+    reads: (reads / 100_000) * PRICES.read,
+    writes: (writes / 100_000) * PRICES.write,
+    deletes: (deletes / 100_000) * PRICES.delete,
+    stored: stored * PRICES.storedGiBMonth,
+  };
+  const total = dollars.reads + dollars.writes + dollars.deletes + dollars.stored;
+  const per = 1000 / crew;
+  console.log(
+    `    a month per 1,000 crew at list prices ($${PRICES.read} reads, $${PRICES.write} writes, $${PRICES.delete} deletes per 100,000; $${PRICES.storedGiBMonth} a GiB-month; nam5): ` +
+      `$${(total * per).toFixed(3)} = reads $${(dollars.reads * per).toFixed(3)} (${Math.round(reads * per)}, of them the officer's ${Math.round(officerReads * per)}) ` +
+      `+ writes $${(dollars.writes * per).toFixed(3)} (${Math.round(writes * per)}) + deletes $${(dollars.deletes * per).toFixed(4)} (${Math.round(deletes * per)}) ` +
+      `+ stored $${(dollars.stored * per).toFixed(4)} (${(stored * per * 1024).toFixed(1)} MiB); free quota not deducted`,
+  );
+  const history = {
+    writes: MODEL.historyPerDay.writes * MODEL.days * 1000,
+    reads: MODEL.historyPerDay.reads * MODEL.days * 1000,
+  };
+  const historyDollars =
+    (history.writes / 100_000) * PRICES.write + (history.reads / 100_000) * PRICES.read;
+  console.log(
+    `    with the answer history's own sync (${MODEL.historyPerDay.writes} writes and ${MODEL.historyPerDay.reads} reads a crew member a day): ` +
+      `$${(total * per + historyDollars).toFixed(2)} a month per 1,000 crew (its stored entries not counted)`,
+  );
+  console.log(
+    `      (assumed: each crew member's month as the voyage above, ${sailor.writes} writes and ${sailor.reads} reads; one fleet officer refreshing ${MODEL.refreshesPerDay} times a day, each after a fifth of the crew synced; ` +
+      `${Math.round(MODEL.turnover * 100)}% of the crew leave and join a month; a summary stored at ${MODEL.storedPerSummary}x its ${sailor.docBytes} B)`,
   );
 }

@@ -1,5 +1,5 @@
 /** A vessel's panels: crew silent for N days, the weakest topics, learned words by week. */
-import { useId, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { silentCrew, vesselProgress, vesselWeakTopics } from '@/domain/fleet-dashboard';
 import type { CrewRow } from '@/domain/fleet-summary';
 import { useLang, useT } from '@/i18n';
@@ -16,14 +16,18 @@ interface VesselPanelsProps {
   date: (ms: number) => string;
 }
 
-export function VesselPanels({ rows, now, date }: VesselPanelsProps) {
+/**
+ * Memoised, with its figures: a fleet's panels sum 10,000 summaries, which a page turn of the crew
+ * table above must not do again.
+ */
+export const VesselPanels = memo(function VesselPanels({ rows, now, date }: VesselPanelsProps) {
   const t = useT();
   const lang = useLang();
   const id = useId();
   const [days, setDays] = useState<number>(7);
-  const silent = silentCrew(rows, days, now);
-  const weak = vesselWeakTopics(rows);
-  const progress = vesselProgress(rows);
+  const silent = useMemo(() => silentCrew(rows, days, now), [rows, days, now]);
+  const weak = useMemo(() => vesselWeakTopics(rows), [rows]);
+  const progress = useMemo(() => vesselProgress(rows), [rows]);
   const max = Math.max(1, ...progress);
   return (
     <div className="fleet-panels">
@@ -120,4 +124,4 @@ export function VesselPanels({ rows, now, date }: VesselPanelsProps) {
       </section>
     </div>
   );
-}
+});

@@ -4,7 +4,7 @@
  * every row the filter keeps, a one-time exam code issued to a crew member (online) for a
  * supervised sitting, and the side panels.
  */
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import type { Sitting } from '@/domain/exam-proof';
 import { formatJoinCode } from '@/domain/fleet';
 import {
@@ -96,7 +96,7 @@ export function VesselView({
     () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
     [locale],
   );
-  const date = (ms: number) => dateFormat.format(ms);
+  const date = useCallback((ms: number) => dateFormat.format(ms), [dateFormat]);
   const rankText = (row: CrewRow) =>
     inLanguage(rankFor(row.mast, (row.division as DivisionId | undefined) ?? null).label, lang);
   const examText = (row: CrewRow) => {
