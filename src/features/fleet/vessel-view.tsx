@@ -90,6 +90,9 @@ export function VesselView({
     [sorted, shownQuery, lang, locale, vesselNames],
   );
   const page = pageOf(kept, pageIndex, CREW_PAGE_SIZE);
+  // The panels (sums over every row) come in a render of their own, after the table is shown:
+  // two short tasks for a fleet of 10,000 rather than one long one.
+  const panelRows = useDeferredValue<readonly CrewRow[] | null>(rows, null);
   const heading = title ?? t('fleet.crew', { vessel: name });
   // One formatter for every row (a CSV of the whole fleet formats 10,000 dates).
   const dateFormat = useMemo(
@@ -351,7 +354,7 @@ export function VesselView({
         </>
       )}
 
-      <VesselPanels rows={rows} now={now} date={date} />
+      {panelRows ? <VesselPanels rows={panelRows} now={now} date={date} /> : null}
     </section>
   );
 }
