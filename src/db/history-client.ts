@@ -38,13 +38,21 @@ export function progressSeriesOffThread(
   return runHistoryJobOffThread(db, { kind: 'series', userId, now, days, settings });
 }
 
+/**
+ * How long a worker may take before it is ended and its job run on the page: a year's refold
+ * takes seconds on a slow phone. Ending the worker aborts its transaction whole, so the job run
+ * again here starts from what is stored, and nothing is written twice or half.
+ */
+export const HISTORY_WORKER_TIMEOUT_MS = 90_000;
+
 export async function runHistoryJobOffThread<J extends HistoryJob>(
   db: MarineDB,
   job: J,
+  timeoutMs = HISTORY_WORKER_TIMEOUT_MS,
 ): Promise<HistoryJobResult<J>> {
   if (typeof Worker === 'function') {
     try {
-      return (await inWorker(db.name, job)) as HistoryJobResult<J>;
+      return (await inWorker(db.name, job, timeoutMs)) as HistoryJobResult<J>;
     } catch (error) {
       console.error('The history worker failed; the job runs on the page', error);
     }
@@ -53,13 +61,18 @@ export async function runHistoryJobOffThread<J extends HistoryJob>(
   return (await runHistoryJob(db, job)) as HistoryJobResult<J>;
 }
 
-function inWorker(dbName: string, job: HistoryJob): Promise<unknown> {
+function inWorker(dbName: string, job: HistoryJob, timeoutMs: number): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./history-worker.ts', import.meta.url), {
       type: 'module',
       name: 'history',
     });
+    const timer = setTimeout(() => {
+      worker.terminate();
+      reject(new Error(`the history worker did not answer within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
     worker.onmessage = (event: MessageEvent<HistoryWorkerMessage>) => {
+      clearTimeout(timer);
       worker.terminate();
       const message = event.data;
       if (message.type === 'done') resolve(message.result);
@@ -67,6 +80,7 @@ function inWorker(dbName: string, job: HistoryJob): Promise<unknown> {
     };
     // The worker's file could not be loaded or run (offline without it in the cache, say).
     worker.onerror = (event) => {
+      clearTimeout(timer);
       event.preventDefault();
       worker.terminate();
       reject(new Error(`the history worker failed: ${event.message || 'not loaded'}`));

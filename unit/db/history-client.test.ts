@@ -6,7 +6,11 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordChange } from '@/db/history-append';
-import { progressSeriesOffThread, refoldUserOffThread } from '@/db/history-client';
+import {
+  progressSeriesOffThread,
+  refoldUserOffThread,
+  runHistoryJobOffThread,
+} from '@/db/history-client';
 import {
   answerHistoryRequest,
   type HistoryWorkerMessage,
@@ -89,6 +93,17 @@ class FailingWorker {
     );
   }
   terminate() {}
+}
+
+/** A worker that starts and never answers (a job stuck behind a blocked connection). */
+class SilentWorker {
+  static terminated = 0;
+  onmessage: unknown = null;
+  onerror: unknown = null;
+  postMessage() {}
+  terminate() {
+    SilentWorker.terminated++;
+  }
 }
 
 afterEach(() => {
@@ -193,4 +208,25 @@ describe('a refold off the page', () => {
       });
     });
   }
+
+  it('ends a worker that does not answer in time and runs the job on the page, logged', async () => {
+    await withDB([], async (db) => {
+      await studied(db);
+      await updateUserSettings(db, U, { schedule: 'fsrs' });
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      vi.stubGlobal('Worker', SilentWorker);
+      const refolded = await runHistoryJobOffThread(db, { kind: 'refold', userId: U }, 50);
+      vi.unstubAllGlobals();
+      expect(SilentWorker.terminated).toBe(1);
+      const stored = await listUserWords(db, U);
+      expect(refolded.words.length).toBe(stored.length);
+      const byId = new Map(refolded.words.map((word) => [word.vocabId, word]));
+      for (const word of stored) expect(byId.get(word.vocabId)).toEqual(word);
+      expect(await refoldUserWords(db, U)).toEqual(refolded);
+      expect(logged).toHaveBeenCalledWith(
+        'The history worker failed; the job runs on the page',
+        expect.objectContaining({ message: 'the history worker did not answer within 0.05 s' }),
+      );
+    });
+  });
 });
