@@ -21,14 +21,14 @@ import { median } from './stats';
 const ROOT = resolve(import.meta.dirname, '..');
 
 /** A build the benchmark serves and measures. */
-interface Site {
+export interface Site {
   mode: string;
   dist: string;
   port: number;
   base: string;
 }
 
-const site = (mode: string, out: string, port: number): Site => ({
+export const site = (mode: string, out: string, port: number): Site => ({
   mode,
   dist: join(ROOT, out),
   port,
@@ -136,7 +136,8 @@ function allFiles(dir: string): string[] {
   );
 }
 
-function build(target: Site): void {
+/** Builds `target` with its mode into its folder (the year bench builds its own site this way). */
+export function build(target: Site): void {
   execFileSync(
     VITE,
     [
@@ -153,7 +154,8 @@ function build(target: Site): void {
   );
 }
 
-async function startPreview(target: Site): Promise<ChildProcess> {
+/** Serves `target` with `vite preview` in a process group of its own, once it answers. */
+export async function startPreview(target: Site): Promise<ChildProcess> {
   const BASE = target.base;
   const server = spawn(
     VITE,
@@ -182,7 +184,7 @@ async function startPreview(target: Site): Promise<ChildProcess> {
   throw new Error(`vite preview did not answer on ${BASE}`);
 }
 
-function stopPreview(server: ChildProcess): void {
+export function stopPreview(server: ChildProcess): void {
   if (server.pid === undefined || server.exitCode !== null) return;
   try {
     process.kill(-server.pid, 'SIGTERM'); // its own process group: vite and nothing else

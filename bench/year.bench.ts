@@ -13,8 +13,6 @@
  *   change's refold (the longest task on the page's thread) and the origin's IndexedDB usage.
  */
 import 'fake-indexeddb/auto';
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
@@ -38,6 +36,7 @@ import type { HistoryPage, PullResult, PushBatchInput, SyncCursor } from '@/sync
 // @ts-expect-error: a plain ES module shared with the npm scripts, without type declarations.
 import { findChromium } from '../e2e/support/find-chromium.mjs';
 import { MemoryRemote } from '../unit/sync/support/memory-remote';
+import { build, site, startPreview, stopPreview } from './startup.bench';
 import { median } from './stats';
 import { generateYear, type YearHistory } from './year-history';
 
@@ -341,11 +340,9 @@ export async function benchYear(): Promise<void> {
 
 // ---- the browser: the e2e build in Chromium, as startup.bench.ts measures it -------------------
 
-const ROOT = resolve(import.meta.dirname, '..');
-const DIST = join(ROOT, 'dist-bench');
-const PORT = 4196;
-const BASE = `http://localhost:${PORT}`;
-const VITE = join(ROOT, 'node_modules', '.bin', 'vite');
+/** The local edition's e2e build, served on a port of its own. */
+const SITE = site('e2e', 'dist-bench', 4196);
+const BASE = SITE.base;
 const CPU_SLOWDOWN = 4;
 const STARTS = 5;
 const OPENS = 2;
@@ -369,42 +366,6 @@ const OBSERVE = `
     for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
   }).observe({ type: 'longtask', buffered: true });
 `;
-
-function buildSite(): void {
-  execFileSync(
-    VITE,
-    ['build', '--mode', 'e2e', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'error'],
-    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-}
-
-async function startPreview(): Promise<ChildProcess> {
-  const server = spawn(
-    VITE,
-    ['preview', '--mode', 'e2e', '--port', String(PORT), '--strictPort', '--outDir', DIST],
-    { cwd: ROOT, stdio: 'ignore', detached: true },
-  );
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`vite preview exited (${server.exitCode})`);
-    try {
-      if ((await fetch(BASE)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  throw new Error(`vite preview did not answer on ${BASE}`);
-}
-
-function stopPreview(server: ChildProcess): void {
-  if (server.pid === undefined || server.exitCode !== null) return;
-  try {
-    process.kill(-server.pid, 'SIGTERM'); // its own process group: vite and nothing else
-  } catch {
-    server.kill('SIGTERM');
-  }
-}
 
 /**
  * Evaluates `expression` (a string: tsx would wrap a function's inner helpers in a `__name` the
@@ -607,10 +568,10 @@ async function browserFigures(records: Records): Promise<void> {
     return;
   }
   let started = performance.now();
-  buildSite();
+  build(SITE);
   const buildMs = performance.now() - started;
   started = performance.now();
-  const server = await startPreview();
+  const server = await startPreview(SITE);
   let fresh: AccountFigures;
   let year: AccountFigures;
   try {
