@@ -43,8 +43,8 @@ export async function issueSittingCode(crew: {
   if (typeof navigator !== 'undefined' && !navigator.onLine)
     return { ok: false, problem: 'offline' };
   try {
-    const { loadCloudExams } = await import('@/sync/cloud-remote');
-    const exams = await withTimeout(loadCloudExams(), REMOTE_CALL_TIMEOUT_MS, 'Loading');
+    const { loadCloudPart } = await import('@/sync/cloud-remote');
+    const exams = await withTimeout(loadCloudPart('exams'), REMOTE_CALL_TIMEOUT_MS, 'Loading');
     const byName = (user.fullName.trim() || user.email).slice(0, 200);
     const sitting = await withTimeout(
       exams.issueSitting({ uid: crew.uid, vessel: crew.vessel, role: crew.role, byName }, user.id),

@@ -421,9 +421,9 @@ export type VerifyOutcome = Verification | { found: false; reason: 'local' | 'fa
 export async function verifyExam(code: string): Promise<VerifyOutcome> {
   if (!firebaseSettings()) return { found: false, reason: 'local' };
   try {
-    const { loadCloudExams, loadCloudRemote } = await import('@/sync/cloud-remote');
-    return await verifyExamResult(await loadCloudRemote(), code, {
-      exams: await loadCloudExams(),
+    const { loadCloudPart } = await import('@/sync/cloud-remote');
+    return await verifyExamResult(await loadCloudPart('store'), code, {
+      exams: await loadCloudPart('exams'),
       configOf: readExamConfig,
     });
   } catch (error) {

@@ -47,8 +47,8 @@ export function fleetProblemKey(problem: FleetProblem, admin = false): MessageKe
 export type FleetResult<T = void> = { ok: true; value: T } | { ok: false; problem: FleetProblem };
 
 async function fleetRemote(): Promise<FleetRemote> {
-  const { loadCloudFleet } = await import('@/sync/cloud-remote');
-  return loadCloudFleet();
+  const { loadCloudPart } = await import('@/sync/cloud-remote');
+  return loadCloudPart('fleet');
 }
 
 /** A cloud call with the time limit, its failure as a problem kind. */

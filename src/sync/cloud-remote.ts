@@ -8,9 +8,7 @@
 import { REMOTE_CALL_TIMEOUT_MS } from '@/domain/constants';
 import { firebaseSettings } from '@/firebase/config';
 import type { Cloud } from './cloud';
-import type { ExamRemote } from './exam-remote';
-import type { FleetRemote } from './fleet-remote';
-import type { RemoteProfile, RemoteStore } from './remote-store';
+import type { RemoteProfile } from './remote-store';
 
 let cloud: Promise<Cloud> | null = null;
 
@@ -28,19 +26,16 @@ export function loadCloud(): Promise<Cloud> {
   return cloud;
 }
 
-/** The exam result documents' and sittings' calls: the exams part of `loadCloud`. */
-export async function loadCloudExams(): Promise<ExamRemote> {
-  return (await loadCloud()).exams as ExamRemote;
-}
-
-/** The fleet's calls (vessels, memberships, officers): the fleet part of `loadCloud`. */
-export async function loadCloudFleet(): Promise<FleetRemote> {
-  return (await loadCloud()).fleet as FleetRemote;
-}
-
-/** A learner's records and the curriculum: the store part of `loadCloud`. */
-export async function loadCloudRemote(): Promise<RemoteStore> {
-  return (await loadCloud()).store;
+/**
+ * One part of the cloud (`loadCloud`): its learner records and curriculum (`store`), its fleet or
+ * its exam calls. A cloud without the part (one made for a test) fails the call that needs it.
+ */
+export async function loadCloudPart<K extends keyof Cloud>(
+  part: K,
+): Promise<NonNullable<Cloud[K]>> {
+  const calls = (await loadCloud())[part];
+  if (!calls) throw new Error(`The cloud has no ${part} calls`);
+  return calls;
 }
 
 /** The cloud with the app's time limit on every call (the wrapper loads with the cloud). */
