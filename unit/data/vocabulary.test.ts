@@ -72,6 +72,25 @@ describe('built-in vocabulary data', () => {
     }
   });
 
+  it('gives no Russian prompt of one kind two English answers that differ only by an article', () => {
+    // Across divisions too: a learner of two divisions meets both rows (and a bridge tablet and a
+    // deck phone would teach two versions of one SMCP sentence).
+    const bare = (text: string) => comparable(text).replace(/\b(the|a|an)\s+/g, '');
+    const answers = new Map<string, Map<string, VocabItem>>();
+    const twins: string[] = [];
+    for (const word of words) {
+      const prompt = `${word.kind}|${comparable(word.langA)}`;
+      const byBare = answers.get(prompt) ?? new Map<string, VocabItem>();
+      answers.set(prompt, byBare);
+      const other = byBare.get(bare(word.langB));
+      if (other && comparable(other.langB) !== comparable(word.langB)) {
+        twins.push(`${other.id} «${other.langB}» / ${word.id} «${word.langB}»`);
+      }
+      if (!other) byBare.set(bare(word.langB), word);
+    }
+    expect(twins).toEqual([]);
+  });
+
   it('puts Russian on the Russian side and English on the English side', () => {
     for (const word of words) {
       expect(word.langA, word.id).toMatch(/[А-Яа-яЁё]/);
