@@ -75,7 +75,9 @@ export function SpellingHeading({
   return (
     <>
       <header className="spelling-header">
-        <h1 className="spelling-title">{t('quiz.spelling.title')}</h1>
+        <h1 className="spelling-title">
+          {t(spelling.word?.kind === 'word-order' ? 'quiz.wordOrder.title' : 'quiz.spelling.title')}
+        </h1>
         <p className="spelling-progress-text">{progress}</p>
         <span
           className="spelling-mistakes"
