@@ -13,6 +13,7 @@ const LETTERS: ProductionWord = {
   tiles: [...'BITTS'].map((char, id) => ({ id, char })),
   used: [],
   mistakes: 0,
+  outcome: null,
 };
 
 const WORD_ORDER: ProductionWord = {
@@ -22,6 +23,7 @@ const WORD_ORDER: ProductionWord = {
   tiles: ['mooring', 'by', 'Stand', 'for', 'anchor'].map((text, id) => ({ id, text })),
   used: [],
   mistakes: 0,
+  outcome: null,
 };
 
 const stateOf = (word: ProductionWord): SpellingState => ({
