@@ -27,6 +27,7 @@ export async function recordDrillReply(
   const device = await deviceIn(tx.objectStore('device'));
   const entry = stampedEntry(device, userId, `${DRILL_VOCAB_PREFIX}${drillId}`, DRILL_KIND, nowMs);
   entry.correct = correct;
+  if (fields.mode) entry.mode = fields.mode;
   entry.x = { run: fields.run, turn: fields.turn, of: fields.of };
   await Promise.all([
     tx.objectStore('device').put({ ...device, hlc: entry.hlc }),

@@ -10,8 +10,11 @@ export function startOfDay(now: number): number {
   return date.getTime();
 }
 
-/** The production questions (letters, word order): their Skip is recorded as a wrong answer. */
-const PRODUCTION_MODES: readonly string[] = ['spelling', 'word-order'];
+/**
+ * The production questions (letters, word order, and a phrase said aloud or recorded): their Skip
+ * is recorded as a wrong answer.
+ */
+const PRODUCTION_MODES: readonly string[] = ['spelling', 'word-order', 'spoken', 'self'];
 
 /**
  * Whether a history entry is practice toward the daily goal: an answer, right or wrong. A skip is

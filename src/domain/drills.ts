@@ -222,6 +222,11 @@ export interface DrillReplyFields {
   turn: number;
   /** How many replies the run asks for (the drill's own turns then). */
   of: number;
+  /**
+   * How the reply was given, when not picked: said aloud and marked (`spoken`), or recorded and
+   * judged by the learner (`self`). The entry's `mode`, which the contract keeps on any kind.
+   */
+  mode?: 'spoken' | 'self';
 }
 
 /** The part of a history entry the drills' progress reads. */
@@ -296,4 +301,55 @@ export function drillProgress(entries: readonly DrillEntry[]): Map<string, Drill
     result.set(run.drillId, progress);
   }
   return result;
+}
+
+/** A word of a reply option, and whether it is where the options differ. */
+export interface OptionWord {
+  text: string;
+  differs: boolean;
+}
+
+/** The longest common subsequence of two word lists, as the matched indexes of `a`. */
+function commonWords(a: readonly string[], b: readonly string[]): Set<number> {
+  const width = b.length + 1;
+  // run[i * width + j]: the longest common run of a[i..] and b[j..].
+  const run = new Array<number>((a.length + 1) * width).fill(0);
+  const at = (i: number, j: number) => run[i * width + j] as number;
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) {
+      run[i * width + j] =
+        a[i] === b[j] ? at(i + 1, j + 1) + 1 : Math.max(at(i + 1, j), at(i, j + 1));
+    }
+  }
+  const kept = new Set<number>();
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      kept.add(i);
+      i++;
+      j++;
+    } else if (at(i + 1, j) >= at(i, j + 1)) i++;
+    else j++;
+  }
+  return kept;
+}
+
+/**
+ * Where the reply options differ (issue 43: three long replies that differ in one word): each
+ * option's words, split at spaces, a word marked `differs` when some other option does not have
+ * it at that place (it is outside their longest common run of words, compared by `replyKey`).
+ */
+export function optionDifferences(options: readonly string[]): OptionWord[][] {
+  const words = options.map((option) => option.split(/\s+/).filter(Boolean));
+  const keys = words.map((list) => list.map((word) => replyKey(word)));
+  return words.map((list, index) => {
+    const differs = new Set<number>();
+    for (const [other, otherKeys] of keys.entries()) {
+      if (other === index) continue;
+      const kept = commonWords(keys[index] as string[], otherKeys);
+      for (let w = 0; w < list.length; w++) if (!kept.has(w)) differs.add(w);
+    }
+    return list.map((text, w) => ({ text, differs: differs.has(w) }));
+  });
 }

@@ -53,9 +53,19 @@ export const HISTORY_KINDS: readonly HistoryKind[] = [
   'restore',
 ];
 
-/** How an answer was given. */
-export type AnswerMode = 'choice' | 'spelling' | 'word-order';
-export const ANSWER_MODES: readonly AnswerMode[] = ['choice', 'spelling', 'word-order'];
+/**
+ * How an answer was given. `spoken`: said aloud and marked by the app (domain/spoken.ts); `self`:
+ * recorded and judged right or wrong by the learner. Both answer a production question; an older
+ * version folds them as plain answers, as it folds any mode it does not know.
+ */
+export type AnswerMode = 'choice' | 'spelling' | 'word-order' | 'spoken' | 'self';
+export const ANSWER_MODES: readonly AnswerMode[] = [
+  'choice',
+  'spelling',
+  'word-order',
+  'spoken',
+  'self',
+];
 
 /**
  * Forward compatibility (the rule docs/cloud-edition.md states). A later version may add entry kinds, answer

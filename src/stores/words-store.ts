@@ -245,6 +245,7 @@ export const useWordsStore = create<WordsState>()((set, get) => {
         // The drills' rules load with the drill screens, not at start-up.
         const { DRILL_KIND, DRILL_VOCAB_PREFIX } = await import('@/domain/drills');
         const { guestHistory } = get();
+        const { mode, ...x } = fields;
         const entry: HistoryEntry = {
           id: `guest-drill-${guestHistory.length}`,
           userId: ownerId,
@@ -254,8 +255,9 @@ export const useWordsStore = create<WordsState>()((set, get) => {
           hlc: now * 1000,
           wall: now,
           device: 'guest',
-          x: { ...fields },
+          x,
         };
+        if (mode) entry.mode = mode;
         set({ guestHistory: [...guestHistory, entry], revision: get().revision + 1 });
         return;
       }

@@ -10,6 +10,7 @@ import {
   type DrillEntry,
   drillProblem,
   drillProgress,
+  optionDifferences,
   ownTurns,
   readDrills,
   replyKey,
@@ -250,5 +251,41 @@ describe('the drills’ progress', () => {
       best: 1,
       last: { right: 1, of: 2, at: 110 },
     });
+  });
+});
+
+describe('optionDifferences: where the reply options differ', () => {
+  it('marks the words one option has and another lacks at that place', () => {
+    const marked = optionDifferences([
+      'Nordport MRCC, this is Nordic Star. No, fire is not under control. Over.',
+      'Nordport MRCC, this is Nordic Star. Yes, fire is under control. Over.',
+      'Nordport MRCC, this is Nordic Star. No, fire is not under control. Out.',
+    ]).map((words) => words.filter((word) => word.differs).map((word) => word.text));
+    expect(marked).toEqual([
+      ['No,', 'not', 'Over.'],
+      ['Yes,', 'Over.'],
+      ['No,', 'not', 'Out.'],
+    ]);
+  });
+
+  it('marks where the options of every drill reply differ, and keeps each option whole', () => {
+    const { drills } = readDrills(drillData);
+    for (const drill of drills) {
+      for (const index of ownTurns(drill)) {
+        const options = replyOptions(drill, index, drills, seededRandom(index));
+        const marked = optionDifferences(options);
+        marked.forEach((words, n) => {
+          expect(words.map((word) => word.text).join(' ')).toBe(options[n]?.split(/\s+/).join(' '));
+          // An option with nothing marked is another one with words left out: those are marked there.
+          if (!words.some((word) => word.differs)) {
+            const others = marked.filter((_, other) => other !== n);
+            expect(
+              others.some((other) => other.some((word) => word.differs)),
+              drill.id,
+            ).toBe(true);
+          }
+        });
+      }
+    }
   });
 });

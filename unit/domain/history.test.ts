@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@/domain/constants';
-import { dueCount } from '@/domain/daily';
+import { dueCount, isPractice } from '@/domain/daily';
 import {
   compareEntries,
   EXTENSION_MAX_CHARS,
@@ -103,6 +103,31 @@ describe("forward compatibility: a later version's kinds, modes and fields", () 
     expect(foldWord(U, 'w1', [a, drill, b])).toEqual(plain);
     expect(makesWordRecord([drill])).toBe(false);
     expect(makesWordRecord([drill, a])).toBe(true);
+  });
+
+  it('keeps a spoken or self-judged answer unchanged and folds it as a plain answer, as an older version folds any mode', () => {
+    const spoken = entry({ correct: true, mode: 'spoken' });
+    const self = entry({ correct: false, mode: 'self' });
+    const drill = entry({
+      vocabId: 'drill:pilot-eta',
+      kind: 'drill',
+      correct: true,
+      mode: 'spoken',
+      x: { run: 'r1', turn: 1, of: 2 },
+    });
+    for (const each of [spoken, self, drill])
+      expect(checkEntry(each)).toEqual({ ok: true, entry: each });
+    // The fold reads right or wrong, never the mode: the state of the same answers picked.
+    const picked = foldWord(U, 'w1', [
+      { ...spoken, mode: 'choice' },
+      { ...self, mode: 'word-order' },
+    ]);
+    expect(foldWord(U, 'w1', [spoken, self])).toEqual(picked);
+    expect(foldWord(U, 'w1', [spoken, self, drill])).toEqual(picked);
+    // A production answer: a right one is practice toward the day's goal, a wrong one is not.
+    expect(isPractice(spoken)).toBe(true);
+    expect(isPractice(self)).toBe(false);
+    expect(isPractice({ ...self, correct: true })).toBe(true);
   });
 
   it('refuses extension fields too large or too deep to keep', () => {

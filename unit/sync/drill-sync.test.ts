@@ -84,17 +84,18 @@ describe('drill replies in the history', () => {
   it('reach the cloud and a second device, where the drills show the same progress', async () => {
     const remote = new MemoryRemote({ clock: () => NOW * 1000 });
     const ship = await device();
-    for (const [turn, correct] of [
-      [0, true],
-      [2, true],
-      [4, false],
+    // The second reply said aloud, the third recorded and judged by the learner.
+    for (const [turn, correct, mode] of [
+      [0, true, undefined],
+      [2, true, 'spoken'],
+      [4, false, 'self'],
     ] as const) {
       await recordDrillReply(
         ship,
         A,
         'distress-fire',
         correct,
-        { run: 'r1', turn, of: 3 },
+        mode ? { run: 'r1', turn, of: 3, mode } : { run: 'r1', turn, of: 3 },
         NOW + turn,
       );
     }
@@ -112,6 +113,11 @@ describe('drill replies in the history', () => {
       of: 3,
     });
     expect(await listUserWords(office, A)).toEqual([]);
+    // How each reply was given travels with it.
+    const modes = (await listHistoryOfPrefix(office, A, DRILL_VOCAB_PREFIX))
+      .sort((a, b) => (a.x?.turn as number) - (b.x?.turn as number))
+      .map((entry) => entry.mode);
+    expect(modes).toEqual([undefined, 'spoken', 'self']);
   });
 
   it('take the path of a later version’s kind, which the previous app version keeps', () => {
