@@ -61,7 +61,7 @@ test('a result syncs, a second device lists it, and an administrator verifies it
   await page.getByRole('button', { name: 'Завершить экзамен' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Завершить экзамен' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Экзамен не сдан' })).toBeVisible();
-  await page.getByRole('link', { name: 'Сертификат' }).click();
+  await page.getByRole('link', { name: 'Лист результатов' }).click();
   const code =
     (await page.locator('.certificate-note .certificate-id').textContent())?.trim() ?? '';
   expect(code.startsWith(`${await uidOf(learner.email)}.`)).toBe(true);
@@ -237,7 +237,7 @@ test('a supervised sitting: the officer issues a code, the learner sits with it,
   await page.getByRole('button', { name: 'Завершить экзамен' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Завершить экзамен' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Экзамен не сдан' })).toBeVisible();
-  await page.getByRole('link', { name: 'Сертификат' }).click();
+  await page.getByRole('link', { name: 'Лист результатов' }).click();
   const check =
     (await page.locator('.certificate-note .certificate-id').textContent())?.trim() ?? '';
   await syncNow(page);

@@ -104,9 +104,15 @@ test.describe('as a learner', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Завершить экзамен' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Экзамен не сдан' })).toBeVisible();
     await expectBigTargets(page, 'the exam result');
-    await page.getByRole('link', { name: 'Сертификат' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: /^Сертификат/ })).toBeVisible();
-    await expectBigTargets(page, 'the certificate');
+    // A failed exam's sheet is a result sheet, not a certificate.
+    await page.getByRole('link', { name: 'Лист результатов' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Лист результатов/ })).toBeVisible();
+    await expectBigTargets(page, 'the result sheet');
+    // Each value stands under its label, as wide as the sheet (beside the labels it had 91 px).
+    const widths = await page
+      .locator('.certificate-fields dd')
+      .evaluateAll((values) => values.map((value) => value.getBoundingClientRect().width));
+    expect(Math.min(...widths), 'the narrowest value of the sheet, px').toBeGreaterThanOrEqual(250);
     await page.goto('/progress');
     await expect(page.getByRole('region', { name: 'Экзамены' }).getByRole('listitem')).toHaveCount(
       1,

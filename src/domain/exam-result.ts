@@ -135,6 +135,15 @@ export function examResultFields(sitting: ExamSitting, score: ExamScore): ExamRe
   return fields;
 }
 
+/**
+ * Whether a sitting ended because its time ran out: the whole limit taken (the time recorded is
+ * never more than the limit) with questions still unanswered. A learner who answered the last
+ * question in the last second finished; one who left early did not run out of time.
+ */
+export function ranOutOfTime(fields: Pick<ExamResultFields, 'sec' | 'lim'>, unanswered: number) {
+  return unanswered > 0 && fields.sec >= fields.lim;
+}
+
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const isPair = (value: unknown): value is [number, number] =>

@@ -263,20 +263,28 @@ export function answerChance(word: UserWord | undefined, now: number, model: Mem
 /** Below this many reviews the calibration says nothing (1). */
 export const CALIBRATION_MIN_REVIEWS = 30;
 
+/** What the learner's own answers say of the memory model: its scale, and how many answers say it. */
+export interface Calibration {
+  /** The factor the model's recall is scaled by (1: the model as it is). */
+  factor: number;
+  /** The reviews it rests on. */
+  reviews: number;
+}
+
 /**
  * How the learner's own answers compare with the memory model: over their first multiple-choice
  * answer of a day to words already studied (since `since`), the factor `k` for which the model's
  * recall, scaled by `k`, gives as many right answers as they gave (lucky guesses counted as in
  * `answerChance`). FSRS with its default parameters reads high for a learner who mostly answers
- * multiple choice; this brings the prediction to what the learner shows. 1 with too few reviews;
- * kept within 0.3..1.5.
+ * multiple choice; this brings the prediction to what the learner shows. A factor of 1 with too
+ * few reviews; kept within 0.3..1.5.
  */
-export function recallCalibration(
+export function learnerCalibration(
   entries: readonly HistoryEntry[],
   rules: FoldRules,
   model: MemoryModel,
   since: number,
-): number {
+): Calibration {
   const words = new Map<string, UserWord>();
   let right = 0;
   let recalled = 0;
@@ -301,9 +309,19 @@ export function recallCalibration(
     }
     if (isKnownKind(entry.kind)) words.set(entry.vocabId, applyEntry(word, entry, rules));
   }
-  if (reviews < CALIBRATION_MIN_REVIEWS || recalled <= 0) return 1;
+  if (reviews < CALIBRATION_MIN_REVIEWS || recalled <= 0) return { factor: 1, reviews };
   const k = (right - reviews * GUESS) / ((1 - GUESS) * recalled);
-  return Math.min(1.5, Math.max(0.3, k));
+  return { factor: Math.min(1.5, Math.max(0.3, k)), reviews };
+}
+
+/** The factor of `learnerCalibration` alone (1 with too few reviews). */
+export function recallCalibration(
+  entries: readonly HistoryEntry[],
+  rules: FoldRules,
+  model: MemoryModel,
+  since: number,
+): number {
+  return learnerCalibration(entries, rules, model, since).factor;
 }
 
 /**
@@ -338,6 +356,26 @@ export function predictScore(
   const sd = Math.sqrt((coin + spread * coverage) / n);
   const clamp = (value: number) => Math.min(100, Math.max(0, Math.round(value * 100)));
   return { percent: clamp(mean), low: clamp(mean - 1.645 * sd), high: clamp(mean + 1.645 * sd) };
+}
+
+/**
+ * The prediction the exam shows before it starts, or null while nothing supports one: no word of
+ * the pool studied yet, or fewer than CALIBRATION_MIN_REVIEWS of the learner's own reviews to
+ * calibrate the memory model with (uncalibrated, FSRS's defaults read high for a learner who
+ * answers multiple choice). Before the first answer a prediction would only say what guessing
+ * gives.
+ */
+export function examPrediction(
+  pool: readonly VocabItem[],
+  words: ReadonlyMap<string, UserWord>,
+  questions: number,
+  now: number,
+  model: MemoryModel,
+  calibration: Calibration,
+): Prediction | null {
+  if (calibration.reviews < CALIBRATION_MIN_REVIEWS) return null;
+  if (!pool.some((item) => !item.retired && words.get(item.id)?.memory)) return null;
+  return predictScore(pool, words, questions, now, model, calibration.factor);
 }
 
 /** The seconds left of a sitting started at `startedAt` (ms) with `minutes`, at `now`. */

@@ -13,16 +13,17 @@ import { listHistory, listHistoryOfPrefix } from '@/db/history-queries';
 import { getDB, openDB } from '@/db/instance';
 import { DAY_MS } from '@/domain/constants';
 import {
+  type Calibration,
   composeExam,
   EXAM_DEFAULTS,
   type ExamConfig,
   type ExamQuestion,
   type ExamScore,
   examPool,
+  examPrediction,
+  learnerCalibration,
   normalizeExamConfig,
   type Prediction,
-  predictScore,
-  recallCalibration,
   scoreExam,
   secondsLeft,
 } from '@/domain/exam';
@@ -169,8 +170,11 @@ interface ExamState {
   outcome: ExamOutcome | null;
   /** A kept exam that was refused at resume (and cleared): the screen says so. */
   refused: SittingRefusal | null;
-  /** The predicted score of an exam for this division and role, from the learner's memory. */
-  predict(division: DivisionId, role: string, config?: ExamConfig): Promise<Prediction>;
+  /**
+   * The predicted score of an exam for this division and role, from the learner's memory; null
+   * while there is nothing to base one on (see examPrediction).
+   */
+  predict(division: DivisionId, role: string, config?: ExamConfig): Promise<Prediction | null>;
   /**
    * Finds the exam this learner left running (a reload): refuses a record that cannot be read or
    * does not fit the post's exam; finishes one whose time is up or that had ended unsaved.
@@ -207,15 +211,15 @@ export const useExamStore = create<ExamState>()((set, get) => ({
     const model = await memoryModel();
     const now = Date.now();
     const { ownerId, words } = useWordsStore.getState();
-    // The learner's own answers of the last 30 days calibrate the model (see recallCalibration).
-    let calibration = 1;
+    // The learner's own answers of the last 30 days calibrate the model (see learnerCalibration).
+    let calibration: Calibration = { factor: 1, reviews: 0 };
     if (ownerId !== GUEST_ID) {
       const entries = await listHistory(await openDB(), ownerId);
       const rules = foldRulesFor(useAuthStore.getState().user?.settings, model);
-      calibration = recallCalibration(entries, rules, model, now - CALIBRATION_DAYS * DAY_MS);
+      calibration = learnerCalibration(entries, rules, model, now - CALIBRATION_DAYS * DAY_MS);
     }
     const pool = examPool(useVocabStore.getState().vocab, division, role);
-    return predictScore(pool, words, config.questions, now, model, calibration);
+    return examPrediction(pool, words, config.questions, now, model, calibration);
   },
 
   async resume(userId) {

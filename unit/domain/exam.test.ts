@@ -7,7 +7,9 @@ import {
   EXAM_DEFAULTS,
   type ExamQuestion,
   examPool,
+  examPrediction,
   GUESS,
+  learnerCalibration,
   normalizeExamConfig,
   predictScore,
   readingSection,
@@ -19,6 +21,7 @@ import {
   EXAM_MISSED_MAX,
   EXAM_TOPICS_MAX,
   examResultFields,
+  ranOutOfTime,
   readExamEntry,
   weakestTopicRows,
 } from '@/domain/exam-result';
@@ -263,6 +266,69 @@ describe('recallCalibration', () => {
     expect(predictScore(pool40, words, 40, now, fsrsModel, k).percent).toBeLessThan(
       predictScore(pool40, words, 40, now, fsrsModel).percent,
     );
+  });
+});
+
+describe('examPrediction: the prediction the exam shows', () => {
+  const DAY = 86_400_000;
+  const start = Date.UTC(2026, 9, 1, 8);
+  const rules = foldRulesFor({ homeZone: 'UTC' }, fsrsModel);
+  const pool40 = pool.slice(0, 40).map((item, i) => ({ ...item, id: `w${i}` }));
+  /** `count` words learned on day 0, then each reviewed on day 3 (half of them right). */
+  function history(count: number): HistoryEntry[] {
+    const entries: HistoryEntry[] = [];
+    for (let i = 0; i < count; i++) {
+      const at = start + i * 1000;
+      const base = { userId: 'u', vocabId: `w${i}`, kind: 'answer', mode: 'choice', device: 'd' };
+      entries.push({ ...base, id: `a${i}`, correct: true, hlc: at * 1000, wall: at });
+      const next = at + 3 * DAY;
+      entries.push({ ...base, id: `b${i}`, correct: i % 2 === 0, hlc: next * 1000, wall: next });
+    }
+    return entries;
+  }
+  const now = start + 4 * DAY;
+
+  it('is none before the learner has answered anything (not what guessing gives)', () => {
+    const calibration = learnerCalibration([], rules, fsrsModel, start);
+    expect(calibration).toEqual({ factor: 1, reviews: 0 });
+    expect(examPrediction(pool40, new Map(), 40, now, fsrsModel, calibration)).toBeNull();
+  });
+
+  it('is none until enough of the learner’s own reviews calibrate it', () => {
+    const entries = history(CALIBRATION_MIN_REVIEWS - 1);
+    const calibration = learnerCalibration(entries, rules, fsrsModel, start);
+    expect(calibration.reviews).toBe(CALIBRATION_MIN_REVIEWS - 1);
+    const words = foldAll('u', entries, rules);
+    expect(examPrediction(pool40, words, 40, now, fsrsModel, calibration)).toBeNull();
+  });
+
+  it('is none while no word of the exam’s pool has been studied, however many reviews elsewhere', () => {
+    const entries = history(40);
+    const calibration = learnerCalibration(entries, rules, fsrsModel, start);
+    const words = foldAll('u', entries, rules);
+    const elsewhere = pool40.map((item) => ({ ...item, id: `other-${item.id}` }));
+    expect(examPrediction(elsewhere, words, 40, now, fsrsModel, calibration)).toBeNull();
+  });
+
+  it('is the calibrated score once there are enough reviews', () => {
+    const entries = history(40);
+    const calibration = learnerCalibration(entries, rules, fsrsModel, start);
+    expect(calibration.reviews).toBe(40);
+    expect(calibration.factor).toBe(recallCalibration(entries, rules, fsrsModel, start));
+    const words = foldAll('u', entries, rules);
+    expect(examPrediction(pool40, words, 40, now, fsrsModel, calibration)).toEqual(
+      predictScore(pool40, words, 40, now, fsrsModel, calibration.factor),
+    );
+  });
+});
+
+describe('ranOutOfTime', () => {
+  it('is true only when the whole limit was taken with questions unanswered', () => {
+    expect(ranOutOfTime({ sec: 1800, lim: 1800 }, 12)).toBe(true);
+    // Every question answered in the last second: finished, not timed out.
+    expect(ranOutOfTime({ sec: 1800, lim: 1800 }, 0)).toBe(false);
+    // Left early: questions unanswered, but time was left.
+    expect(ranOutOfTime({ sec: 600, lim: 1800 }, 35)).toBe(false);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
- * /exam/$examId: the certificate of one exam result, laid out for one A4 page (the print
- * stylesheet hides the app around it; "save as PDF" is the browser's). It says how the result was
- * obtained (supervised, self-reported, imported, not sent yet) and never shows as passed a result
- * whose numbers do not agree with the exam's conditions.
+ * /exam/$examId: the certificate of one exam result (a result sheet for one that did not pass, or
+ * whose numbers do not agree), laid out for one A4 page (the print stylesheet hides the app
+ * around it; "save as PDF" is the browser's). It says how the result was obtained (supervised,
+ * self-reported, imported, not sent yet) and never shows as passed a result whose numbers do not
+ * agree with the exam's conditions.
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -83,7 +84,9 @@ export function CertificateScreen({ examId }: { examId: string }) {
         </button>
       </div>
       <article className="certificate-sheet" aria-labelledby="certificate-title">
-        <h1 id="certificate-title">{t('exam.certificate.title')}</h1>
+        <h1 id="certificate-title">
+          {t(record.passed && !mismatch ? 'exam.certificate.title' : 'exam.sheet.title')}
+        </h1>
         <dl className="certificate-fields">
           <dt>{t('exam.certificate.name')}</dt>
           <dd>{user ? user.fullName.trim() || user.email : ''}</dd>

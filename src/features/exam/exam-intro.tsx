@@ -3,9 +3,10 @@
  * exam holds, the pass mark, the predicted score and, where sittings are offered, the code.
  */
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { COMMON_DIVISION } from '@/domain/constants';
 import { EXAM_DEFAULTS, type ExamConfig, type Prediction } from '@/domain/exam';
 import { roleLabel } from '@/domain/roles';
-import { inDivision } from '@/domain/topics';
+import { inDivision, orderedDivisions } from '@/domain/topics';
 import { useLang, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
 import { readExamConfig, sittingCodesOffered, useExamStore } from '@/stores/exam-store';
@@ -22,7 +23,9 @@ export function ExamIntro({ notice }: { notice: ReactNode }) {
   const lang = useLang();
   const user = useUser();
   const loaded = useVocabStore((s) => s.loaded);
-  const divisions = useVocabStore((s) => s.divisions);
+  const stored = useVocabStore((s) => s.divisions);
+  // The order of every other screen: the built-in departments, the common core, then by name.
+  const divisions = useMemo(() => orderedDivisions(stored), [stored]);
   const roles = useVocabStore((s) => s.roles);
   const vocab = useVocabStore((s) => s.vocab);
   const canListen = useCanSpeak();
@@ -31,7 +34,8 @@ export function ExamIntro({ notice }: { notice: ReactNode }) {
   const toast = useToast();
   const [division, setDivision] = useState(user?.settings.division ?? '');
   const [role, setRole] = useState(user?.settings.role ?? '');
-  const [prediction, setPrediction] = useState<Prediction | null>(null);
+  // undefined while it is worked out; null when there is nothing to base one on yet.
+  const [prediction, setPrediction] = useState<Prediction | null | undefined>(undefined);
   const divisionId = useId();
   const roleFieldId = useId();
   const codeId = useId();
@@ -51,6 +55,8 @@ export function ExamIntro({ notice }: { notice: ReactNode }) {
   );
   // A post of this department, or none («—»): the profile's "every post" is not one.
   const post = rolesHere.find((item) => item.name === role);
+  // A department with no posts of its own (the common core): Start waits for another one.
+  const noPostsHere = division !== '' && rolesHere.length === 0;
   const roleId = post?.id;
   const ready = loaded && post !== undefined;
 
@@ -69,7 +75,7 @@ export function ExamIntro({ notice }: { notice: ReactNode }) {
   useEffect(() => {
     if (!ready) return;
     let live = true;
-    setPrediction(null);
+    setPrediction(undefined);
     predict(division, role, config).then(
       (value) => live && setPrediction(value),
       () => undefined,
@@ -88,7 +94,7 @@ export function ExamIntro({ notice }: { notice: ReactNode }) {
       role: post.name,
       canListen,
       config,
-      prediction,
+      prediction: prediction ?? null,
       ...(offerCode ? { code } : {}),
     });
     setCodeError(started === 'bad-code');
@@ -157,7 +163,9 @@ export function ExamIntro({ notice }: { notice: ReactNode }) {
                     low: prediction.low,
                     high: prediction.high,
                   })
-                : t('exam.predictionNone')}
+                : ready && prediction === null
+                  ? t('exam.predictionNoData')
+                  : t('exam.predictionNone')}
             </li>
             <li className="muted">{t('exam.measures')}</li>
           </ul>
@@ -192,7 +200,11 @@ export function ExamIntro({ notice }: { notice: ReactNode }) {
             ) : null}
             {loaded && !post ? (
               <p id={needPostId} className="notice">
-                {t('exam.needPost')}
+                {noPostsHere
+                  ? t(division === COMMON_DIVISION ? 'exam.commonNoPost' : 'exam.noPosts', {
+                      division: divisionLabel(t, division, divisions),
+                    })
+                  : t('exam.needPost')}
               </p>
             ) : null}
             <div>

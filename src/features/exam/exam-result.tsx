@@ -1,10 +1,12 @@
 /**
  * The exam's result: the score by section and topic, the mistakes with their answers, a session
- * of the missed words, and the certificate once the result is saved.
+ * of the missed words, and the certificate (a result sheet when it did not pass) once the result is
+ * saved; a sitting whose time ran out says so.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ExamSection } from '@/domain/exam';
+import { ranOutOfTime } from '@/domain/exam-result';
 import { roleLabel } from '@/domain/roles';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { type ExamOutcome, useExamStore } from '@/stores/exam-store';
@@ -29,6 +31,7 @@ export function ExamResult({ outcome }: { outcome: ExamOutcome }) {
   const byId = useMemo(() => new Map(vocab.map((item) => [item.id, item])), [vocab]);
 
   useEffect(() => headingRef.current?.focus(), []);
+  const unanswered = answers.filter((given) => given === null).length;
 
   async function studyMissed() {
     const ids = score.missed
@@ -54,6 +57,9 @@ export function ExamResult({ outcome }: { outcome: ExamOutcome }) {
         >
           {t(record.passed ? 'exam.result.passed' : 'exam.result.failed')}
         </h1>
+        {ranOutOfTime(fields, unanswered) ? (
+          <p className="notice exam-time-up">{t('exam.timeUp', { count: unanswered })}</p>
+        ) : null}
         <p className="exam-score">
           {t('exam.result.score', {
             correct: fields.c,
@@ -107,7 +113,8 @@ export function ExamResult({ outcome }: { outcome: ExamOutcome }) {
               className="btn"
               onClick={dismiss}
             >
-              {t('exam.result.certificate')}
+              {/* A result that did not pass is no certificate: a sheet of its result. */}
+              {t(record.passed ? 'exam.result.certificate' : 'exam.result.sheet')}
             </Link>
           ) : null}
           <button type="button" className="btn" onClick={home}>

@@ -18,10 +18,16 @@ export const exam = defineMessages(
     'exam.passMark': 'Pass mark: {percent}%',
     'exam.prediction': 'Predicted from your answers so far: {percent}% (from {low} to {high}%)',
     'exam.predictionNone': 'No prediction yet.',
+    'exam.predictionNoData':
+      'No prediction yet: it is worked out from your own answers when you review words, and there are too few of them so far.',
     'exam.measures': 'An exam measures what you know: it does not change your review schedule.',
     'exam.start': 'Start the exam',
     'exam.noWords': 'The curriculum of this post has no words to ask.',
     'exam.needPost': 'Choose your post: an exam is sat for one post.',
+    'exam.commonNoPost':
+      '{division} has no posts: an exam is sat for a post of a department, and these words are part of every department’s exam. Choose your department and post.',
+    'exam.noPosts':
+      '{division} has no posts yet: an exam is sat for a post. Choose another department.',
     'exam.code.label': 'Supervised sitting code',
     'exam.code.hint': 'If an officer supervises this sitting, enter the code they gave you',
     'exam.code.malformed':
@@ -42,7 +48,7 @@ export const exam = defineMessages(
     'exam.leave': 'End the exam',
     'exam.leaveConfirm':
       'End the exam now? Questions without an answer count as wrong, and this exam cannot be sat again.',
-    'exam.timeUp': 'Time is up: the exam has ended.',
+    'exam.timeUp': 'Time ran out: the exam ended by itself. Unanswered: {count}.',
     'exam.result.passed': 'Exam passed',
     'exam.result.failed': 'Exam not passed',
     'exam.result.score': '{correct} of {total} right ({percent}%); pass mark {pass}%',
@@ -56,6 +62,7 @@ export const exam = defineMessages(
     'exam.result.noAnswer': 'no answer',
     'exam.result.study': 'Study the words I missed',
     'exam.result.certificate': 'Certificate',
+    'exam.result.sheet': 'Result sheet',
     'exam.result.home': 'To the home screen',
     'exam.result.saving': 'Saving the result…',
     'exam.result.notSaved':
@@ -70,6 +77,7 @@ export const exam = defineMessages(
     'exam.results.passed': 'passed',
     'exam.results.failed': 'not passed',
     'exam.certificate.title': 'Certificate of the Maritime English exam',
+    'exam.sheet.title': 'Result sheet of the Maritime English exam',
     'exam.certificate.name': 'Name',
     'exam.certificate.post': 'Department and post',
     'exam.certificate.date': 'Date',
@@ -140,10 +148,16 @@ export const exam = defineMessages(
     'exam.passMark': 'Проходной балл: {percent} %',
     'exam.prediction': 'Прогноз по вашим ответам: {percent} % (от {low} до {high} %)',
     'exam.predictionNone': 'Прогноза пока нет.',
+    'exam.predictionNoData':
+      'Прогноза пока нет: он строится по вашим ответам при повторении слов, а их пока слишком мало.',
     'exam.measures': 'Экзамен проверяет знания и не меняет расписание повторений.',
     'exam.start': 'Начать экзамен',
     'exam.noWords': 'В программе этой должности нет слов для экзамена.',
     'exam.needPost': 'Выберите должность: экзамен сдают по конкретной должности.',
+    'exam.commonNoPost':
+      'В разделе «{division}» нет должностей: экзамен сдают по должности одной из служб, а эти слова входят в экзамен каждой службы. Выберите свою службу и должность.',
+    'exam.noPosts':
+      'У службы «{division}» пока нет должностей: экзамен сдают по должности. Выберите другую службу.',
     'exam.code.label': 'Код контролируемой сдачи',
     'exam.code.hint': 'Если экзамен принимает офицер, введите выданный им код',
     'exam.code.malformed': 'Код сдачи — 8 букв и цифр (без 0, O, 1, I и L), например ABCD-2345.',
@@ -163,7 +177,7 @@ export const exam = defineMessages(
     'exam.leave': 'Завершить экзамен',
     'exam.leaveConfirm':
       'Завершить экзамен сейчас? Вопросы без ответа засчитаются как неверные, пересдать этот вариант нельзя.',
-    'exam.timeUp': 'Время вышло: экзамен завершён.',
+    'exam.timeUp': 'Время вышло: экзамен завершился сам. Без ответа: {count}.',
     'exam.result.passed': 'Экзамен сдан',
     'exam.result.failed': 'Экзамен не сдан',
     'exam.result.score': 'Верно {correct} из {total} ({percent} %); проходной балл {pass} %',
@@ -177,6 +191,7 @@ export const exam = defineMessages(
     'exam.result.noAnswer': 'без ответа',
     'exam.result.study': 'Учить слова с ошибками',
     'exam.result.certificate': 'Сертификат',
+    'exam.result.sheet': 'Лист результатов',
     'exam.result.home': 'На главную',
     'exam.result.saving': 'Сохраняем результат…',
     'exam.result.notSaved':
@@ -191,6 +206,7 @@ export const exam = defineMessages(
     'exam.results.passed': 'сдан',
     'exam.results.failed': 'не сдан',
     'exam.certificate.title': 'Сертификат экзамена по морскому английскому',
+    'exam.sheet.title': 'Лист результатов экзамена по морскому английскому',
     'exam.certificate.name': 'Имя',
     'exam.certificate.post': 'Служба и должность',
     'exam.certificate.date': 'Дата',
