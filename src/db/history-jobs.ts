@@ -19,7 +19,10 @@ import { openMarineDB } from './open';
 import type { MarineDB } from './schema';
 
 /** The settings that decide how a history folds (the learner's, as the page has them). */
-export type FoldSettings = Pick<UserSettings, 'homeZone' | 'schedule' | 'retention'>;
+export type FoldSettings = Pick<
+  UserSettings,
+  'homeZone' | 'schedule' | 'retention' | 'dayStartHour'
+>;
 
 export type HistoryJob =
   | { kind: 'refold'; userId: string }
@@ -69,10 +72,11 @@ export async function progressSeries(
   settings?: FoldSettings,
 ): Promise<ProgressSeries> {
   const entries = await listHistory(db, userId);
+  const rules = foldRulesFor(settings, fsrsModel);
   return {
     entries: entries.length,
-    answers: answersPerDay(entries, now, days),
-    learned: learnedOverTime(userId, entries, now, days, foldRulesFor(settings, fsrsModel)),
+    answers: answersPerDay(entries, now, days, rules),
+    learned: learnedOverTime(userId, entries, now, days, rules),
   };
 }
 

@@ -1,5 +1,6 @@
 /** Daily figures for the home dashboard: what was practised today and what is due. */
 import { effectiveTime, type HistoryEntry } from './history';
+import type { FoldRules } from './memory';
 import { isDue } from './srs';
 import type { UserWord } from './types';
 
@@ -30,15 +31,18 @@ export function isPractice(entry: Pick<HistoryEntry, 'kind' | 'mode' | 'correct'
 }
 
 /**
- * Words practised since local midnight (each word once, by the entry's effective time): the
- * progress counted against the daily goal. A word whose record is deleted now does not count.
+ * Words practised since the study day began (each word once, by the entry's effective time): the
+ * progress counted against the daily goal. The day is the fold's (`rules.dayStart`: the home
+ * zone's, from the hour it begins), else the device's calendar day. A word whose record is
+ * deleted now does not count.
  */
 export function practisedToday(
   entries: Iterable<HistoryEntry>,
   now: number,
   words?: ReadonlyMap<string, UserWord>,
+  rules: Pick<FoldRules, 'dayStart'> = {},
 ): number {
-  const since = startOfDay(now);
+  const since = (rules.dayStart ?? startOfDay)(now);
   const practised = new Set<string>();
   for (const entry of entries) {
     if (practised.has(entry.vocabId) || !isPractice(entry)) continue;

@@ -59,15 +59,23 @@ function unmark(word: UserWord, now: number): UserWord {
 
 /**
  * One answer under the fold's rules (docs/learning.md, "One schedule step per word per day"). The first answer of a word on the
- * learner's day is a schedule step exactly as SPEC §4 says (or, under FSRS, a review of the memory
+ * learner's study day is a schedule step exactly as SPEC §4 says (or, under FSRS, a review of the memory
  * model whose due date and stability then say when next and whether learned). A later answer the
- * same day counts in attempts and correct only; a wrong one still counts as a lapse — the
+ * same day, or a right one before the day the word is due, counts in attempts and correct only;
+ * a wrong one still counts as a lapse — the
  * wrong-answer rule, due at once — once a day. Every step also keeps the FSRS memory state when
  * the model is given, so both schedules can show what the learner probably recalls.
  */
 function answerStep(word: UserWord, correct: boolean, now: number, rules: FoldRules): UserWord {
   const day = rules.dayOf?.(now);
-  const firstToday = day === undefined || word.stepDay !== day;
+  // A right answer before the study day the word is due on is practice, not a step: a word is
+  // promoted when it is due, never a day early.
+  const early =
+    correct &&
+    day !== undefined &&
+    word.nextReviewAt !== undefined &&
+    (rules.dayOf?.(word.nextReviewAt) ?? day) > day;
+  const firstToday = day === undefined || (word.stepDay !== day && !early);
   const lapse = !correct && (day === undefined || word.lapseDay !== day);
   if (!firstToday && !lapse) {
     return {

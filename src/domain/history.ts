@@ -89,7 +89,7 @@ export const EXTENSION_MAX_CHARS = 2000;
  * every device refolds its stored words once after the update (db/history-maintenance
  * `maintainHistory`).
  */
-export const FOLD_VERSION = 4;
+export const FOLD_VERSION = 5;
 
 /** A kind name: one this version knows, or one of a later version (folded as neutral). */
 export type EntryKind = HistoryKind | (string & {});

@@ -3,7 +3,7 @@
  * home time zone, the schedule and FSRS's desired retention. What a valid value is, whether a
  * change asks for the words to be refolded, and how a cloud profile's values become settings.
  */
-import { clampRetention, isTimeZone } from './memory';
+import { clampRetention, dayStartHourOf, isTimeZone } from './memory';
 import {
   DAILY_GOAL_DEFAULT,
   HOME_ZONE_MAX,
@@ -17,7 +17,10 @@ import type { ProfileRecord } from './synced-records';
 import type { UserSettings } from './types';
 
 /** The settings the fold reads. */
-export type FoldSettings = Pick<UserSettings, 'homeZone' | 'schedule' | 'retention'>;
+export type FoldSettings = Pick<
+  UserSettings,
+  'homeZone' | 'schedule' | 'retention' | 'dayStartHour'
+>;
 
 /**
  * Whether `value` has the shape of a home time zone as the profile stores it (an IANA name such as
@@ -45,9 +48,15 @@ export function isRetention(value: unknown): value is number {
   return isAllowed(SETTING_VALUES.retention, value);
 }
 
+/** An hour a study day may begin at (0..23), as the profile's rules check it. */
+export function isDayStartHour(value: unknown): value is number {
+  return Number.isInteger(value) && isAllowed(SETTING_VALUES.dayStartHour, value);
+}
+
 /**
- * Whether two sets of settings fold the same history differently: another home zone, schedule or
- * retention (a missing schedule is the standard one, a missing retention the default).
+ * Whether two sets of settings fold the same history differently: another home zone, study day,
+ * schedule or retention (a missing schedule is the standard one, a missing retention or first
+ * hour the default).
  */
 export function foldSettingsDiffer(
   a: FoldSettings | undefined,
@@ -56,7 +65,8 @@ export function foldSettingsDiffer(
   return (
     (a?.homeZone ?? '') !== (b?.homeZone ?? '') ||
     (a?.schedule === 'fsrs') !== (b?.schedule === 'fsrs') ||
-    clampRetention(a?.retention) !== clampRetention(b?.retention)
+    clampRetention(a?.retention) !== clampRetention(b?.retention) ||
+    dayStartHourOf(a) !== dayStartHourOf(b)
   );
 }
 
@@ -86,5 +96,6 @@ export function foldSettingsOfProfile(cloud: ProfileRecord): FoldSettings {
   if (isHomeZoneName(cloud.homeZone)) settings.homeZone = cloud.homeZone;
   if (isSchedule(cloud.schedule)) settings.schedule = cloud.schedule;
   if (isRetention(cloud.retention)) settings.retention = cloud.retention;
+  if (isDayStartHour(cloud.dayStartHour)) settings.dayStartHour = cloud.dayStartHour;
   return settings;
 }

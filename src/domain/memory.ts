@@ -1,11 +1,14 @@
 /**
  * The learner's memory of a word as the fold derives it, and the rules that take it: one schedule
- * step per word per day (a deliberate deviation from SPEC §4, see docs/learning.md), the day in the
- * learner's home time zone, and the schedule the learner chose. The FSRS model itself lives in
+ * step per word per study day (a deliberate deviation from SPEC §4, see docs/learning.md), the
+ * study day in the learner's home time zone from the hour it begins, and the schedule chosen. The FSRS model itself lives in
  * fsrs.ts (with its library), which only the parts that fold stored histories load: the
  * start-up bundle never carries it.
  */
 import {
+  DAY_START_HOUR_DEFAULT,
+  DAY_START_HOUR_MAX,
+  DAY_START_HOUR_MIN,
   RETENTION_DEFAULT,
   RETENTION_MAX,
   RETENTION_MIN,
@@ -50,11 +53,13 @@ export const LEECH_LAPSES = 8;
 /** How the fold schedules (see `applyEntry` in history.ts). */
 export interface FoldRules {
   /**
-   * The learner's day of an instant (a whole number): the first answer of a day is a schedule
-   * step, later ones that day are not. Missing: every answer is a step (SPEC §4 as written; a
-   * guest's session, which nothing keeps).
+   * The learner's study day of an instant (a whole number): the first answer of a day is a
+   * schedule step, later ones that day are not. Missing: every answer is a step (SPEC §4 as
+   * written; a guest's session, which nothing keeps).
    */
   dayOf?: (ms: number) => number;
+  /** The instant the study day holding `ms` began (the days of `dayOf`; the charts' days). */
+  dayStart?: (ms: number) => number;
   schedule?: ScheduleKind;
   /** FSRS's desired retention. */
   retention?: number;
@@ -62,14 +67,63 @@ export interface FoldRules {
   memory?: MemoryModel;
 }
 
+/** The settings that say where a learner's study day begins. */
+export interface StudyDaySettings {
+  homeZone?: string;
+  dayStartHour?: number;
+}
+
+/** The study day's first hour of a learner's settings (anything unusable gives the default). */
+export function dayStartHourOf(settings: StudyDaySettings | undefined): number {
+  const hour = settings?.dayStartHour;
+  return typeof hour === 'number' &&
+    Number.isInteger(hour) &&
+    hour >= DAY_START_HOUR_MIN &&
+    hour <= DAY_START_HOUR_MAX
+    ? hour
+    : DAY_START_HOUR_DEFAULT;
+}
+
+/** The study day of an instant under a learner's settings (home zone, first hour). */
+export function studyDayOf(ms: number, settings: StudyDaySettings | undefined): number {
+  return studyDayInZone(ms, settings?.homeZone, dayStartHourOf(settings));
+}
+
+/** The instant the learner's study day holding `ms` began. */
+export function studyDayStart(ms: number, settings: StudyDaySettings | undefined): number {
+  const zone = settings?.homeZone;
+  const hour = dayStartHourOf(settings);
+  const day = studyDayInZone(ms, zone, hour);
+  // The day is one value per quarter hour and never falls as time goes on: the first quarter hour
+  // of `day` is found by halving, within the last 27 hours (a day with a clock change is 25 h).
+  let before = Math.floor(ms / QUARTER_MS) - 27 * 4;
+  let within = Math.floor(ms / QUARTER_MS);
+  while (within - before > 1) {
+    const middle = Math.floor((before + within) / 2);
+    if (studyDayInZone(middle * QUARTER_MS, zone, hour) >= day) within = middle;
+    else before = middle;
+  }
+  return within * QUARTER_MS;
+}
+
+/** The last instant of the learner's study day holding `ms` (a word due by then is review). */
+export function studyDayEnd(ms: number, settings: StudyDaySettings | undefined): number {
+  const start = studyDayStart(ms, settings);
+  // Days are 23 to 25 hours long: 26 hours on is inside the next one.
+  return studyDayStart(start + 26 * 3_600_000, settings) - 1;
+}
+
 /** The rules of a learner's settings, with the memory model where the caller may load it. */
 export function foldRulesFor(
-  settings: { homeZone?: string; schedule?: ScheduleKind; retention?: number } | undefined,
+  settings:
+    | { homeZone?: string; dayStartHour?: number; schedule?: ScheduleKind; retention?: number }
+    | undefined,
   memory?: MemoryModel,
 ): FoldRules {
-  const zone = settings?.homeZone;
+  const day = { homeZone: settings?.homeZone, dayStartHour: settings?.dayStartHour };
   const rules: FoldRules = {
-    dayOf: (ms) => dayInZone(ms, zone),
+    dayOf: (ms) => studyDayOf(ms, day),
+    dayStart: (ms) => studyDayStart(ms, day),
     schedule: settings?.schedule === 'fsrs' ? 'fsrs' : 'standard',
     retention: clampRetention(settings?.retention),
   };
@@ -84,6 +138,8 @@ export function clampRetention(value: unknown): number {
 }
 
 const DAY = 86_400_000;
+const QUARTER_MS = 900_000;
+/** Per zone: its formatter, and the wall-clock day and hour of each quarter hour looked up. */
 const dayCache = new Map<string, { format: Intl.DateTimeFormat; hours: Map<number, number> }>();
 
 /**
@@ -92,6 +148,15 @@ const dayCache = new Map<string, { format: Intl.DateTimeFormat; hours: Map<numbe
  * unknown zone counts as UTC.
  */
 export function dayInZone(ms: number, zone: string | undefined): number {
+  return studyDayInZone(ms, zone, 0);
+}
+
+/**
+ * The study day of an instant in time zone `zone`: its calendar day there, or the day before
+ * when the wall clock there reads earlier than `startHour` (0..23). Sessions at 21:30 and at
+ * 00:30 are one study day when it starts at 04:00.
+ */
+export function studyDayInZone(ms: number, zone: string | undefined, startHour: number): number {
   const given = zone ?? 'UTC';
   let cached = dayCache.get(given);
   if (!cached) {
@@ -103,23 +168,27 @@ export function dayInZone(ms: number, zone: string | undefined): number {
         year: 'numeric',
         month: '2-digit',
         day: '2-digit',
+        hour: '2-digit',
+        hourCycle: 'h23',
       }),
       hours: new Map(),
     };
     dayCache.set(given, cached);
   }
-  // Zones change their offset on whole quarter hours at most: one lookup per quarter hour.
-  const quarter = Math.floor(ms / 900_000);
-  const known = cached.hours.get(quarter);
-  if (known !== undefined) return known;
-  const [y, m, d] = cached.format
-    .format(new Date(quarter * 900_000))
-    .split('-')
-    .map(Number);
-  const day = Math.floor(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) / DAY);
-  if (cached.hours.size > 50_000) cached.hours.clear();
-  cached.hours.set(quarter, day);
-  return day;
+  // Zones change their offset on whole quarter hours at most: one lookup per quarter hour, kept
+  // as day * 24 + hour.
+  const quarter = Math.floor(ms / QUARTER_MS);
+  let wall = cached.hours.get(quarter);
+  if (wall === undefined) {
+    const parts = cached.format.formatToParts(new Date(quarter * QUARTER_MS));
+    const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    const day = Math.floor(Date.UTC(part('year'), part('month') - 1, part('day')) / DAY);
+    wall = day * 24 + (part('hour') % 24);
+    if (cached.hours.size > 50_000) cached.hours.clear();
+    cached.hours.set(quarter, wall);
+  }
+  const day = Math.floor(wall / 24);
+  return wall % 24 < startHour ? day - 1 : day;
 }
 
 /** Whether `zone` is a time zone this runtime knows. */

@@ -1,8 +1,11 @@
 /**
  * The figures of the progress charts, drawn from the answer history and the word states. Pure:
- * everything takes `now`. Days are the device's local calendar days (a day starts at local
- * midnight), and an entry counts on the day of its effective time (see history.ts).
+ * everything takes `now`. Days are the learner's study days when the fold rules give them
+ * (`dayStart`: home zone, from the hour the day begins, the days of the one-step rule and of the
+ * daily goal), else the device's calendar days; an entry counts on the day of its effective time
+ * (see history.ts).
  */
+import { DAY_MS } from './constants';
 import { DRILL_KIND } from './drills';
 import { compareEntries, effectiveTime, type HistoryEntry } from './history';
 import { applyEntry, foldWord } from './history-fold';
@@ -10,7 +13,7 @@ import type { FoldRules } from './memory';
 import type { UserWord, VocabItem } from './types';
 
 export interface AnswerDay {
-  /** Local midnight, epoch ms. */
+  /** The day's start, epoch ms. */
   day: number;
   right: number;
   wrong: number;
@@ -43,16 +46,26 @@ export function startOfDay(time: number): number {
   return date.getTime();
 }
 
-/** The local midnight `offset` calendar days after the one of `time` (DST-safe). */
-function dayAfter(time: number, offset: number): number {
-  const date = new Date(startOfDay(time));
-  date.setDate(date.getDate() + offset);
-  return date.getTime();
+const HOUR_MS = 3_600_000;
+
+type DayStart = (time: number) => number;
+
+/**
+ * The start of the day `offset` days after the one of `time` (clock changes included: days are
+ * 23 to 25 hours, so two hours into the day `offset` whole days on is always inside it).
+ */
+function dayAfter(time: number, offset: number, startOf: DayStart = startOfDay): number {
+  if (startOf === startOfDay) {
+    const date = new Date(startOfDay(time));
+    date.setDate(date.getDate() + offset);
+    return date.getTime();
+  }
+  return startOf(startOf(time) + offset * DAY_MS + 2 * HOUR_MS);
 }
 
 /** `count` consecutive day starts; with `past`, the last is today, else the first is. */
-function daysAround(now: number, count: number, past: boolean): number[] {
-  return Array.from({ length: count }, (_, i) => dayAfter(now, past ? i - count + 1 : i));
+function daysAround(now: number, count: number, past: boolean, startOf?: DayStart): number[] {
+  return Array.from({ length: count }, (_, i) => dayAfter(now, past ? i - count + 1 : i, startOf));
 }
 
 /** Index of the day holding `time` among consecutive day starts, or -1 outside them. */
@@ -71,10 +84,11 @@ export function answersPerDay(
   entries: readonly HistoryEntry[],
   now: number,
   days = 30,
+  rules: Pick<FoldRules, 'dayStart'> = {},
 ): AnswerDay[] {
-  const starts = daysAround(now, days, true);
+  const starts = daysAround(now, days, true, rules.dayStart);
   const result = starts.map((day) => ({ day, right: 0, wrong: 0 }));
-  const end = dayAfter(now, 1);
+  const end = dayAfter(now, 1, rules.dayStart);
   const seen = new Set<string>();
   for (const entry of entries) {
     if ((entry.kind !== 'answer' && entry.kind !== DRILL_KIND) || seen.has(entry.id)) continue;
@@ -101,8 +115,8 @@ export function learnedOverTime(
   days = 30,
   rules: FoldRules = {},
 ): LearnedDay[] {
-  const starts = daysAround(now, days, true);
-  const ends = starts.map((day) => dayAfter(day, 1));
+  const starts = daysAround(now, days, true, rules.dayStart);
+  const ends = starts.map((day) => dayAfter(day, 1, rules.dayStart));
   const counts = starts.map(() => 0);
   const byWord = new Map<string, HistoryEntry[]>();
   for (const entry of entries) {
@@ -142,10 +156,15 @@ export function learnedOverTime(
 }
 
 /** How many studied words fall due on each of the next `days` days (today first). */
-export function reviewForecast(words: Iterable<UserWord>, now: number, days = 14): ForecastDay[] {
-  const starts = daysAround(now, days, false);
+export function reviewForecast(
+  words: Iterable<UserWord>,
+  now: number,
+  days = 14,
+  rules: Pick<FoldRules, 'dayStart'> = {},
+): ForecastDay[] {
+  const starts = daysAround(now, days, false, rules.dayStart);
   const result = starts.map((day) => ({ day, due: 0 }));
-  const end = dayAfter(now, days);
+  const end = dayAfter(now, days, rules.dayStart);
   for (const word of words) {
     if (word.status === 'new' || word.hidden || word.deleted) continue;
     if (word.nextReviewAt === undefined) continue;

@@ -4,9 +4,12 @@
  * Topics, when given, choose the pool; otherwise division (with the common core every division
  * studies) and role filter it. Hidden and
  * deleted words are skipped. The mode then splits the pool into review and new words
- * (a deliberate deviation: the specification applies the mode only without topics).
+ * (a deliberate deviation: the specification applies the mode only without topics). Review means
+ * due by the end of the learner's study day (another deviation: SPEC §4 also counts a weak word
+ * not yet due, which then took a step a day early); a studied word not yet due rests and is
+ * offered as neither.
  */
-import { MIXED_REVIEW_SHARE, REVIEW_STRENGTH_THRESHOLD } from './constants';
+import { MIXED_REVIEW_SHARE } from './constants';
 import { sample, shuffle } from './random';
 import { matchesRole } from './roles';
 import { isDue } from './srs';
@@ -24,13 +27,23 @@ export interface PrepareSessionInput {
   division?: DivisionId;
   role?: string;
   now: number;
+  /**
+   * The last instant of the learner's study day (memory.ts `studyDayEnd`): a word due by then is
+   * review. Missing: `now`.
+   */
+  dueBy?: number;
   random: Random;
 }
 
-/** A word is review when it has a record that is due or weaker than 0.5; every other word is new. */
-export function isReviewWord(word: UserWord | undefined, now: number): boolean {
+/** A word is review when it has a record that is due by `dueBy` (the end of the study day). */
+export function isReviewWord(word: UserWord | undefined, dueBy: number): boolean {
   if (!word) return false;
-  return isDue(word, now) || word.strength < REVIEW_STRENGTH_THRESHOLD;
+  return isDue(word, dueBy);
+}
+
+/** A word is new when it has no record: never answered, skipped or ticked. */
+export function isNewWord(word: UserWord | undefined): boolean {
+  return word === undefined;
 }
 
 function toMap(words: PrepareSessionInput['userWords']): ReadonlyMap<string, UserWord> {
@@ -61,22 +74,27 @@ export function sessionPool(
   });
 }
 
-/** A pool as the modes see it: review words (due or weak) and new words. */
+/** A pool as the modes see it: review words (due), new words, and words resting until due. */
 export interface SplitPool {
   review: VocabItem[];
   fresh: VocabItem[];
+  /** Studied words not yet due: no session offers them. */
+  resting: VocabItem[];
 }
 
-/** Splits a pool the way `prepareSession` does, by `isReviewWord` at `now`. */
+/** Splits a pool the way `prepareSession` does: due by `dueBy` (the study day's end), new, resting. */
 export function splitPool(
   pool: readonly VocabItem[],
   userWords: PrepareSessionInput['userWords'],
-  now: number,
+  dueBy: number,
 ): SplitPool {
   const records = toMap(userWords);
-  const split: SplitPool = { review: [], fresh: [] };
+  const split: SplitPool = { review: [], fresh: [], resting: [] };
   for (const item of pool) {
-    (isReviewWord(records.get(item.id), now) ? split.review : split.fresh).push(item);
+    const record = records.get(item.id);
+    if (isNewWord(record)) split.fresh.push(item);
+    else if (isReviewWord(record, dueBy)) split.review.push(item);
+    else split.resting.push(item);
   }
   return split;
 }
@@ -96,7 +114,12 @@ export function prepareSession(input: PrepareSessionInput): VocabItem[] {
   const { size, mode, now, random } = input;
   if (size <= 0) return [];
   const records = toMap(input.userWords);
-  const { review, fresh } = splitPool(sessionPool({ ...input, userWords: records }), records, now);
+  const dueBy = Math.max(now, input.dueBy ?? now);
+  const { review, fresh } = splitPool(
+    sessionPool({ ...input, userWords: records }),
+    records,
+    dueBy,
+  );
 
   if (mode === 'review') return shuffle(sample(review, size, random), random);
   if (mode === 'new') return shuffle(sample(fresh, size, random), random);

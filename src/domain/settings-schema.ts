@@ -67,6 +67,14 @@ export const SETTINGS_DAILY_GOAL_OPTIONS = [5, 10, 15, 20] as const;
 export const HOME_ZONE_PATTERN = '^[A-Za-z0-9_+/-]+$';
 export const HOME_ZONE_MAX = 64;
 
+/**
+ * The hour (0..23, home zone) a study day begins: answers before it belong to the day before, so a
+ * watch that studies across midnight keeps one day (Anki's "next day starts at", 4 by default).
+ */
+export const DAY_START_HOUR_DEFAULT = 4;
+export const DAY_START_HOUR_MIN = 0;
+export const DAY_START_HOUR_MAX = 23;
+
 /** What a synced setting may hold beyond its wire type: one of a list, a range, or a pattern. */
 export type AllowedValues =
   | { readonly oneOf: readonly string[] }
@@ -81,6 +89,7 @@ export const SETTING_VALUES = {
   homeZone: { pattern: HOME_ZONE_PATTERN },
   schedule: { oneOf: SCHEDULE_KINDS },
   retention: { range: [RETENTION_MIN, RETENTION_MAX] },
+  dayStartHour: { range: [DAY_START_HOUR_MIN, DAY_START_HOUR_MAX] },
 } as const satisfies Record<string, AllowedValues>;
 
 const patterns = new Map<string, RegExp>();

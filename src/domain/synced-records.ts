@@ -83,6 +83,13 @@ export const PROFILE_FIELDS = {
     required: false,
     allowed: SETTING_VALUES.retention,
   },
+  /** The hour (0..23, home zone) the learner's study day begins. */
+  dayStartHour: {
+    wire: 'dayStartHour',
+    type: 'int',
+    required: false,
+    allowed: SETTING_VALUES.dayStartHour,
+  },
 } as const satisfies Record<string, WireField>;
 
 export type ProfileField = keyof typeof PROFILE_FIELDS;
@@ -111,10 +118,19 @@ export function profileRecordOf(user: {
   createdAt: number;
   settings: Pick<
     ProfileRecord,
-    'division' | 'role' | 'dailyGoal' | 'uiLang' | 'theme' | 'homeZone' | 'schedule' | 'retention'
+    | 'division'
+    | 'role'
+    | 'dailyGoal'
+    | 'uiLang'
+    | 'theme'
+    | 'homeZone'
+    | 'schedule'
+    | 'retention'
+    | 'dayStartHour'
   >;
 }): ProfileRecord {
-  const { division, role, dailyGoal, uiLang, theme, homeZone, schedule, retention } = user.settings;
+  const { division, role, dailyGoal, uiLang, theme, homeZone, schedule, retention, dayStartHour } =
+    user.settings;
   return {
     email: user.email,
     fullName: user.fullName,
@@ -127,6 +143,7 @@ export function profileRecordOf(user: {
     homeZone,
     schedule,
     retention,
+    dayStartHour,
   };
 }
 

@@ -133,6 +133,8 @@ export interface UserSettings {
   schedule?: ScheduleKind;
   /** FSRS's desired retention, 0.80..0.95 (default 0.90). */
   retention?: number;
+  /** The hour (0..23, home zone) the study day begins (DAY_START_HOUR_DEFAULT when missing). */
+  dayStartHour?: number;
 }
 
 export interface User {

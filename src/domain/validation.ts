@@ -9,7 +9,7 @@ import {
   SESSION_SIZE_MIN,
   SESSION_SIZE_STEP,
 } from './constants';
-import { isKnownHomeZone, isRetention, isSchedule } from './learner-settings';
+import { isDayStartHour, isKnownHomeZone, isRetention, isSchedule } from './learner-settings';
 import {
   DAILY_GOAL_DEFAULT,
   isAllowed,
@@ -203,7 +203,15 @@ export interface ImportedUser {
   settings: Partial<
     Pick<
       UserSettings,
-      'dailyGoal' | 'division' | 'role' | 'uiLang' | 'theme' | 'homeZone' | 'schedule' | 'retention'
+      | 'dailyGoal'
+      | 'division'
+      | 'role'
+      | 'uiLang'
+      | 'theme'
+      | 'homeZone'
+      | 'schedule'
+      | 'retention'
+      | 'dayStartHour'
     >
   >;
 }
@@ -211,7 +219,7 @@ export interface ImportedUser {
 /**
  * The user part of an export, checked as the profile and settings check them (a name of at most
  * 200 characters, a whole daily goal 5..200, a known language and theme, short division and role,
- * a time zone this runtime knows, a known schedule, a retention 0.80..0.95); null when a field
+ * a time zone this runtime knows, a known schedule, a retention 0.80..0.95, a first hour 0..23); null when a field
  * present is not valid, so the import is refused whole.
  */
 export function importedUser(user: unknown): ImportedUser | null {
@@ -266,6 +274,11 @@ export function importedUser(user: unknown): ImportedUser | null {
   if (retention !== undefined) {
     if (!isRetention(retention)) return null;
     result.settings.retention = retention;
+  }
+  const { dayStartHour } = settings;
+  if (dayStartHour !== undefined) {
+    if (!isDayStartHour(dayStartHour)) return null;
+    result.settings.dayStartHour = dayStartHour;
   }
   return result;
 }

@@ -206,7 +206,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       if (!read.ok) return user;
       // Only what this device lacks: a choice made here (offline, say) is not undone.
       const cloudSettings = read.profile ? foldSettingsOfProfile(read.profile) : {};
-      for (const key of ['homeZone', 'schedule', 'retention'] as const) {
+      for (const key of ['homeZone', 'schedule', 'retention', 'dayStartHour'] as const) {
         if (user.settings[key] === undefined && cloudSettings[key] !== undefined) {
           patch = { ...patch, [key]: cloudSettings[key] };
         }

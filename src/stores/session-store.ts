@@ -9,6 +9,7 @@
  * only here.
  */
 import { create } from 'zustand';
+import { studyDayEnd } from '@/domain/memory';
 import {
   type RunInput,
   type RunningSession,
@@ -23,6 +24,7 @@ import type { DivisionId, Random, SessionMode, User, UserWord, VocabItem } from 
 import { clampSessionSize, stepSessionSize } from '@/domain/validation';
 import { translate } from '@/i18n';
 import { useAuthStore } from './auth-store';
+import { deviceTimeZone } from './device-zone';
 import {
   deviceStorage,
   EMPTY_SESSION,
@@ -105,6 +107,8 @@ interface SessionState extends Selection, SessionSetup {
   /** Types a word of the word-order question: the tile of that word, or the one it begins. */
   typeWord(text: string): WordOutcome;
   skipSpelling(): void;
+  /** Answers the word-order phrase aloud: right or wrong, marked by the app or judged. */
+  answerAloud(correct: boolean, mode: 'spoken' | 'self'): void;
   /** Leaves the finished word: the next one, the second pass, or the end screen. */
   nextSpellingWord(options?: RandomOptions): void;
 
@@ -117,6 +121,18 @@ interface SessionState extends Selection, SessionSetup {
 }
 
 const currentOwner = () => useAuthStore.getState().user?.id ?? GUEST_ID;
+
+/**
+ * The last instant of the learner's study day at `now` (home zone, from the hour the day begins;
+ * a guest's in the device's zone): a word due by then is a review word.
+ */
+export function studyDueBy(now: number): number {
+  const settings = useAuthStore.getState().user?.settings;
+  return studyDayEnd(now, {
+    homeZone: settings?.homeZone ?? deviceTimeZone(),
+    dayStartHour: settings?.dayStartHour,
+  });
+}
 
 /** Listening questions: chosen in the set-up, and only where this device can speak English. */
 const listeningWanted = () => {
@@ -237,6 +253,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       const vocab = options.vocab ?? useVocabStore.getState().vocab;
       const userWords = options.userWords ?? useWordsStore.getState().words;
       const { size, mode, topics, division, role, direction } = get();
+      const now = options.now ?? Date.now();
       const words = prepareSession({
         vocab,
         userWords,
@@ -245,7 +262,8 @@ export const useSessionStore = create<SessionState>()((set, get) => {
         topics,
         division,
         role,
-        now: options.now ?? Date.now(),
+        now,
+        dueBy: studyDueBy(now),
         random,
       });
       const session = startRun(
@@ -272,6 +290,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     typeLetter: (char) => letter({ type: 'key', char }),
     typeWord: (text) => tile({ type: 'word', text }),
     skipSpelling: () => void step({ type: 'skip-spelling' }),
+    answerAloud: (correct, mode) => void step({ type: 'aloud', correct, mode }),
     nextSpellingWord: (options = {}) => void step({ type: 'next-spelling' }, options.random),
 
     studyWords(vocabIds, options = {}) {

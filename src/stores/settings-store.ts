@@ -1,11 +1,12 @@
 /**
  * Interface preferences: theme and language live in local storage (so they apply before sign-in
- * and offline); the daily goal and the schedule settings (schedule, retention, home time zone)
+ * and offline); the daily goal and the schedule settings (schedule, retention, home time zone,
+ * the hour the study day begins)
  * belong to the signed-in user. Signed in, each change is also saved to the user's settings; a
  * change of the schedule settings then refolds the user's words under them.
  */
 import { create } from 'zustand';
-import { foldSettingsDiffer, isKnownHomeZone } from '@/domain/learner-settings';
+import { foldSettingsDiffer, isDayStartHour, isKnownHomeZone } from '@/domain/learner-settings';
 import { clampRetention } from '@/domain/memory';
 import {
   DAILY_GOAL_DEFAULT,
@@ -59,6 +60,8 @@ interface SettingsState {
   setRetention(retention: number): Promise<number | null>;
   /** The learner's home time zone (settings offers the device's current one). */
   setHomeZone(zone: string): Promise<number | null>;
+  /** The hour (0..23, home zone) the learner's study day begins. */
+  setDayStartHour(hour: number): Promise<number | null>;
   /**
    * Saves settings of the signed-in user (an import's, say); when they fold the history
    * differently, the words are refolded before it resolves (as above).
@@ -110,6 +113,10 @@ export const useSettingsStore = create<SettingsState>()((set) => ({
   async setHomeZone(homeZone) {
     if (!isKnownHomeZone(homeZone)) throw new RangeError(`Not a time zone: ${homeZone}`);
     return saveSettings({ homeZone });
+  },
+  async setDayStartHour(dayStartHour) {
+    if (!isDayStartHour(dayStartHour)) throw new RangeError(`Not an hour: ${dayStartHour}`);
+    return saveSettings({ dayStartHour });
   },
   saveSettings,
 }));

@@ -121,7 +121,9 @@ describe('the progress series', () => {
       const settings = { homeZone: 'UTC', schedule: 'fsrs' as const, retention: 0.85 };
       const series = await progressSeriesOffThread(db, U, NOW, 30, settings);
       expect(series.entries).toBe(entries.length);
-      expect(series.answers).toEqual(answersPerDay(entries, NOW, 30));
+      expect(series.answers).toEqual(
+        answersPerDay(entries, NOW, 30, foldRulesFor(settings, fsrsModel)),
+      );
       expect(series.learned).toEqual(
         learnedOverTime(U, entries, NOW, 30, foldRulesFor(settings, fsrsModel)),
       );

@@ -8,7 +8,7 @@ import { DAY_MS } from '@/domain/constants';
 import { fsrsModel } from '@/domain/fsrs';
 import type { HistoryEntry } from '@/domain/history';
 import { foldWord } from '@/domain/history-fold';
-import { dayInZone, FSRS_LEARNED_STABILITY_DAYS, foldRulesFor } from '@/domain/memory';
+import { dayInZone, FSRS_LEARNED_STABILITY_DAYS, foldRulesFor, studyDayOf } from '@/domain/memory';
 import { answer, newUserWord } from '@/domain/srs';
 
 const U = 'u1';
@@ -118,8 +118,10 @@ describe('one schedule step per word per day', () => {
         const folded = foldWord(U, 'w1', entries, rules);
         const shuffled = [...entries].reverse();
         expect(foldWord(U, 'w1', shuffled, rules)).toEqual(folded);
-        // Never more schedule steps than days with an answer.
-        const days = new Set(entries.map((entry) => dayInZone(entry.wall, 'Europe/Moscow')));
+        // Never more schedule steps than study days with an answer.
+        const days = new Set(
+          entries.map((entry) => studyDayOf(entry.wall, { homeZone: 'Europe/Moscow' })),
+        );
         expect(folded.memory?.reps ?? 0).toBeLessThanOrEqual(days.size);
         expect(folded.streak).toBeLessThanOrEqual(days.size);
         expect(folded.attempts).toBe(entries.length);

@@ -23,7 +23,7 @@ const item = (id: string, patch: Partial<VocabItem> = {}): VocabItem => ({
   ...patch,
 });
 
-/** A record that is not due and strong: counts as new under SPEC §4's "the rest are new". */
+/** A record that is not due: it rests, offered in no mode (review means due). */
 const strong = (vocabId: string): UserWord => ({
   ...newUserWord('u', vocabId, NOW - DAY),
   status: 'learned',
@@ -33,19 +33,24 @@ const strong = (vocabId: string): UserWord => ({
 });
 /** A due record: review. */
 const due = (vocabId: string): UserWord => ({ ...strong(vocabId), nextReviewAt: NOW - 1 });
-/** Weak but not due: review. */
+/** Weak but not due: it rests too (SPEC §4 made it review, and it took a step a day early). */
 const weak = (vocabId: string): UserWord => ({ ...strong(vocabId), strength: 0.4 });
+/** Weak and due: review. */
+const weakDue = (vocabId: string): UserWord => ({ ...due(vocabId), strength: 0.4 });
 
 const ids = (items: VocabItem[]) => items.map((i) => i.id).sort();
 const base = { now: NOW, random: seededRandom(42) };
 
 describe('isReviewWord', () => {
-  it('review when due or strength < 0.5; no record or strong and not due is new', () => {
+  it('review when due (by the end of the study day), whatever the strength', () => {
     expect(isReviewWord(undefined, NOW)).toBe(false);
     expect(isReviewWord(due('a'), NOW)).toBe(true);
-    expect(isReviewWord(weak('a'), NOW)).toBe(true);
+    expect(isReviewWord(weakDue('a'), NOW)).toBe(true);
+    expect(isReviewWord(weak('a'), NOW)).toBe(false);
     expect(isReviewWord({ ...strong('a'), strength: 0.5 }, NOW)).toBe(false);
     expect(isReviewWord(newUserWord('u', 'a', NOW), NOW)).toBe(true);
+    // Due later in the study day: review by its end.
+    expect(isReviewWord(strong('a'), NOW + 5 * DAY)).toBe(true);
   });
 });
 
@@ -109,8 +114,8 @@ describe('prepareSession', () => {
   const newIds = Array.from({ length: 20 }, (_, i) => `n${i}`);
   const vocab = [...reviewIds, ...newIds].map((id) => item(id));
   const userWords = [
-    ...reviewIds.map((id, i) => (i % 2 ? due(id) : weak(id))),
-    ...newIds.slice(0, 10).map(strong), // strong, not due: new by the rule
+    ...reviewIds.map((id, i) => (i % 2 ? due(id) : weakDue(id))),
+    ...newIds.slice(0, 10).map(strong), // not due: resting, in no mode
   ];
   const count = (items: VocabItem[], prefix: string) =>
     items.filter((i) => i.id.startsWith(prefix)).length;
@@ -133,7 +138,7 @@ describe('prepareSession', () => {
   });
 
   it('mixed: a shortfall of new words is filled with review words', () => {
-    const onlyFewNew = vocab.filter((v) => v.id.startsWith('r') || v.id === 'n0');
+    const onlyFewNew = vocab.filter((v) => v.id.startsWith('r') || v.id === 'n10');
     const s = prepareSession({ ...base, vocab: onlyFewNew, userWords, size: 10, mode: 'mixed' });
     expect(s).toHaveLength(10);
     expect(count(s, 'n')).toBe(1);
@@ -218,6 +223,16 @@ describe('prepareSession', () => {
     expect(count(s, 'r')).toBe(10);
   });
 
+  it('a word resting until due is offered in no mode', () => {
+    for (const mode of ['mixed', 'review', 'new'] as const) {
+      const s = prepareSession({ ...base, vocab, userWords, size: 40, mode });
+      expect(
+        s.some((w) => newIds.slice(0, 10).includes(w.id)),
+        mode,
+      ).toBe(false);
+    }
+  });
+
   it('size 0 gives an empty session', () => {
     expect(prepareSession({ ...base, vocab, userWords, size: 0, mode: 'mixed' })).toEqual([]);
   });
@@ -231,10 +246,11 @@ describe('wordsForMode: what the setup screen offers to start', () => {
     ['a guest (no records)', [], { mixed: 3, review: 0, new: 3 }],
     [
       'a learner with every word due',
-      [due('a'), weak('b'), due('c')],
+      [due('a'), weakDue('b'), due('c')],
       { mixed: 3, review: 3, new: 0 },
     ],
-    ['a learner with some of each', [due('a'), strong('b')], { mixed: 3, review: 1, new: 2 }],
+    // b rests until it is due.
+    ['a learner with some of each', [due('a'), strong('b')], { mixed: 2, review: 1, new: 1 }],
   ] as const)('%s', (_, records, expected) => {
     const split = splitPool(vocab, records, NOW);
     for (const mode of MODES) {

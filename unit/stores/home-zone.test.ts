@@ -44,7 +44,8 @@ vi.mock('@/sync/cloud-remote', () => ({
 const SETTINGS: UserSettings = { dailyGoal: 10, division: 'deck', uiLang: 'ru', theme: 'light' };
 const HOUR = 3_600_000;
 /** 13:00 and 15:00 UTC on one day: in Vladivostok (UTC+10) 23:00 and 01:00, two days. */
-const FIRST = Date.UTC(2026, 0, 12, 13);
+// 03:00 and 05:00 in Vladivostok: two study days there (they begin at 04:00), one in UTC.
+const FIRST = Date.UTC(2026, 0, 12, 17);
 const SECOND = FIRST + 2 * HOUR;
 
 let db: MarineDB;

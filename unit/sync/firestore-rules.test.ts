@@ -153,7 +153,7 @@ describe('firestore.rules and the synced-record tables', () => {
   });
 
   it('catch a field the rules forgot, a field the table lacks, and a changed type', () => {
-    const forgot = RULES.replace("'schedule', 'retention'];", "'schedule'];");
+    const forgot = RULES.replace("'retention', 'dayStartHour'];", "'dayStartHour'];");
     expect(profileMismatches(forgot)).toContain(
       "retention: in the table, not in the rules' whitelist",
     );

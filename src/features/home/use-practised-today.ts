@@ -4,9 +4,12 @@
  * a word's record cannot tell an answer from a skip. Null until the history has been read.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { practisedToday, startOfDay } from '@/domain/daily';
+import { practisedToday } from '@/domain/daily';
 import type { HistoryEntry } from '@/domain/history';
+import { foldRulesFor } from '@/domain/memory';
 import type { UserWord } from '@/domain/types';
+import { useUser } from '@/stores/auth-store';
+import { deviceTimeZone } from '@/stores/device-zone';
 import { GUEST_ID, useWordsStore } from '@/stores/words-store';
 
 /** The history reads load after the first screen, not with the start-up bundle. */
@@ -17,13 +20,19 @@ export function usePractisedToday(words: ReadonlyMap<string, UserWord>): number 
   const revision = useWordsStore((s) => s.revision);
   const guestHistory = useWordsStore((s) => s.guestHistory);
   const [stored, setStored] = useState<{ ownerId: string; entries: readonly HistoryEntry[] }>();
+  const settings = useUser()?.settings;
+  // A guest (or an account whose zone is not settled yet) counts in the device's zone.
+  const homeZone = settings?.homeZone ?? deviceTimeZone();
+  const dayStartHour = settings?.dayStartHour;
+  // The study day of the one-step rule: in the home zone, from the hour it begins.
+  const rules = useMemo(() => foldRulesFor({ homeZone, dayStartHour }), [homeZone, dayStartHour]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: revision only triggers a re-read.
   useEffect(() => {
     if (ownerId === GUEST_ID) return;
     let live = true;
     historyStore()
-      .then(({ readHistory }) => readHistory(ownerId, startOfDay(Date.now())))
+      .then(({ readHistory }) => readHistory(ownerId, rules.dayStart?.(Date.now()) ?? 0))
       .then(
         (entries) => {
           if (live) setStored({ ownerId, entries });
@@ -36,12 +45,12 @@ export function usePractisedToday(words: ReadonlyMap<string, UserWord>): number 
     return () => {
       live = false;
     };
-  }, [ownerId, revision]);
+  }, [ownerId, revision, rules]);
 
   const entries =
     ownerId === GUEST_ID ? guestHistory : stored?.ownerId === ownerId ? stored.entries : null;
   return useMemo(
-    () => (entries ? practisedToday(entries, Date.now(), words) : null),
-    [entries, words],
+    () => (entries ? practisedToday(entries, Date.now(), words, rules) : null),
+    [entries, words, rules],
   );
 }

@@ -7,7 +7,7 @@ import { splitPool, wordsForMode } from '@/domain/session';
 import type { DirectionSetting, SessionMode } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
-import { selectionPool, useSessionStore } from '@/stores/session-store';
+import { selectionPool, studyDueBy, useSessionStore } from '@/stores/session-store';
 import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
@@ -69,7 +69,10 @@ export function SessionSetupScreen() {
     () => selectionPool({ division, role, topics }, vocab, userWords),
     [division, role, topics, vocab, userWords],
   );
-  const split = useMemo(() => splitPool(pool, userWords, Date.now()), [pool, userWords]);
+  const split = useMemo(
+    () => splitPool(pool, userWords, studyDueBy(Date.now())),
+    [pool, userWords],
+  );
   const review = split.review.length;
   const fresh = split.fresh.length;
   // The session this mode would prepare: none means Start would open an empty quiz.

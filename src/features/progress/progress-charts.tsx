@@ -5,6 +5,7 @@
  * and for reading exact figures. Colours come from the theme's custom properties.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
+import { foldRulesFor, isTimeZone } from '@/domain/memory';
 import { accuracyByTopic, reviewForecast } from '@/domain/progress-charts';
 import type { UserWord, VocabItem } from '@/domain/types';
 import { useLang, useLocalT } from '@/i18n';
@@ -32,6 +33,7 @@ export function ProgressCharts({ userId, words, vocab }: Props) {
   const homeZone = settings?.homeZone;
   const schedule = settings?.schedule;
   const retention = settings?.retention;
+  const dayStartHour = settings?.dayStartHour;
   const [series, setSeries] = useState<ProgressSeries | null>(null);
 
   // The history's series are read and folded off the page's thread (a year is 70,000 entries):
@@ -45,6 +47,7 @@ export function ProgressCharts({ userId, words, vocab }: Props) {
           homeZone,
           schedule,
           retention,
+          dayStartHour,
         });
         if (live) setSeries(found);
       } catch (error) {
@@ -55,7 +58,7 @@ export function ProgressCharts({ userId, words, vocab }: Props) {
     return () => {
       live = false;
     };
-  }, [userId, revision, homeZone, schedule, retention]);
+  }, [userId, revision, homeZone, schedule, retention, dayStartHour]);
 
   const figures = useMemo(() => {
     if (!series) return null;
@@ -64,15 +67,25 @@ export function ProgressCharts({ userId, words, vocab }: Props) {
     return {
       answers: series.answers,
       learned: series.learned,
-      forecast: reviewForecast(words.values(), now),
+      forecast: reviewForecast(
+        words.values(),
+        now,
+        undefined,
+        foldRulesFor({ homeZone, dayStartHour }),
+      ),
       topics: accuracyByTopic(words.values(), byId),
     };
-  }, [series, words, vocab]);
+  }, [series, words, vocab, homeZone, dayStartHour]);
 
+  // A day is named by its date in the home zone, where it begins.
   const dayLabel = useMemo(() => {
-    const format = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short' });
+    const format = new Intl.DateTimeFormat(lang, {
+      day: 'numeric',
+      month: 'short',
+      timeZone: homeZone && isTimeZone(homeZone) ? homeZone : undefined,
+    });
     return (day: number) => format.format(day);
-  }, [lang]);
+  }, [lang, homeZone]);
 
   if (!figures) {
     return (

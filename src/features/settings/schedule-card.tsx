@@ -3,16 +3,32 @@
  * and the home time zone whose day is the schedule's day (one step per word a day). Each change is
  * saved to the learner's settings and refolds their words before the card says it is done.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { REVIEW_INTERVALS_DAYS } from '@/domain/constants';
-import { clampRetention, FSRS_LEARNED_STABILITY_DAYS } from '@/domain/memory';
-import { RETENTION_OPTIONS, SCHEDULE_KINDS, type ScheduleKind } from '@/domain/settings-schema';
+import { clampRetention, dayStartHourOf, FSRS_LEARNED_STABILITY_DAYS } from '@/domain/memory';
+import {
+  DAY_START_HOUR_MAX,
+  DAY_START_HOUR_MIN,
+  localeOf,
+  RETENTION_OPTIONS,
+  SCHEDULE_KINDS,
+  type ScheduleKind,
+} from '@/domain/settings-schema';
 import { useLang, useLocalT } from '@/i18n';
 import { schedule as texts } from '@/i18n/messages/schedule';
 import { useUser } from '@/stores/auth-store';
 import { deviceTimeZone } from '@/stores/device-zone';
 import { useSettingsStore } from '@/stores/settings-store';
 import { ChoiceGroup } from './choice-group';
+import { zoneLabel } from './zone-label';
+
+const HOURS = Array.from(
+  { length: DAY_START_HOUR_MAX - DAY_START_HOUR_MIN + 1 },
+  (_, i) => DAY_START_HOUR_MIN + i,
+);
+
+/** The choices shown before their save lands. */
+type Pending = { schedule?: ScheduleKind; retention?: number; dayStartHour?: number };
 
 /** What was changed last, shown until the next change. */
 type Outcome = { refolded: number } | null;
@@ -23,18 +39,18 @@ export function ScheduleCard({ apply }: { apply: (change: () => Promise<void>) =
   const user = useUser();
   const settings = user?.settings;
   // A choice shows at once; the saved one takes over when the write (and the refold) lands.
-  const [pending, setPending] = useState<{ schedule?: ScheduleKind; retention?: number }>({});
+  const [pending, setPending] = useState<Pending>({});
+  const dayStartId = useId();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const chosen: ScheduleKind =
     pending.schedule ?? (settings?.schedule === 'fsrs' ? 'fsrs' : 'standard');
   const retention = clampRetention(pending.retention ?? settings?.retention);
   const homeZone = settings?.homeZone;
+  const dayStartHour = pending.dayStartHour ?? dayStartHourOf(settings);
   const device = deviceTimeZone();
+  const locale = localeOf(lang);
 
-  async function save(
-    change: { schedule?: ScheduleKind; retention?: number },
-    run: () => Promise<number | null>,
-  ) {
+  async function save(change: Pending, run: () => Promise<number | null>) {
     setPending((current) => ({ ...current, ...change }));
     setOutcome(null);
     const result: { refolded: number | null } = { refolded: null };
@@ -50,6 +66,9 @@ export function ScheduleCard({ apply }: { apply: (change: () => Promise<void>) =
       }
       if (change.retention !== undefined && current.retention === change.retention) {
         delete next.retention;
+      }
+      if (change.dayStartHour !== undefined && current.dayStartHour === change.dayStartHour) {
+        delete next.dayStartHour;
       }
       return next;
     });
@@ -95,7 +114,8 @@ export function ScheduleCard({ apply }: { apply: (change: () => Promise<void>) =
       <div className="stack schedule-zone">
         <h3>{t('zoneTitle')}</h3>
         <p className="muted">
-          {homeZone ? t('zone', { zone: homeZone }) : t('zoneNone')} {t('zoneKeeps')}
+          {homeZone ? t('zone', { zone: zoneLabel(homeZone, locale) }) : t('zoneNone')}{' '}
+          {t('zoneKeeps')}
         </p>
         {device && device !== homeZone ? (
           <div>
@@ -104,10 +124,34 @@ export function ScheduleCard({ apply }: { apply: (change: () => Promise<void>) =
               className="btn"
               onClick={() => save({}, () => useSettingsStore.getState().setHomeZone(device))}
             >
-              {t('useDevice', { zone: device })}
+              {t('useDevice', { zone: zoneLabel(device, locale) })}
             </button>
           </div>
         ) : null}
+        <div className="field">
+          <label htmlFor={dayStartId}>{t('dayStart')}</label>
+          <select
+            id={dayStartId}
+            className="select"
+            value={String(dayStartHour)}
+            aria-describedby={`${dayStartId}-hint`}
+            onChange={(event) => {
+              const hour = Number(event.target.value);
+              void save({ dayStartHour: hour }, () =>
+                useSettingsStore.getState().setDayStartHour(hour),
+              );
+            }}
+          >
+            {HOURS.map((hour) => (
+              <option key={hour} value={hour}>
+                {`${String(hour).padStart(2, '0')}:00`}
+              </option>
+            ))}
+          </select>
+          <p id={`${dayStartId}-hint`} className="muted">
+            {t('dayStartHint')}
+          </p>
+        </div>
       </div>
       <p className="muted schedule-outcome" role="status">
         {outcome ? t('refolded', { count: outcome.refolded }) : null}

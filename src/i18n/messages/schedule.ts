@@ -18,6 +18,9 @@ export const schedule = defineLocalMessages(
       'The share of words you should still remember on the day of their review. Higher means more frequent reviews.',
     zoneTitle: 'Your day',
     zone: 'Days are counted in the time zone {zone}: a word moves at most one step of the schedule a day.',
+    dayStart: 'The study day begins at',
+    dayStartHint:
+      'Answers before this hour count for the day before, so a watch that studies across midnight keeps one day: one step a day, the daily goal and the charts follow it.',
     zoneNone: 'No home time zone yet: days are counted in UTC.',
     zoneKeeps: 'It does not change by itself when the ship crosses time zones.',
     useDevice: 'Use the device’s time zone ({zone})',
@@ -34,6 +37,9 @@ export const schedule = defineLocalMessages(
     retentionHint: 'Доля слов, которые вы должны помнить к дню повторения. Выше — чаще повторения.',
     zoneTitle: 'Ваш день',
     zone: 'День считается по часовому поясу {zone}: слово продвигается по расписанию не больше чем на шаг в день.',
+    dayStart: 'Учебный день начинается в',
+    dayStartHint:
+      'Ответы до этого часа относятся к предыдущему дню, так что вахта, которая занимается после полуночи, остаётся в одном дне: по нему считаются шаг в день, цель дня и графики.',
     zoneNone: 'Домашний часовой пояс не задан: день считается по UTC.',
     zoneKeeps: 'Он не меняется сам, когда судно переходит в другой часовой пояс.',
     useDevice: 'Использовать часовой пояс устройства ({zone})',
