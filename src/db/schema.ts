@@ -29,6 +29,11 @@ export interface LocalUserRecord extends User {
    */
   historyLayout2?: boolean;
   /**
+   * History batches this device pulled since it last wrote the history segments
+   * (sync/history-segments.ts); missing until it first did (then it writes them at the next sync).
+   */
+  segmentTail?: number;
+  /**
    * The local edition's session secret of this user on this device (random, base64), set at
    * sign-in and removed at sign-out; the session in local storage must carry the same secret.
    */

@@ -8,7 +8,9 @@
  *    become baseline entries.
  * 2. `history-pull`: the batches the cloud received since the user's cursor, page by page. A
  *    failed pull does not hold back the push: the sync rejects with it after the curriculum step.
- * 3. `history-push`: the unsent entries in batch documents, one commit each.
+ * 3. `history-push`: the unsent entries in batch documents, one commit each; then
+ *    `history-compact`: now and then, the history received so far written into the account's
+ *    few large segments, which a new device restores from (a failure is logged).
  * 4. `profile-push`: the profile, when it changed here and the cloud may lack it.
  * 5. `profile-read`: another device's schedule settings, now and then (the words refolded).
  * 6. `curriculum`: an admin's outbox pushed (a refusal for want of rights holds it), then
@@ -38,6 +40,7 @@ import type { StepResult, SyncContext, SyncReport, SyncStepRun } from './steps/c
 import { syncCurriculum } from './steps/curriculum';
 import { sendExamProofs } from './steps/exam-proofs';
 import { syncFleetStep } from './steps/fleet';
+import { compactHistory } from './steps/history-compact';
 import { pullHistory } from './steps/history-pull';
 import { pushHistory } from './steps/history-push';
 import { readLegacyWords } from './steps/legacy-read';
@@ -110,6 +113,7 @@ export const SYNC_STEPS: readonly SyncStep[] = [
   { name: 'legacy-read', run: readLegacyWords, onFailure: 'fail' },
   { name: 'history-pull', run: pullHistory, onFailure: 'fail' },
   { name: 'history-push', run: pushHistory, onFailure: 'fail' },
+  { name: 'history-compact', run: compactHistory, onFailure: 'log' },
   { name: 'profile-push', run: pushProfile, onFailure: 'fail' },
   { name: 'profile-read', run: readProfileSettings, onFailure: 'fail' },
   { name: 'curriculum', run: syncCurriculum, onFailure: 'fail', settlesDeferred: true },

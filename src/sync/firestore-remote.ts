@@ -15,6 +15,15 @@ import type { UserWord, WordStatus } from '@/domain/types';
 import { loadFirebaseApp } from '@/firebase/app';
 import { type FirebaseSettings, parseEmulatorHost } from '@/firebase/config';
 import {
+  SEGMENT_COUNTER_ID,
+  SEGMENTS_COLLECTION,
+  type SegmentRead,
+  segmentChars,
+  segmentId,
+  segmentOf,
+  segmentStep,
+} from './history-segments';
+import {
   batchNowAt,
   entriesOfBatch,
   HISTORY_COLLECTION,
@@ -32,6 +41,7 @@ import type {
   PushBatchInput,
   RemoteProfile,
   RemoteStore,
+  SegmentState,
   SyncCursor,
 } from './remote-store';
 
@@ -247,6 +257,53 @@ export function createFirestoreRemote(settings: FirebaseSettings): RemoteStore {
         : { batches, cursor: next };
     },
 
+    async readSegments(userId) {
+      const { fs, db } = await open();
+      const snapshot = await fs.getDocs(
+        fs.collection(db, USERS_COLLECTION, userId, SEGMENTS_COLLECTION),
+      );
+      const segments: SegmentRead[] = [];
+      snapshot.forEach((document: QueryDocumentSnapshot) => {
+        const segment = segmentOf(userId, document.id, document.data());
+        if (segment) segments.push(segment);
+      });
+      return segments;
+    },
+
+    async readSegmentState(userId) {
+      const { fs, db } = await open();
+      const snapshot = await fs.getDoc(
+        fs.doc(db, USERS_COLLECTION, userId, HISTORY_COUNTER_COLLECTION, SEGMENT_COUNTER_ID),
+      );
+      return snapshot.exists() ? segmentStateOf(snapshot.data()) : null;
+    },
+
+    async writeSegment(userId, index, segment, before) {
+      const { fs, db } = await open();
+      const id = segmentId(index);
+      const batch = fs.writeBatch(db);
+      batch.set(fs.doc(db, USERS_COLLECTION, userId, SEGMENTS_COLLECTION, id), {
+        ...segment,
+        syncedAt: fs.serverTimestamp(),
+      });
+      // The counter steps by increments (no read); the rules check the step against the segment
+      // it replaces and that the segment goes on from the counter as it stood.
+      const replaced = before && before.index === index ? before.chars : 0;
+      batch.set(
+        fs.doc(db, USERS_COLLECTION, userId, HISTORY_COUNTER_COLLECTION, SEGMENT_COUNTER_ID),
+        {
+          n: fs.increment(1),
+          c: fs.increment(segmentStep(segment.e, replaced)),
+          last: index,
+          from: segment.from,
+          to: segment.to,
+          size: segmentChars(segment.e),
+        },
+        { merge: true },
+      );
+      await batch.commit();
+    },
+
     async readLegacyWords(userId) {
       const { fs, db } = await open();
       const snapshot = await fs.getDocs(
@@ -314,6 +371,14 @@ export function createFirestoreRemote(settings: FirebaseSettings): RemoteStore {
       await fs.setDoc(fs.doc(db, USERS_COLLECTION, userId), wire, { merge: true });
     },
   };
+}
+
+/** The segments' counter document as the open segment, or null when it is not one. */
+function segmentStateOf(data: DocumentData): SegmentState | null {
+  const { last, from, to, size } = data;
+  const whole = (value: unknown): value is number => Number.isSafeInteger(value);
+  if (!whole(last) || !whole(from) || !whole(to) || !whole(size)) return null;
+  return { index: last, from, to, chars: size };
 }
 
 function microsToTimestamp(fs: Lite, micros: number) {

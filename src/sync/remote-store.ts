@@ -9,6 +9,7 @@ import type { CurriculumDocWrite } from '@/domain/curriculum';
 import type { HistoryEntry } from '@/domain/history';
 import type { ProfileRecord } from '@/domain/synced-records';
 import type { UserWord } from '@/domain/types';
+import type { SegmentRead, SegmentWire } from './history-segments';
 
 /**
  * The cloud's profile fields of a user (SPEC §7), as PROFILE_FIELDS defines them, and the admin
@@ -56,6 +57,17 @@ export interface PushBatchInput {
    * this device's clock (an import, an older version's entries).
    */
   now?: number;
+}
+
+/**
+ * The segments' counter (history-segments.ts): the last segment written (the open one), its range
+ * (epoch ms, `to` exclusive) and the characters of its `e`.
+ */
+export interface SegmentState {
+  index: number;
+  from: number;
+  to: number;
+  chars: number;
 }
 
 /** A curriculum document to write (`curriculum/{docId}`); the server adds `updatedAt`. */
@@ -119,6 +131,25 @@ export interface RemoteStore {
    * are read (history-wire.ts); an unreadable batch yields no entries and the cursor moves on.
    */
   pullHistory(userId: string, cursor: SyncCursor, page?: HistoryPage): Promise<PullResult>;
+  /**
+   * The account's history segments (history-segments.ts), unchecked, in no particular order.
+   * Optional: a cloud without them restores from the batches alone.
+   */
+  readSegments?(userId: string): Promise<SegmentRead[]>;
+  /** The segments' counter: the open segment, or null when the account has none. */
+  readSegmentState?(userId: string): Promise<SegmentState | null>;
+  /**
+   * Writes segment `index` (the open one again, or the next) in ONE commit with the step of the
+   * segments' counter from `before` (what readSegmentState said). firestore.rules refuse a segment
+   * that does not go on from `before` in the cloud (another device wrote one since): the caller
+   * reads the counter again next time.
+   */
+  writeSegment?(
+    userId: string,
+    index: number,
+    segment: SegmentWire,
+    before: SegmentState | null,
+  ): Promise<void>;
   /** Every per-word document older versions wrote (with or without `syncedAt`); malformed ones are left out. */
   readLegacyWords(userId: string): Promise<UserWord[]>;
   readProfile(userId: string): Promise<RemoteProfile | null>;

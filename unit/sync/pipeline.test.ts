@@ -88,6 +88,7 @@ describe('the sync pipeline', () => {
       'legacy-read',
       'history-pull',
       'history-push',
+      'history-compact',
       'profile-push',
       'profile-read',
       'curriculum',

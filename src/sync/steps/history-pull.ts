@@ -10,6 +10,10 @@
  * learns, with its receipt time, the batch's `now` (the sender's clock at the commit), which
  * corrects its time when that clock was off (domain/history `effectiveTime`).
  *
+ * A device that has pulled nothing yet starts from the account's history segments
+ * (sync/history-segments.ts): a few large documents instead of every batch ever pushed, then the
+ * batches received after them.
+ *
  * A failed pull does not hold back the push: it is returned as the step's failure, with the
  * changes of the pages stored before it.
  */
@@ -18,6 +22,7 @@ import { mergeEntries } from '@/db/history-merge';
 import type { LocalUserRecord } from '@/db/schema';
 import { getUser, updateUser } from '@/db/users-repo';
 import type { SyncChange } from '@/sync/changes';
+import { contiguousSegments, type SegmentRead } from '@/sync/history-segments';
 import type { SyncCursor } from '@/sync/remote-store';
 import { type StepResult, type SyncContext, wordsChanges } from './context';
 
@@ -57,6 +62,18 @@ async function pullPages(
   }
   let cursor: SyncCursor = reread ? 0 : (user?.syncCursor ?? 0);
   let afterId = reread ? undefined : user?.syncCursorId;
+  if (cursor === 0 && afterId === undefined && user?.segmentTail === undefined) {
+    // Nothing pulled yet: the segments first (once), then the batches received after them.
+    const to = await restoreSegments(ctx, changes, report);
+    if (to > 0) cursor = to * 1000 - 1;
+    if (user) {
+      await updateUser(db, userId, ({ syncCursorId: _id, ...record }) => ({
+        ...record,
+        ...(to > 0 ? { syncCursor: cursor } : {}),
+        segmentTail: 0,
+      }));
+    }
+  }
   for (;;) {
     const page = { limit: HISTORY_PAGE, ...(afterId ? { afterId } : {}) };
     const result = await ctx.cloud.store.pullHistory(userId, cursor, page);
@@ -81,8 +98,66 @@ async function pullPages(
         ...record,
         syncCursor: result.cursor,
         syncCursorId: result.cursorId,
+        ...(record.segmentTail === undefined
+          ? {}
+          : { segmentTail: record.segmentTail + result.batches.length }),
       }));
     }
     if (result.batches.length < HISTORY_PAGE) break;
   }
+}
+
+/** Entries merged per transaction when restoring from the segments. */
+const SEGMENT_MERGE_ENTRIES = 20_000;
+
+/**
+ * A new device's start (sync/history-segments.ts): the account's segments read in one query and
+ * merged, a transaction per few of them, in order while each goes on from the coverage so far.
+ * Returns where that coverage ends (epoch ms; 0: no segments, or a cloud without them, and the
+ * batches are pulled from the beginning). The caller moves the cursor there only after every
+ * merge: a restore cut short reads the segments again (their entries merged once, by id).
+ */
+async function restoreSegments(
+  ctx: SyncContext,
+  changes: SyncChange[],
+  report: { pulled: number; refolded: number; rejected: number },
+): Promise<number> {
+  const { db, userId, now, clock } = ctx;
+  const { store } = ctx.cloud;
+  if (!store.readSegments) return 0;
+  let read: SegmentRead[];
+  try {
+    read = await store.readSegments(userId);
+  } catch (error) {
+    // A cloud that keeps no segments (or refuses them) costs the batches only.
+    console.warn(
+      'Reading the history segments failed; the history is pulled batch by batch',
+      error,
+    );
+    return 0;
+  }
+  const { segments, to } = contiguousSegments(read);
+  let group: unknown[] = [];
+  let latest = 0;
+  const merge = async () => {
+    if (group.length === 0) return;
+    const merged = await mergeEntries(db, userId, group, { sent: true, source: 'pull', now });
+    report.pulled += merged.added;
+    report.refolded += merged.refolded.length;
+    report.rejected += merged.rejected;
+    changes.push(...wordsChanges(userId, merged.words));
+    group = [];
+  };
+  for (const segment of segments) {
+    group.push(...segment.entries);
+    for (const entry of segment.entries) {
+      const at = (entry as { receivedAt?: unknown } | null)?.receivedAt;
+      if (typeof at === 'number' && at > latest) latest = at;
+    }
+    if (group.length >= SEGMENT_MERGE_ENTRIES) await merge();
+  }
+  await merge();
+  // No batch of them can have reached the cloud after this device's corrected now.
+  if (latest > 0) await learnClockOffset(db, [{ id: '', receivedAt: latest }], clock());
+  return to;
 }

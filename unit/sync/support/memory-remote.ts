@@ -13,8 +13,21 @@ import { SYNC_BATCH_MAX_WRITES } from '@/domain/constants';
 import type { HistoryEntry } from '@/domain/history';
 import type { UserWord } from '@/domain/types';
 import {
+  SEGMENT_ACCOUNT_MAX_BYTES,
+  SEGMENT_ACCOUNT_MAX_WRITES,
+  SEGMENT_MAX_BYTES,
+  SEGMENT_MAX_ENTRIES,
+  type SegmentRead,
+  type SegmentWire,
+  segmentChars,
+  segmentId,
+  segmentOf,
+  segmentStep,
+} from '@/sync/history-segments';
+import {
   type BatchWire,
   batchNowAt,
+  charCount,
   entriesOfBatch,
   HISTORY_ACCOUNT_MAX_BATCHES,
   HISTORY_ACCOUNT_MAX_BYTES,
@@ -30,6 +43,7 @@ import type {
   PushBatchInput,
   RemoteProfile,
   RemoteStore,
+  SegmentState,
   SyncCursor,
 } from '@/sync/remote-store';
 
@@ -51,7 +65,7 @@ export interface MemoryRemoteCounters {
  * - 'duplicate': (pulls) the request succeeds but every batch is delivered twice.
  */
 export type MemoryRemoteFault = 'error' | 'lost-response' | 'duplicate';
-type FaultTarget = 'commit' | 'pull' | 'check' | 'legacy' | 'curriculum' | 'profile';
+type FaultTarget = 'commit' | 'pull' | 'check' | 'legacy' | 'curriculum' | 'profile' | 'segment';
 
 export interface MemoryRemoteOptions {
   /** Server time source in microseconds; the clock never repeats or goes back whatever it says. */
@@ -101,6 +115,8 @@ export class MemoryRemote implements RemoteStore {
     { data: Record<string, unknown>; updatedAt: number }
   >();
   private readonly historyCounters = new Map<string, { n: number; c: number }>();
+  private readonly segments = new Map<string, Map<string, SegmentWire>>();
+  private readonly segmentCounters = new Map<string, SegmentState & { n: number; c: number }>();
   private readonly bounds: { batches: number; bytes: number };
   private readonly clock: () => number;
   private lastServerTime = 0;
@@ -263,6 +279,113 @@ export class MemoryRemote implements RemoteStore {
       cursor: found.reduce((max, batch) => Math.max(max, batch.syncedAt), cursor),
       ...(page && found.length > 0 ? { cursorId: found[found.length - 1]?.id } : {}),
     };
+  }
+
+  async readSegments(userId: string): Promise<SegmentRead[]> {
+    this.counters.requests++;
+    const fault = this.takeFault('segment');
+    if (fault === 'error') throw new MemoryRemoteError('segment read failed', fault);
+    const found = [...(this.segments.get(userId)?.entries() ?? [])];
+    this.counters.reads += Math.max(1, found.length);
+    return found.flatMap(([id, data]) => segmentOf(userId, id, structuredClone(data)) ?? []);
+  }
+
+  async readSegmentState(userId: string): Promise<SegmentState | null> {
+    this.counters.requests++;
+    const fault = this.takeFault('segment');
+    if (fault === 'error') throw new MemoryRemoteError('segment read failed', fault);
+    this.counters.reads++;
+    const counter = this.segmentCounters.get(userId);
+    if (!counter) return null;
+    const { index, from, to, chars } = counter;
+    return { index, from, to, chars };
+  }
+
+  /**
+   * As the Firestore adapter and the rules: the segment and the counter's step in one commit; the
+   * open segment again (the same start, an end no earlier) or the next one (starting where the
+   * open one ends), within the bounds, its counter step at least its growth.
+   */
+  async writeSegment(
+    userId: string,
+    index: number,
+    segment: SegmentWire,
+    before: SegmentState | null,
+  ): Promise<void> {
+    this.counters.requests++;
+    const fault = this.takeFault('segment');
+    if (fault === 'error') throw new MemoryRemoteError('segment write failed', fault);
+    const id = segmentId(index);
+    const { from, to, count, e } = segment;
+    const serverMs = Math.floor(Math.max(this.lastServerTime + 1, this.clock()) / 1000);
+    if (
+      !Number.isSafeInteger(from) ||
+      !Number.isSafeInteger(to) ||
+      from < 0 ||
+      to <= from ||
+      to > serverMs ||
+      !Number.isInteger(count) ||
+      count < 1 ||
+      count > SEGMENT_MAX_ENTRIES ||
+      e.length < 2 ||
+      charCount(e) > SEGMENT_MAX_BYTES ||
+      index > 9999
+    ) {
+      throw permissionDenied(`historySegments/${id} is not a segment the rules take`);
+    }
+    const counter = this.segmentCounters.get(userId) ?? {
+      n: 0,
+      c: 0,
+      index: -1,
+      from: 0,
+      to: 0,
+      chars: 0,
+    };
+    const again = index === counter.index && from === counter.from && to >= counter.to;
+    const next = index === counter.index + 1 && from === counter.to;
+    if (!again && !next)
+      throw permissionDenied(`historySegments/${id} does not go on from the counter`);
+    // The adapter's step, from what the caller read; the rules' bound, from what is stored.
+    const step = segmentStep(e, before && before.index === index ? before.chars : 0);
+    const stored = this.segments.get(userId)?.get(id);
+    const growth = charCount(e) - (stored ? charCount(stored.e) : 0);
+    const after = {
+      n: counter.n + 1,
+      c: counter.c + step,
+      index,
+      from,
+      to,
+      chars: segmentChars(e),
+    };
+    if (
+      step < growth ||
+      after.n > SEGMENT_ACCOUNT_MAX_WRITES ||
+      after.c > SEGMENT_ACCOUNT_MAX_BYTES
+    ) {
+      throw permissionDenied(`historySegments/${id} is past the counter's bounds`);
+    }
+    this.tick();
+    let kept = this.segments.get(userId);
+    if (!kept) {
+      kept = new Map();
+      this.segments.set(userId, kept);
+    }
+    kept.set(id, structuredClone(segment));
+    this.segmentCounters.set(userId, after);
+    this.counters.writes += 2;
+    this.counters.commits++;
+    if (fault === 'lost-response') throw new MemoryRemoteError('commit response lost', fault);
+  }
+
+  /** Test inspection (not counted): the user's segment documents, by id. */
+  segmentDocuments(userId: string): Map<string, SegmentWire> {
+    return new Map(structuredClone([...(this.segments.get(userId) ?? new Map()).entries()]));
+  }
+
+  /** Test inspection (not counted): the segments' counter (writes, growth, the open segment). */
+  segmentCounter(userId: string): (SegmentState & { n: number; c: number }) | undefined {
+    const counter = this.segmentCounters.get(userId);
+    return counter ? { ...counter } : undefined;
   }
 
   async readLegacyWords(userId: string): Promise<UserWord[]> {
