@@ -1,7 +1,7 @@
 /**
- * One tap from home: after a session chosen through the steps, the next one starts from home with
- * a single tap on the last division, role, topics and size, after the app was closed too; the
- * steps remain for a change.
+ * One tap from home: after a session chosen through the steps, home resumes it with a single tap
+ * after the app was closed too (unit/screens/resume-session.test.tsx: at the question it stopped
+ * at, and «Новое занятие» from the last choice once it ended); the steps remain for a change.
  */
 import { expect, test } from './support/fixtures';
 import { SAVED } from './support/saved-state';
@@ -39,9 +39,10 @@ test('home starts the next session with the last choice in one tap, after a rest
   await page.close();
   const again = await context.newPage();
   await again.goto('/');
+  // The unfinished session is resumed where it stopped, not replaced by a new one.
   const resume = again.getByRole('button', { name: /Продолжить занятие/ });
   await expect(resume).toContainText('Палуба');
-  await expect(resume).toContainText(`слов: ${size}`);
+  await expect(resume).toContainText(`Вопрос 1 из ${total}`);
   await resume.click();
   await expect(again).toHaveURL(/\/quiz$/);
   await expect(again.getByText(`Вопрос 1 из ${total}`)).toBeVisible();

@@ -128,6 +128,38 @@ export function writeSavedSession(storage: Storage | null, state: SavedSession):
 }
 
 /**
+ * A signed-in learner's unfinished session, kept in localStorage per learner as it runs, so home's
+ * «Продолжить занятие» resumes it at the question it stopped at, after a restart and offline too.
+ * A finished or ended session is removed.
+ */
+const UNFINISHED_PREFIX = 'marine.unfinished.';
+
+/** The learner's unfinished session on this device, or null (none, finished, damaged, another's). */
+export function readUnfinished(storage: Storage | null, userId: string): RunningSession | null {
+  const saved = readObject(storage, UNFINISHED_PREFIX + userId);
+  const session = saved?.session;
+  if (!isSession(session) || session.ownerId !== userId || session.phase === 'done') return null;
+  return session.words.length > 0 ? session : null;
+}
+
+/** Keeps the learner's session while it is unfinished, and removes it once done (or with null). */
+export function writeUnfinished(
+  storage: Storage | null,
+  userId: string,
+  session: RunningSession | null,
+): void {
+  try {
+    if (session && session.phase !== 'done' && session.words.length > 0) {
+      storage?.setItem(UNFINISHED_PREFIX + userId, JSON.stringify({ session }));
+    } else {
+      storage?.removeItem(UNFINISHED_PREFIX + userId);
+    }
+  } catch {
+    // Storage full or blocked: the session runs on, and this tab's copy still resumes a reload.
+  }
+}
+
+/**
  * The last session a signed-in learner started on this device: its selection and set-up, kept in
  * localStorage per learner, so home starts the next one with one tap, after a restart too.
  */

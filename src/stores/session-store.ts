@@ -30,11 +30,13 @@ import {
   EMPTY_SESSION,
   pageSessionStorage,
   readSavedSession,
+  readUnfinished,
   type SavedSession,
   type Selection,
   type SessionSetup,
   writeLastSetup,
   writeSavedSession,
+  writeUnfinished,
 } from './session-persistence';
 import { useSettingsStore } from './settings-store';
 import { useSpeechStore } from './speech-store';
@@ -116,8 +118,13 @@ interface SessionState extends Selection, SessionSetup {
   repeatWords(vocabIds: readonly string[], options?: RandomOptions): RunningSession | null;
   /** Starts a session of these words of the vocabulary (an exam's mistakes); null if none is left. */
   studyWords(vocabIds: readonly string[], options?: RandomOptions): RunningSession | null;
-  /** Ends the session. */
+  /** Ends the session (an unfinished one is no longer offered to resume). */
   finish(): void;
+  /**
+   * Takes up the signed-in learner's unfinished session kept on this device (home's «Продолжить
+   * занятие»); null when there is none.
+   */
+  resumeUnfinished(): RunningSession | null;
 }
 
 const currentOwner = () => useAuthStore.getState().user?.id ?? GUEST_ID;
@@ -330,7 +337,21 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       return next;
     },
 
-    finish: () => set({ session: null }),
+    finish() {
+      const owner = get().session?.ownerId;
+      if (owner && owner !== GUEST_ID) writeUnfinished(deviceStorage(), owner, null);
+      set({ session: null });
+    },
+
+    resumeUnfinished() {
+      const owner = currentOwner();
+      if (owner === GUEST_ID) return null;
+      const current = get().session;
+      if (current && current.ownerId === owner && current.phase !== 'done') return current;
+      const kept = readUnfinished(deviceStorage(), owner);
+      if (kept) set({ session: kept, unsavedAnswers: 0 });
+      return kept;
+    },
   };
 });
 
@@ -361,7 +382,15 @@ let disconnect: (() => void) | null = null;
 export function connectSessionStore(storage: Storage | null = pageSessionStorage()): () => void {
   if (disconnect) return disconnect;
   useSessionStore.setState(readSavedSession(storage));
-  const stopMirror = useSessionStore.subscribe((state) => writeSavedSession(storage, state));
+  const stopMirror = useSessionStore.subscribe((state, previous) => {
+    writeSavedSession(storage, state);
+    // A signed-in learner's running session is kept on the device too, so it resumes after a
+    // restart; a session that ended by finish() or another user's sign-in is not written here.
+    const session = state.session;
+    if (session && session !== previous.session && session.ownerId !== GUEST_ID) {
+      writeUnfinished(deviceStorage(), session.ownerId, session);
+    }
+  });
   const stopAuth = useAuthStore.subscribe((state, previous) => {
     if (state.user?.id !== previous.user?.id) adoptUser(state.user);
   });

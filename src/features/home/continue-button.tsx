@@ -1,17 +1,29 @@
 /**
- * One tap from home to the next session: the learner's last division, role, topics, size, mode
- * and direction (kept on this device when a session starts), started at once. The steps of the
- * choice remain for a change; a set-up that finds no words any more opens its last step.
+ * One tap from home to study. An unfinished session of the learner (kept on this device as it
+ * runs) is resumed first, at the question it stopped at, after a restart and offline too:
+ * «Продолжить занятие». Without one, the learner's last division, role, topics, size, mode and
+ * direction (kept when a session starts) start a new session at once: «Новое занятие». The steps
+ * of the choice remain for a change; a set-up that finds no words any more opens its last step.
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
+import type { RunningSession } from '@/domain/quiz-run';
 import { loadTexts, useT } from '@/i18n';
-import { deviceStorage, readLastSetup } from '@/stores/session-persistence';
+import { deviceStorage, readLastSetup, readUnfinished } from '@/stores/session-persistence';
 import { useToast } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { divisionLabel } from '@/ui/division-label';
 import { SailboatIcon } from '@/ui/icons';
 import { useTopicLabel } from '@/ui/topic-name';
+
+/** Where an unfinished session stopped: the question, or the word of the spelling pass. */
+function stoppedAt(session: RunningSession): { spelling: boolean; n: number; total: number } {
+  const spelling = session.phase === 'spelling' ? session.spelling : null;
+  if (spelling) {
+    return { spelling: true, n: spelling.position + 1, total: spelling.queue.length };
+  }
+  return { spelling: false, n: session.index + 1, total: session.words.length };
+}
 
 export function ContinueButton({ userId }: { userId: string }) {
   const t = useT();
@@ -21,30 +33,45 @@ export function ContinueButton({ userId }: { userId: string }) {
   const divisions = useVocabStore((s) => s.divisions);
   const loaded = useVocabStore((s) => s.loaded);
   const setup = useMemo(() => readLastSetup(deviceStorage(), userId), [userId]);
+  const unfinished = useMemo(() => readUnfinished(deviceStorage(), userId), [userId]);
   const [busy, setBusy] = useState(false);
-  if (!setup?.division) return null;
+  if (!unfinished && !setup?.division) return null;
 
-  const [first] = setup.topics;
+  const [first] = setup?.topics ?? [];
   const firstName = topicLabel(first?.slice(first.indexOf('::') + 2) ?? '');
   const topics =
-    setup.topics.length > 1
+    setup && setup.topics.length > 1
       ? t('home.continue.more', { topic: firstName, count: setup.topics.length - 1 })
       : firstName;
+  const choice = setup?.division
+    ? `${divisionLabel(t, setup.division, divisions)} · ${topics}`
+    : null;
+
+  async function connect() {
+    const [{ connectSessionStore, useSessionStore }, { connectSpeech }] = await Promise.all([
+      import('@/stores/session-store'),
+      import('@/stores/speech-store'),
+      loadTexts('quiz', 'onboarding'),
+    ]);
+    connectSessionStore();
+    connectSpeech();
+    return useSessionStore;
+  }
 
   async function start() {
-    if (!setup || busy) return;
+    if (busy) return;
     setBusy(true);
     try {
-      const [{ connectSessionStore, useSessionStore }, { connectSpeech }] = await Promise.all([
-        import('@/stores/session-store'),
-        import('@/stores/speech-store'),
-        loadTexts('quiz', 'onboarding'),
-      ]);
-      connectSessionStore();
-      connectSpeech();
+      const store = await connect();
+      // The unfinished session first: the quiz (or its spelling screen) takes it up where it was.
+      if (unfinished && store.getState().resumeUnfinished()) {
+        await navigate({ to: '/quiz' });
+        return;
+      }
+      if (!setup) return;
       const { division, role, topics: chosen, size, mode, direction } = setup;
-      useSessionStore.setState({ division, role, topics: chosen, size, mode, direction });
-      const session = useSessionStore.getState().startSession();
+      store.setState({ division, role, topics: chosen, size, mode, direction });
+      const session = store.getState().startSession();
       if (session.words.length > 0) {
         await navigate({ to: '/quiz' });
         return;
@@ -58,6 +85,27 @@ export function ContinueButton({ userId }: { userId: string }) {
     }
   }
 
+  let title: string;
+  let detail: string;
+  if (unfinished) {
+    const at = stoppedAt(unfinished);
+    title = t('home.continue');
+    const where = t(at.spelling ? 'home.continue.spelling' : 'home.continue.at', {
+      n: at.n,
+      total: at.total,
+    });
+    detail = choice ? `${choice} · ${where}` : where;
+  } else if (setup?.division) {
+    title = t('home.continue.new');
+    detail = t('home.continue.detail', {
+      division: divisionLabel(t, setup.division, divisions),
+      topics,
+      size: setup.size,
+    });
+  } else {
+    return null;
+  }
+
   return (
     <button
       type="button"
@@ -68,14 +116,8 @@ export function ContinueButton({ userId }: { userId: string }) {
     >
       <SailboatIcon width={20} height={20} />
       <span className="home-continue-text">
-        <span>{t('home.continue')}</span>
-        <span className="home-continue-detail">
-          {t('home.continue.detail', {
-            division: divisionLabel(t, setup.division, divisions),
-            topics,
-            size: setup.size,
-          })}
-        </span>
+        <span>{title}</span>
+        <span className="home-continue-detail">{detail}</span>
       </span>
     </button>
   );

@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+/**
+ * «Продолжить занятие» (issue 43): an unfinished session is resumed at the question it stopped
+ * at, after a restart (the page's session storage gone, the store empty), with no network; a
+ * fresh start from the last choice is labelled «Новое занятие».
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectSessionStore, useSessionStore } from '@/stores/session-store';
+import { go, type OpenedApp, openApp, registerViaUi, untilPath } from '../support/app';
+import { allByRole, byRole, click, textIn, until } from '../support/screen';
+
+let app: OpenedApp;
+
+afterEach(async () => {
+  await app?.close();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+/** The app closed and opened again: this tab's copy of the session and the store are gone. */
+async function restart(path: string): Promise<OpenedApp> {
+  connectSessionStore()();
+  sessionStorage.clear();
+  useSessionStore.setState({ session: null });
+  return openApp(path);
+}
+
+/** The quiz's progress line, once it reads `wanted` (any question when not given). */
+const progressText = (wanted: RegExp = /^Вопрос \d+ из \d+$/) =>
+  until(() => {
+    const text = textIn(app.host.querySelector('.quiz-progress-text') ?? app.host);
+    if (!wanted.test(text)) throw new Error(`no question: ${text}`);
+    return text;
+  });
+
+describe('one tap from home', () => {
+  it('resumes an unfinished session at the question it stopped at, after a restart', async () => {
+    app = await registerViaUi();
+    await go(app, '/select-topic?division=deck&role=all');
+    await click((await until(() => allByRole(app.host, 'checkbox')))[1] as HTMLElement);
+    await click(byRole(app.host, 'button', { name: 'Продолжить' }));
+    await untilPath(app, /\/session-setup/);
+    await click(await until(() => byRole(app.host, 'button', { name: 'Начать' })));
+    await untilPath(app, '/quiz');
+    const total = Number((await progressText()).match(/из (\d+)/)?.[1]);
+    expect(total).toBeGreaterThan(3);
+
+    // Three of the questions answered, then the learner is called away.
+    for (let i = 0; i < 3; i++) {
+      const store = useSessionStore.getState();
+      const question = store.session?.questions[store.session.index];
+      store.answerChoice(question?.answer ?? '');
+      useSessionStore.getState().nextQuestion();
+    }
+    expect(await progressText(/^Вопрос 4/)).toBe(`Вопрос 4 из ${total}`);
+    const fourth = useSessionStore.getState().session?.words[3]?.id;
+
+    app = await restart('/');
+    const resume = await until(() => byRole(app.host, 'button', { name: /^Продолжить занятие/ }));
+    expect(textIn(resume)).toContain(`Вопрос 4 из ${total}`);
+    expect(textIn(resume)).toContain('Палуба');
+    await click(resume);
+    await untilPath(app, '/quiz');
+    expect(await progressText(/^Вопрос 4/)).toBe(`Вопрос 4 из ${total}`);
+    const session = useSessionStore.getState().session;
+    expect(session?.words[session.index]?.id).toBe(fourth);
+    expect(Object.values(session?.results ?? {}).filter((r) => r.choice)).toHaveLength(3);
+
+    // Ended, it is not offered again: the next tap starts a new session, and says so.
+    useSessionStore.getState().finish();
+    app = await restart('/');
+    const fresh = await until(() => byRole(app.host, 'button', { name: /^Новое занятие/ }));
+    expect(textIn(fresh)).toContain('Палуба');
+    expect(allByRole(app.host, 'button', { name: /^Продолжить занятие/ })).toHaveLength(0);
+    await click(fresh);
+    await untilPath(app, '/quiz');
+    expect(await progressText()).toBe(`Вопрос 1 из ${total}`);
+  });
+});
