@@ -6,6 +6,7 @@ import type { RunningSession, WordResult } from '@/domain/quiz-run';
 import type { VocabItem } from '@/domain/types';
 import { DoneView } from '@/features/spelling/done-view';
 import { I18nProvider, loadTexts } from '@/i18n';
+import { useWordsStore } from '@/stores/words-store';
 
 // The end screen only navigates on its buttons; no router is needed to read it.
 vi.mock('@tanstack/react-router', () => ({ useNavigate: () => vi.fn() }));
@@ -49,7 +50,29 @@ describe('the end of a session says what happened', () => {
   afterEach(async () => {
     await act(async () => root.unmount());
     document.body.innerHTML = '';
+    useWordsStore.setState({ words: new Map() });
   });
+
+  /** The learner's records as the fold left them: these words learned, the others not. */
+  function recordsLearned(...ids: string[]) {
+    useWordsStore.setState({
+      words: new Map(
+        WORDS.map((w) => [
+          w.id,
+          {
+            userId: 'guest',
+            vocabId: w.id,
+            status: ids.includes(w.id) ? ('learned' as const) : ('new' as const),
+            attempts: 2,
+            correct: 1,
+            streak: ids.includes(w.id) ? 1 : 0,
+            strength: ids.includes(w.id) ? 0.3 : 0,
+            updatedAt: 1,
+          },
+        ]),
+      ),
+    });
+  }
 
   async function show(session: RunningSession, lang: 'ru' | 'en' = 'ru') {
     await act(async () => {
@@ -70,10 +93,22 @@ describe('the end of a session says what happened', () => {
   const learned: WordResult = { choice: 'correct', spelling: 'correct' };
 
   it('congratulates when every word was learned', async () => {
+    recordsLearned('w1', 'w2', 'w3');
     expect(await show(finished([learned, learned, learned], 3))).toEqual({
       title: 'Поздравляем!',
       lead: 'Сессия завершена. Отличная работа!',
     });
+  });
+
+  it('counts as learned what the records say, not the spellings that came out right', async () => {
+    // w2 was answered wrong in the choice round and spelled right: no step, not learned.
+    recordsLearned('w1', 'w3');
+    const shown = await show(finished([learned, learned, learned], 2));
+    expect(shown.title).toBe('Есть прогресс!');
+    const stats = [...host.querySelectorAll('.done-stats dd')].map((dd) => dd.textContent);
+    expect(stats).toEqual(['2 / 3', '2']);
+    const listed = [...host.querySelectorAll('.done-words .done-en')].map((el) => el.textContent);
+    expect(listed).toEqual(['bitts', 'mooring line']);
   });
 
   it('encourages, without congratulating, when only some answers were right', async () => {

@@ -1,15 +1,19 @@
 /**
  * The end of a session: a heading true to the result (the congratulations only when every word
- * was learned), the learned words, and a repeat of chosen words or finish.
+ * was learned), the learned words, and a repeat of chosen words or finish. «Выучено» is what the
+ * learner's records say now (the words store's fold, as home, progress and the rank read it):
+ * a word answered wrong in the choice round and right in spelling took no step and is not
+ * learned, however the session went.
  */
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type SessionOutcome, sessionOutcome } from '@/domain/quiz-run';
 import { spokenText } from '@/domain/speech';
 import { type MessageKey, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
 import { learnedWords, type RunningSession, useSessionStore } from '@/stores/session-store';
 import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
+import { useWordsStore } from '@/stores/words-store';
 import { AnchorIcon, CheckIcon } from '@/ui/icons';
 import { ListenButton } from '@/ui/listen-button';
 
@@ -37,9 +41,26 @@ export function DoneView({ session }: { session: RunningSession }) {
         className="done-listen"
       />
     ) : null;
-  const learned = learnedWords(session);
-  const learnedIds = new Set(learned.map((w) => w.id));
-  const heading = HEADINGS[sessionOutcome(session)];
+  const records = useWordsStore((s) => s.words);
+  // The session's own results say what went right; the records say what is learned.
+  const rightInSession = learnedWords(session);
+  const learned = useMemo(
+    () =>
+      session.words.filter((word) => {
+        const record = records.get(word.id);
+        return record?.status === 'learned' && !record.deleted;
+      }),
+    [session.words, records],
+  );
+  // A word stuck when it came out right and its record says learned.
+  const learnedIds = new Set(
+    rightInSession.filter((w) => learned.some((l) => l.id === w.id)).map((w) => w.id),
+  );
+  const outcome = sessionOutcome(session);
+  const heading =
+    HEADINGS[
+      outcome === 'all-learned' && learned.length < session.words.length ? 'some-right' : outcome
+    ];
   // The words that did not stick start ticked for a repeat.
   const [chosen, setChosen] = useState<ReadonlySet<string>>(
     () => new Set(session.words.filter((w) => !learnedIds.has(w.id)).map((w) => w.id)),
