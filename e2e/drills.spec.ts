@@ -1,6 +1,7 @@
 /**
  * The VHF exchange drills: the list by situation, a drill played by keyboard on a 390 px phone with
- * no network (the other station's words shown, the learner's replies picked, a wrong one corrected),
+ * no network (the other station's words shown, the learner's replies chosen with 1-3 and sent with
+ * Enter, where the options differ marked, «Ответить» in reach; a wrong one corrected),
  * the exchange read back, the replies kept in the answer history and the progress on the list; in
  * English with a voice, the other station's turns and the whole exchange are heard.
  */
@@ -84,15 +85,22 @@ test.describe('with no network', () => {
     await expect(page.getByText('На устройстве нет английского голоса')).toBeVisible();
     await expectPhoneTargets(page);
 
-    // The first reply right by its number key, the second wrong: the right one is shown.
+    // The first reply right by its number key, the second wrong: the right one is shown. A number
+    // key only chooses (as the hint says); Enter sends.
     for (const [n, index] of own.entries()) {
       const turn = drill.turns[index] as Drill['turns'][number];
       await expect(page.getByText(turn.task?.ru as string)).toBeVisible();
       const options = await optionTexts(page, 'Варианты ответа');
       expect(options).toContain(turn.en);
+      // Where the options differ is marked in each; «Ответить» is in reach below long options.
+      await expect(page.locator('.drill-option mark')).not.toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Ответить', exact: true })).toBeInViewport();
       const right = options.indexOf(turn.en);
       const pick = n === 0 ? right : (right + 1) % options.length;
       await page.keyboard.press(String(pick + 1));
+      await expect(page.getByRole('radio').nth(pick)).toBeChecked();
+      await expect(page.getByRole('status').getByText('Верно.')).toHaveCount(0);
+      await page.keyboard.press('Enter');
       if (n === 0) await expect(page.getByRole('status').getByText('Верно.')).toBeVisible();
       else {
         await expect(page.getByText('Неверно. Правильный ответ:')).toBeVisible();

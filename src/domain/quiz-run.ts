@@ -120,6 +120,11 @@ export type RunInput =
   /** A key typed (a space types `_`). */
   | { type: 'key'; char: string }
   | { type: 'skip-spelling' }
+  /**
+   * The word-order phrase answered aloud instead (the spoken answer mode): right when every key
+   * word was said in order (`spoken`), or as the learner judged their recording (`self`).
+   */
+  | { type: 'aloud'; correct: boolean; mode: 'spoken' | 'self' }
   | { type: 'next-spelling' };
 
 /** An answer for the learner's record: a right or wrong answer, or a skip of the question. */
@@ -236,6 +241,8 @@ export function stepRun(session: RunningSession, input: RunInput, random: Random
       return typeWord(session, input.text);
     case 'skip-spelling':
       return skipSpelling(session);
+    case 'aloud':
+      return answerAloud(session, input.correct, input.mode);
     case 'next-spelling':
       return nextSpelling(session, random);
   }
@@ -493,6 +500,22 @@ function key(session: RunningSession, char: string): RunStep {
   // A wrong key flashes a free tile of that letter when there is one.
   const tile = word.tiles.find((t) => t.char === typed && !word.used.includes(t.id));
   return place(session, typed, tile ? tile.id : null);
+}
+
+/**
+ * A word-order phrase said aloud: settled right or failed like the tiles would, and recorded in
+ * the spoken mode (an older version folds it as a plain answer).
+ */
+function answerAloud(
+  session: RunningSession,
+  correct: boolean,
+  mode: 'spoken' | 'self',
+): RunStep {
+  const current = typingWords(session);
+  if (!current) return unchanged(session);
+  const done = settle(session, current.spelling, current.word, correct ? 'correct' : 'failed');
+  const record: RunRecord = { kind: 'answer', vocabId: current.word.vocabId, correct, mode };
+  return { session: done.session, outcome: { kind: 'answered', correct, record } };
 }
 
 function skipSpelling(session: RunningSession): RunStep {

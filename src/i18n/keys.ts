@@ -18,6 +18,7 @@ import type { library } from './messages/library';
 import type { onboarding } from './messages/onboarding';
 import type { quiz } from './messages/quiz';
 import type { schedule } from './messages/schedule';
+import type { speaking } from './messages/speaking';
 
 type KeysOf<S> = S extends MessageSet<infer E, string> ? keyof E & string : never;
 
@@ -36,7 +37,7 @@ type SharedSets =
   | typeof quiz;
 
 /** The sets a screen carries itself. */
-type LocalSets = typeof charts | typeof deadLetters | typeof schedule;
+type LocalSets = typeof charts | typeof deadLetters | typeof schedule | typeof speaking;
 
 /** A key of the shared dictionaries. */
 export type MessageKey = KeysOf<SharedSets>;

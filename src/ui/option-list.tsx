@@ -1,5 +1,5 @@
 /** The multiple-choice options a learner picks from: radios, keys 1-n, and the marks after an answer. */
-import { useLayoutEffect } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { CheckIcon, CloseIcon } from './icons';
 import { isShortcutKey } from './shortcut-keys';
 
@@ -34,6 +34,8 @@ interface OptionListProps {
   classPrefix: string;
   /** The language of the options' text. */
   lang: string;
+  /** Draws an option's text (the drills mark where the options differ); plain text without it. */
+  renderText?: (option: string, index: number) => ReactNode;
 }
 
 function optionState(
@@ -56,6 +58,7 @@ export function OptionList({
   name,
   classPrefix,
   lang,
+  renderText,
 }: OptionListProps) {
   const locked = marks != null;
 
@@ -97,7 +100,7 @@ export function OptionList({
               )}
             </span>
             <span className={`${classPrefix}-option-text`} lang={lang}>
-              {option}
+              {renderText ? renderText(option, i) : option}
             </span>
           </label>
         );

@@ -400,6 +400,32 @@ describe('stepRun: the word order', () => {
     expect(learnedWords({ ...three.session, phase: 'done' }).map((w) => w.id)).toEqual(['a1']);
   });
 
+  it('a phrase said aloud settles the word, recorded in its spoken mode; letters and settled words ignore it', () => {
+    const said = stepRun(building(), { type: 'aloud', correct: true, mode: 'spoken' }, inOrder);
+    expect(said).toEqual<RunStep>({
+      session: {
+        ...building({ outcome: 'correct' }),
+        results: { a1: { choice: 'correct' }, p1: { choice: 'correct', spelling: 'correct' } },
+      },
+      outcome: {
+        kind: 'answered',
+        correct: true,
+        record: { kind: 'answer', vocabId: 'p1', correct: true, mode: 'spoken' },
+      },
+    });
+    expect(learnedWords({ ...said.session, phase: 'done' }).map((w) => w.id)).toContain('p1');
+    const judged = stepRun(building(), { type: 'aloud', correct: false, mode: 'self' }, inOrder);
+    expect(judged.outcome).toEqual({
+      kind: 'answered',
+      correct: false,
+      record: { kind: 'answer', vocabId: 'p1', correct: false, mode: 'self' },
+    });
+    expect(judged.session.results.p1?.spelling).toBe('failed');
+    const aloud = { type: 'aloud', correct: true, mode: 'spoken' } as const;
+    expect(stepRun(said.session, aloud, inOrder).outcome.kind).toBe('ignored');
+    expect(stepRun(session(), aloud, inOrder).outcome.kind).toBe('ignored');
+  });
+
   it('a skipped phrase is a wrong word-order answer and comes back in the second pass', () => {
     const skipped = stepRun(building(), { type: 'skip-spelling' }, inOrder);
     expect(skipped.outcome).toEqual({

@@ -1,15 +1,32 @@
 /**
  * /drills/$drillId: one VHF exchange. The setting says who the learner is; the other station's
  * turns appear (and are spoken where the device has an English voice); at each of the learner's
- * turns they pick the reply (1-3 or a tap, then «Ответить»), and every first pick is recorded in
- * the answer history. A wrong pick shows the right reply, and the exchange goes on with it. At the
- * end the whole exchange is read back, in English and Russian, with a button that plays it all.
+ * turns they pick the reply (1-3 or a tap choose, Enter or «Ответить» answers, as in the exam) or
+ * say it aloud («Ответить голосом»: the speaking part, loaded then), and every first answer is
+ * recorded in the answer history, a spoken one with its mode. The options show where they differ.
+ * A wrong answer shows the right reply, and the exchange goes on with it. At the end the whole
+ * exchange is read back, in English and Russian, with a button that plays it all.
  */
 
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { type Drill, type DrillTurn, ownTurns, replyOptions } from '@/domain/drills';
+import {
+  Fragment,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import {
+  type Drill,
+  type DrillTurn,
+  optionDifferences,
+  ownTurns,
+  replyOptions,
+} from '@/domain/drills';
 import { newId } from '@/domain/ids';
+import { listeningLangs } from '@/domain/spoken';
 import { inLanguage } from '@/domain/types';
 import { useLang, useT } from '@/i18n';
 import { loadedDrills } from '@/stores/drills-store';
@@ -19,6 +36,8 @@ import { useWordsStore } from '@/stores/words-store';
 import { EmptyState } from '@/ui/empty-state';
 import { OptionList } from '@/ui/option-list';
 import { isShortcutKey } from '@/ui/shortcut-keys';
+import { SpeakLauncher } from '@/ui/speaking/speak-launcher';
+import type { SpokenAnswer } from '@/ui/speaking/types';
 import { ReadBack, TurnLine } from './drill-transcript';
 import './drills.css';
 
@@ -56,7 +75,8 @@ interface DrillRunProps {
 }
 
 interface Feedback {
-  chosen: string;
+  /** The option picked; null for a reply said aloud. */
+  chosen: string | null;
   right: boolean;
 }
 
@@ -66,6 +86,9 @@ function DrillRun({ drill, all, onAgain }: DrillRunProps) {
   const toast = useToast();
   const canSpeak = useCanSpeak();
   const speakAll = useSpeechStore((s) => s.speakAll);
+  const speak = useSpeechStore((s) => s.speak);
+  const accent = useSpeechStore((s) => s.settings.accent);
+  const voiceLang = useSpeechStore((s) => s.voice?.lang);
   const recordDrillReply = useWordsStore((s) => s.recordDrillReply);
   // One play of the drill: its id groups the replies in the history.
   const [run] = useState(newId);
@@ -88,6 +111,7 @@ function DrillRun({ drill, all, onAgain }: DrillRunProps) {
   const finished = shown >= drill.turns.length;
   const turn = finished ? undefined : drill.turns[shown];
   const choices = options.get(shown) ?? [];
+  const differences = useMemo(() => optionDifferences(choices), [choices]);
 
   /** The other station's last words on screen (L plays them again). */
   const lastHeard = [...drill.turns.slice(0, shown)].reverse().find((x) => x.station === 'other');
@@ -126,14 +150,15 @@ function DrillRun({ drill, all, onAgain }: DrillRunProps) {
     if (feedback) nextRef.current?.focus();
   }, [feedback]);
 
-  const reply = useCallback(
-    (option: string) => {
+  /** Counts the turn's first answer, picked or said aloud, and records it. */
+  const answer = useCallback(
+    (chosen: string | null, correct: boolean, mode?: SpokenAnswer['mode']) => {
       if (feedback || !turn) return;
-      const correct = option === turn.en;
-      setSelected(option);
-      setFeedback({ chosen: option, right: correct });
+      if (chosen !== null) setSelected(chosen);
+      setFeedback({ chosen, right: correct });
       if (correct) setRight((n) => n + 1);
-      recordDrillReply(drill.id, correct, { run, turn: shown, of: replies }).catch(
+      const fields = { run, turn: shown, of: replies };
+      recordDrillReply(drill.id, correct, mode ? { ...fields, mode } : fields).catch(
         (error: unknown) => {
           console.error('Recording a drill reply failed', error);
           toast.show({ tone: 'error', message: t('drills.saveFailed') });
@@ -141,6 +166,16 @@ function DrillRun({ drill, all, onAgain }: DrillRunProps) {
       );
     },
     [feedback, turn, recordDrillReply, drill.id, run, shown, replies, toast, t],
+  );
+
+  const reply = useCallback(
+    (option: string) => answer(option, option === turn?.en),
+    [answer, turn],
+  );
+
+  const answerAloud = useCallback(
+    (spoken: SpokenAnswer) => answer(null, spoken.correct, spoken.mode),
+    [answer],
   );
 
   const next = useCallback(() => {
@@ -153,17 +188,26 @@ function DrillRun({ drill, all, onAgain }: DrillRunProps) {
 
   // A layout effect: the keys work from the moment the turn is on screen (the digits are the
   // option list's).
+  // Enter answers with the option chosen (keys 1-3 only choose, as the hint and the exam say),
+  // and goes on after an answer; a focused button or link keeps its own Enter.
   useLayoutEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (!isShortcutKey(event)) return;
       if (event.code === 'KeyL' && canSpeak && lastHeard) {
         event.preventDefault();
         play([lastHeard]);
+        return;
       }
+      if (event.key !== 'Enter' || event.repeat || finished) return;
+      const target = event.target;
+      if (target instanceof Element && target.closest('button, a, summary, .speak-panel')) return;
+      event.preventDefault();
+      if (feedback) next();
+      else if (selected) reply(selected);
     }
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [canSpeak, lastHeard, play]);
+  }, [canSpeak, lastHeard, play, finished, feedback, next, selected, reply]);
 
   return (
     <main className="page drills drill">
@@ -216,12 +260,20 @@ function DrillRun({ drill, all, onAgain }: DrillRunProps) {
                 options={choices}
                 selected={selected}
                 onSelect={setSelected}
-                answerOnKey={reply}
                 marks={feedback ? { right: turn.en, chosen: feedback.chosen } : null}
                 legend={t('drills.options')}
                 name="drill-option"
                 classPrefix="drill"
                 lang="en"
+                renderText={(_, index) =>
+                  (differences[index] ?? []).map((word, w) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the words of one fixed option
+                    <Fragment key={w}>
+                      {w > 0 ? ' ' : null}
+                      {word.differs ? <mark className="drill-diff">{word.text}</mark> : word.text}
+                    </Fragment>
+                  ))
+                }
               />
               <div className="drill-feedback-slot" role="status">
                 {feedback ? (
@@ -246,6 +298,15 @@ function DrillRun({ drill, all, onAgain }: DrillRunProps) {
                   </button>
                 )}
               </div>
+              <SpeakLauncher
+                // A new launcher for each turn: the panel marks this turn's reply.
+                key={shown}
+                expected={turn.en}
+                langs={listeningLangs(accent, voiceLang)}
+                onAnswer={answerAloud}
+                speak={canSpeak ? speak : undefined}
+                counted={feedback !== null}
+              />
             </form>
           ) : null}
           <p className="muted drill-hint">{t('drills.keysHint')}</p>

@@ -7,9 +7,14 @@
  * Russian layout the keys type the Latin letters of their places, as in the letter quiz. Tab
  * reaches the tiles and Enter places one, and the focus moves on to the next free tile. Digits
  * are typed as words ("level 2"), so no number keys pick tiles.
+ *
+ * Or aloud: «Ответить голосом» loads the speaking part (ui/speaking), which hears the phrase and
+ * marks it word by word, or records it for the learner to judge; the first answer settles the
+ * phrase like the tiles would, recorded in the spoken mode.
  */
 import { type ChangeEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { SPELLING_MAX_MISTAKES } from '@/domain/constants';
+import { listeningLangs } from '@/domain/spoken';
 import type { VocabItem } from '@/domain/types';
 import { useT } from '@/i18n';
 import {
@@ -18,6 +23,8 @@ import {
   type WordOrderWord,
   type WordOutcome,
 } from '@/stores/session-store';
+import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
+import { SpeakLauncher } from '@/ui/speaking/speak-launcher';
 import {
   SpellingActions,
   SpellingFeedback,
@@ -49,6 +56,11 @@ export function WordOrderView({ spelling, word, item }: WordOrderViewProps) {
   const t = useT();
   const tapTile = useSessionStore((s) => s.tapTile);
   const typeWord = useSessionStore((s) => s.typeWord);
+  const answerAloud = useSessionStore((s) => s.answerAloud);
+  const canSpeak = useCanSpeak();
+  const speak = useSpeechStore((s) => s.speak);
+  const accent = useSpeechStore((s) => s.settings.accent);
+  const voiceLang = useSpeechStore((s) => s.voice?.lang);
   const [flash, flashTile] = useFlash();
   const promptRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -265,6 +277,22 @@ export function WordOrderView({ spelling, word, item }: WordOrderViewProps) {
           })}
         </div>
       </fieldset>
+
+      <SpeakLauncher
+        // A new launcher for each phrase and pass: the panel marks this phrase.
+        key={`${word.vocabId}:${spelling.pass}`}
+        className="word-order-speak"
+        expected={item.langB}
+        langs={listeningLangs(accent, voiceLang)}
+        onAnswer={(answer) => {
+          if (useSessionStore.getState().session?.spelling?.word?.outcome) return;
+          // The marking stays on screen until «Далее», as after listening to the answer.
+          hold();
+          answerAloud(answer.correct, answer.mode);
+        }}
+        speak={canSpeak ? speak : undefined}
+        counted={outcome !== null}
+      />
 
       <SpellingActions outcome={outcome} held={held} hint={t('quiz.wordOrder.keysHint')} />
     </main>
