@@ -6,6 +6,7 @@ import { LANGUAGE_FILES } from '@/i18n/language-files';
 import { charts } from '@/i18n/messages/charts';
 import { deadLetters } from '@/i18n/messages/dead-letters';
 import { schedule } from '@/i18n/messages/schedule';
+import { speakButton } from '@/i18n/messages/speak-button';
 import { speaking } from '@/i18n/messages/speaking';
 import { englishTexts } from './i18n/pseudo';
 
@@ -39,6 +40,7 @@ describe('dictionaries', () => {
     ['dead letters', deadLetters],
     ['review schedule', schedule],
     ['spoken answers', speaking],
+    ['spoken answers’ button', speakButton],
   ])('give the lazily loaded set of the %s the same completeness', (_, set) => {
     const placeholders = (text = '') => (text.match(/\{\w+\}/g) ?? []).sort().join();
     for (const lang of UI_LANGS.filter(isBuiltInLang)) {

@@ -570,15 +570,3 @@ export function markSpoken(expected: string, heard: string | readonly string[]):
   }
   return best as SpokenResult;
 }
-
-/**
- * The English a recogniser listens for, best first: the accent the learner chose (or the device
- * voice's), then the other one.
- */
-export function listeningLangs(accent: string, voiceLang?: string): string[] {
-  const first =
-    /^en-GB$/i.test(accent) || (accent === 'auto' && /^en[-_]GB$/i.test(voiceLang ?? ''))
-      ? 'en-GB'
-      : 'en-US';
-  return first === 'en-GB' ? ['en-GB', 'en-US'] : ['en-US', 'en-GB'];
-}

@@ -18,6 +18,7 @@ import type { library } from './messages/library';
 import type { onboarding } from './messages/onboarding';
 import type { quiz } from './messages/quiz';
 import type { schedule } from './messages/schedule';
+import type { speakButton } from './messages/speak-button';
 import type { speaking } from './messages/speaking';
 
 type KeysOf<S> = S extends MessageSet<infer E, string> ? keyof E & string : never;
@@ -37,7 +38,12 @@ type SharedSets =
   | typeof quiz;
 
 /** The sets a screen carries itself. */
-type LocalSets = typeof charts | typeof deadLetters | typeof schedule | typeof speaking;
+type LocalSets =
+  | typeof charts
+  | typeof deadLetters
+  | typeof schedule
+  | typeof speakButton
+  | typeof speaking;
 
 /** A key of the shared dictionaries. */
 export type MessageKey = KeysOf<SharedSets>;

@@ -43,6 +43,7 @@ async function allSets(): Promise<MessageSet<Messages>[]> {
     import('@/i18n/messages/onboarding').then((m) => m.onboarding),
     import('@/i18n/messages/quiz').then((m) => m.quiz),
     import('@/i18n/messages/schedule').then((m) => m.schedule),
+    import('@/i18n/messages/speak-button').then((m) => m.speakButton),
     import('@/i18n/messages/speaking').then((m) => m.speaking),
   ]);
   return sets as MessageSet<Messages>[];

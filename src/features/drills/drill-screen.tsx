@@ -26,7 +26,6 @@ import {
   replyOptions,
 } from '@/domain/drills';
 import { newId } from '@/domain/ids';
-import { listeningLangs } from '@/domain/spoken';
 import { inLanguage } from '@/domain/types';
 import { useLang, useT } from '@/i18n';
 import { loadedDrills } from '@/stores/drills-store';
@@ -36,7 +35,7 @@ import { useWordsStore } from '@/stores/words-store';
 import { EmptyState } from '@/ui/empty-state';
 import { OptionList } from '@/ui/option-list';
 import { isShortcutKey } from '@/ui/shortcut-keys';
-import { SpeakLauncher } from '@/ui/speaking/speak-launcher';
+import { listeningLangs, SpeakLauncher } from '@/ui/speaking/speak-launcher';
 import type { SpokenAnswer } from '@/ui/speaking/types';
 import { ReadBack, TurnLine } from './drill-transcript';
 import './drills.css';

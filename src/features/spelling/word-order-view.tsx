@@ -14,7 +14,6 @@
  */
 import { type ChangeEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { SPELLING_MAX_MISTAKES } from '@/domain/constants';
-import { listeningLangs } from '@/domain/spoken';
 import type { VocabItem } from '@/domain/types';
 import { useT } from '@/i18n';
 import {
@@ -24,7 +23,7 @@ import {
   type WordOutcome,
 } from '@/stores/session-store';
 import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
-import { SpeakLauncher } from '@/ui/speaking/speak-launcher';
+import { listeningLangs, SpeakLauncher } from '@/ui/speaking/speak-launcher';
 import {
   SpellingActions,
   SpellingFeedback,

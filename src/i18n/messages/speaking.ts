@@ -7,10 +7,7 @@ import { defineLocalMessages } from '@/i18n/define';
 export const speaking = defineLocalMessages(
   'speaking',
   {
-    open: 'Answer aloud',
     title: 'Say it aloud',
-    loading: 'Loading…',
-    loadFailed: 'The speaking part did not load. Check the connection and try again.',
     checking: 'Checking how this device can hear you…',
     onDevice: 'Your speech is recognised on this device, without the internet.',
     installHint:
@@ -63,10 +60,7 @@ export const speaking = defineLocalMessages(
     counted: 'Your first answer is counted; say it again to practise.',
   },
   {
-    open: 'Ответить голосом',
     title: 'Скажите вслух',
-    loading: 'Загрузка…',
-    loadFailed: 'Не удалось загрузить речевой режим. Проверьте связь и попробуйте ещё раз.',
     checking: 'Проверяем, как устройство может вас услышать…',
     onDevice: 'Речь распознаётся на этом устройстве, без интернета.',
     installHint:

@@ -5,17 +5,26 @@
  */
 import { lazy, Suspense, useId, useState } from 'react';
 import { useLocalT } from '@/i18n';
-import { speaking } from '@/i18n/messages/speaking';
+import { speakButton } from '@/i18n/messages/speak-button';
 import type { SpeakPanelProps } from './types';
 
 /** What shows when the chunk does not load (an update removed it while offline). */
 function LoadFailed() {
-  const t = useLocalT(speaking);
+  const t = useLocalT(speakButton);
   return (
     <p className="speak-error" role="alert">
       {t('loadFailed')}
     </p>
   );
+}
+
+/**
+ * The English a recogniser listens for, best first: the accent the learner chose (or the device
+ * voice's), then the other one.
+ */
+export function listeningLangs(accent: string, voiceLang?: string): string[] {
+  const british = accent === 'en-GB' || (accent === 'auto' && /^en[-_]GB$/i.test(voiceLang ?? ''));
+  return british ? ['en-GB', 'en-US'] : ['en-US', 'en-GB'];
 }
 
 const SpeakPanel = lazy(() =>
@@ -47,7 +56,7 @@ function MicIcon() {
 }
 
 export function SpeakLauncher(props: SpeakPanelProps & { className?: string }) {
-  const t = useLocalT(speaking);
+  const t = useLocalT(speakButton);
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const { className, ...panel } = props;
