@@ -39,6 +39,13 @@ import {
   type Lookup,
 } from './fleet-rules';
 import { batchCounted, counterValid, isHistoryCounter } from './history-rules';
+import {
+  isHistorySegment,
+  isSegmentCounter,
+  segmentCounted,
+  segmentCounterValid,
+  segmentValid,
+} from './segment-rules';
 
 // ---- Firestore values --------------------------------------------------------------------------
 
@@ -479,6 +486,8 @@ export const RULE_PATHS = [
   'users/{uid}',
   'users/{uid}/history/{batchId}',
   'users/{uid}/meta/history',
+  'users/{uid}/historySegments/{segId}',
+  'users/{uid}/meta/segments',
   'users/{uid}/exams/{examId}',
   'users/{uid}/memberships/{vesselId}',
   'users/{uid}/fleet/{docId}',
@@ -1081,6 +1090,9 @@ class FirestoreState {
     const examWrites: { path: string; after?: Fields; before?: Fields }[] = [];
     // So are history batches and the account's counter they step (./history-rules.ts).
     const historyWrites: { path: string; fields: Fields; counter: boolean }[] = [];
+    // And the history's segments with their counter (./segment-rules.ts).
+    const segmentWrites: { path: string; fields: Fields; replaced?: Fields; counter: boolean }[] =
+      [];
 
     for (const raw of writes as Record<string, unknown>[]) {
       const update = raw.update as { name?: unknown; fields?: unknown } | undefined;
@@ -1112,6 +1124,10 @@ class FirestoreState {
       // firestore.rules: the history's counter is never deleted.
       const counter = caller.uid !== undefined && isHistoryCounter(name.path);
       if (counter && raw.delete !== undefined) throw denied();
+      // firestore.rules: segments and their counter are never deleted.
+      const segment = caller.uid !== undefined && isHistorySegment(name.path);
+      const segmentCounter = caller.uid !== undefined && isSegmentCounter(name.path);
+      if ((segment || segmentCounter) && raw.delete !== undefined) throw denied();
       if (raw.delete !== undefined) {
         if (isExamPath(name.path)) examWrites.push({ path: name.path, before: existing?.fields });
         fleetCheck(name.path, undefined, existing?.fields);
@@ -1147,6 +1163,15 @@ class FirestoreState {
         checkHistoryBatch(fields, commitTime);
       }
       if (appendOnly || counter) historyWrites.push({ path: name.path, fields, counter });
+      if (segment && !segmentValid(name.path, fields, commitTime, parseTimestamp)) throw denied();
+      if (segment || segmentCounter) {
+        segmentWrites.push({
+          path: name.path,
+          fields,
+          ...(existing && segment ? { replaced: existing.fields } : {}),
+          counter: segmentCounter,
+        });
+      }
       if (profile) checkProfileWrite(name.path, fields, existing?.fields, commitTime, caller);
       if (legacyWord) checkLegacyWord(name.path, fields, commitTime);
       if (curriculum) checkCurriculumWrite(name.path, fields, caller, commitTime);
@@ -1191,6 +1216,12 @@ class FirestoreState {
     for (const { path, fields, counter } of historyWrites) {
       const check = counter ? counterValid : batchCounted;
       if (!check(path, fields, lookup, lookupAfter)) throw denied();
+    }
+    for (const { path, fields, replaced, counter } of segmentWrites) {
+      const valid = counter
+        ? segmentCounterValid(path, fields, lookupAfter, commitTime, parseTimestamp)
+        : segmentCounted(path, fields, replaced, lookup, lookupAfter);
+      if (!valid) throw denied();
     }
 
     if (caller.uid !== undefined && examWrites.length > 0) {

@@ -7,7 +7,7 @@
  * (inclusive) to `to` (exclusive), epoch ms of the batches' `syncedAt`, as one string `e` (the
  * JSON text of the entries' wire form, as a batch's `e`), each entry with the receipt facts its
  * batch gave it: `r` its receipt time (the batch's `syncedAt`, ms) and `t` the batch's `now` when
- * that clock dated it. Segments are numbered `s0000`, `s0001`, ... in the order of their ranges,
+ * that clock dated it. Segments are numbered `s0`, `s1`, ... in the order of their ranges,
  * each range starting where the one before ended; the last one is open and is rewritten as the
  * history grows, until it is full (SEGMENT_MAX_BYTES) and the next one starts.
  *
@@ -42,8 +42,8 @@ export const SEGMENT_ACCOUNT_MAX_BYTES = 400_000_000;
 export const SEGMENT_MAX_BYTES = 400_000;
 /** The most entries of one segment the rules take (an entry is at least ~60 characters). */
 export const SEGMENT_MAX_ENTRIES = 20_000;
-/** The most segments of an account: ids `s0000` to `s9999`. */
-export const SEGMENT_ID_PATTERN = '^s[0-9]{4}$';
+/** The most segments of an account: ids `s0` to `s9999` (the index, as the rules write it). */
+export const SEGMENT_ID_PATTERN = '^s(0|[1-9][0-9]{0,3})$';
 /**
  * A device rewrites the open segment once it has pulled this many batches past its end: a new
  * device then reads at most this many batches besides the segments (and the batches of the last
@@ -61,7 +61,7 @@ export const SEGMENT_DOCUMENT_FIELDS = {
 
 /** The id of segment `index` (from 0). */
 export function segmentId(index: number): string {
-  return `s${String(index).padStart(4, '0')}`;
+  return `s${index}`;
 }
 
 /** The index of a segment id, or undefined when it is not one. */

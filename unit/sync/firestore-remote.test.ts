@@ -46,6 +46,7 @@ import type { VocabItem } from '@/domain/types';
 import { type FirebaseSettings, parseEmulatorHost } from '@/firebase/config';
 import { syncOnce } from '@/sync/engine';
 import { createFirestoreRemote, openFirestore } from '@/sync/firestore-remote';
+import { SEGMENT_TAIL_BATCHES, toSegmentWire } from '@/sync/history-segments';
 import {
   HISTORY_ACCOUNT_MAX_BATCHES,
   HISTORY_ACCOUNT_MAX_BYTES,
@@ -53,7 +54,7 @@ import {
   toBatchDocuments,
   toBatchWire,
 } from '@/sync/history-wire';
-import type { PushBatchInput, RemoteStore } from '@/sync/remote-store';
+import type { PushBatchInput, RemoteStore, SegmentState } from '@/sync/remote-store';
 import {
   type FirestoreRestServer,
   firestoreTestApi,
@@ -840,6 +841,67 @@ describe('syncOnce through the adapter', () => {
       phone.close();
       tablet.close();
     }
+  });
+
+  it('the history segments: one device writes them through the rules, a new one restores from them and pulls only the batches after them', async () => {
+    const phone = await openDeviceOf(UID);
+    const tablet = await openDeviceOf(UID);
+    try {
+      for (let i = 0; i < SEGMENT_TAIL_BATCHES; i++) {
+        await recordChange(phone, UID, `w${i}`, { kind: 'answer', correct: true }, T + i * 1000);
+      }
+      // A batch an answer, then the sync that pulls them back writes the segments.
+      await syncOnce({ db: phone, remote, userId: UID, now: T + 60_000, entriesPerBatch: 1 });
+      await syncOnce({ db: phone, remote, userId: UID, now: T + 120_000 });
+      const state = await remote.readSegmentState?.(UID);
+      expect(state).toMatchObject({ index: 0, from: 0 });
+      const segments = (await remote.readSegments?.(UID)) ?? [];
+      expect(segments).toHaveLength(1);
+      const covered = segments[0]?.entries.length ?? 0;
+      expect(covered).toBeGreaterThan(SEGMENT_TAIL_BATCHES / 2);
+
+      const before = (await testApi?.stats())?.reads ?? 0;
+      await syncOnce({ db: tablet, remote, userId: UID, now: T + 180_000 });
+      const reads = ((await testApi?.stats())?.reads ?? 0) - before;
+      const facts = (entries: HistoryEntry[]) =>
+        entries
+          .map(({ id, receivedAt, sentAt }) => ({ id, receivedAt, sentAt }))
+          .sort((a, b) => (a.id < b.id ? -1 : 1));
+      expect(facts(await listHistory(tablet, UID))).toEqual(facts(await listHistory(phone, UID)));
+      if (testApi) {
+        // The segment, the batches after it, and the sync's other reads (profile, curriculum,
+        // old documents): far fewer than a read a batch.
+        expect(reads).toBeLessThanOrEqual(1 + (SEGMENT_TAIL_BATCHES - covered) + 4);
+      }
+    } finally {
+      phone.close();
+      tablet.close();
+    }
+  });
+
+  it('the history segments: a segment that does not go on from the counter is refused', async () => {
+    const texts = [JSON.stringify({ i: 'e1', r: T })];
+    const write = (index: number, from: number, to: number, before: SegmentState | null) =>
+      remote.writeSegment?.(UID, index, toSegmentWire(from, to, texts), before);
+    await write(0, 0, T, null);
+    const state = await remote.readSegmentState?.(UID);
+    expect(state).toEqual({ index: 0, from: 0, to: T, chars: texts[0]!.length + 2 });
+    // The next one must start where the open one ends, and the open one may not shrink.
+    await expect(write(1, T + 1, T + 5, state ?? null)).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    await expect(write(0, 0, T - 1, state ?? null)).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    await expect(write(2, T, T + 5, state ?? null)).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    await write(1, T, T + 5, state ?? null);
+    expect(await remote.readSegmentState?.(UID)).toMatchObject({ index: 1, from: T, to: T + 5 });
+    expect((await remote.readSegments?.(UID))?.map((s) => [s.id, s.from, s.to]).sort()).toEqual([
+      ['s0', 0, T],
+      ['s1', T, T + 5],
+    ]);
   });
 
   it('a backlog larger than 10 MiB syncs in several commits, each far under the request limit', async () => {

@@ -53,6 +53,25 @@ const summary = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const batch = { device: 'phone', count: 1, e: '[{"i":"e1"}]', syncedAt: T };
+/** Where the sailor's open segment ends (epoch ms, a moment ago). */
+const SEGMENT_TO = NOW - 120_000;
+const segment = (from: number, to: number, e = '[{"i":"e1"}]') => ({
+  from,
+  to,
+  count: 1,
+  e,
+  syncedAt: T,
+});
+/** The segments' counter after a write of `data` as segment `last` (n: 2, c stepped by `c`). */
+const segmentsAfter = (last: number, data: { from: number; to: number; e: string }, c = 24) => ({
+  n: 2,
+  c,
+  last,
+  from: data.from,
+  to: data.to,
+  size: data.e.length,
+});
+const LONGER = '[{"i":"e1"},{"i":"e2"}]';
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 const word = (extra: Record<string, unknown> = {}) => ({
   vocabId: 'w1',
@@ -117,6 +136,9 @@ const WORLD: Record<string, Record<string, unknown>> = {
   'users/sailor/history/b1': batch,
   // The account's history counter: one batch of 12 characters (`batch.e`).
   'users/sailor/meta/history': { n: 1, c: 12, last: 'b1' },
+  // The account's first history segment, open, and the segments' counter naming it.
+  'users/sailor/historySegments/s0': segment(0, SEGMENT_TO),
+  'users/sailor/meta/segments': { n: 1, c: 12, last: 0, from: 0, to: SEGMENT_TO, size: 12 },
   'users/sailor/userWords/w1': word(),
   'vessels/alpha/crew/sailor': summary(),
   // A profile an older rule let through (a name over its bound): every later update must leave
@@ -1099,6 +1121,231 @@ const CASES: Case[] = [
     op: 'delete',
     as: 'learner',
     doc: 'users/sailor/meta/history',
+    expect: 'deny',
+    why: 'never deleted',
+  },
+
+  // users/{uid}/historySegments/{segId}
+  {
+    path: 'users/{uid}/historySegments/{segId}',
+    op: 'get',
+    as: 'learner',
+    doc: 'users/sailor/historySegments/s0',
+    expect: 'allow',
+    why: 'their own history',
+  },
+  {
+    path: 'users/{uid}/historySegments/{segId}',
+    op: 'list',
+    as: 'learner',
+    doc: 'users/sailor/historySegments',
+    expect: 'allow',
+    why: 'a new device reads them all',
+  },
+  {
+    path: 'users/{uid}/historySegments/{segId}',
+    op: 'list',
+    as: 'officer',
+    doc: 'users/sailor/historySegments',
+    expect: 'deny',
+    why: 'officers never read answers',
+  },
+  {
+    path: 'users/{uid}/historySegments/{segId}',
+    op: 'create',
+    as: 'learner',
+    doc: 'users/sailor/historySegments/s1',
+    data: segment(SEGMENT_TO, NOW - 60_000),
+    with: [
+      {
+        doc: 'users/sailor/meta/segments',
+        data: segmentsAfter(1, segment(SEGMENT_TO, NOW - 60_000)),
+      },
+    ],
+    expect: 'allow',
+    why: 'the next segment, from where the open one ends',
+    rules: { fn: 'countedSegment', text: 'data.from == before.to' },
+  },
+  {
+    path: 'users/{uid}/historySegments/{segId}',
+    op: 'create',
+    as: 'learner',
+    doc: 'users/sailor/historySegments/s1',
+    data: segment(SEGMENT_TO + 1, NOW - 60_000),
+    with: [
+      {
+        doc: 'users/sailor/meta/segments',
+        data: segmentsAfter(1, segment(SEGMENT_TO + 1, NOW - 60_000)),
+      },
+    ],
+    expect: 'deny',
+    why: 'a gap after the open segment',
+  },
+  {
+    path: 'users/{uid}/historySegments/{segId}',
+    op: 'create',
+    as: 'learner',
+    doc: 'users/sailor/historySegments/s2',
+    data: segment(SEGMENT_TO, NOW - 60_000),
+    with: [
+      {
+        doc: 'users/sailor/meta/segments',
+        data: segmentsAfter(2, segment(SEGMENT_TO, NOW - 60_000)),
+      },
+    ],
+    expect: 'deny',
+    why: 'not the next one',
+    rules: { fn: 'countedSegment', text: "segId == 's' + string(after.last)" },
+  },
+  {
+    path: 'users/{uid}/historySegments/{segId}',
+    op: 'create',
+    as: 'learner',
+    doc: 'users/sailor/historySegments/s1',
+    data: segment(SEGMENT_TO, NOW + 60_000),
+    with: [
+      {
+        doc: 'users/sailor/meta/segments',
+        data: segmentsAfter(1, segment(SEGMENT_TO, NOW + 60_000)),
+      },
+    ],
+    expect: 'deny',
+    why: 'a range past the server’s time',
+    rules: { fn: 'validSegment', text: 'data.to <= request.time.toMillis()' },
+  },
+  {
+    path: 'users/{uid}/historySegments/{segId}',
+    op: 'create',
+    as: 'learner',
+    doc: 'users/sailor/historySegments/s1',
+    data: segment(SEGMENT_TO, NOW - 60_000),
+    expect: 'deny',
+    why: 'without the counter’s step',
+  },
+  {
+    path: 'users/{uid}/historySegments/{segId}',
+    op: 'create',
+    as: 'other',
+    doc: 'users/sailor/historySegments/s1',
+    data: segment(SEGMENT_TO, NOW - 60_000),
+    with: [
+      {
+        doc: 'users/sailor/meta/segments',
+        data: segmentsAfter(1, segment(SEGMENT_TO, NOW - 60_000)),
+      },
+    ],
+    expect: 'deny',
+    why: 'not under another user',
+  },
+  {
+    path: 'users/{uid}/historySegments/{segId}',
+    op: 'update',
+    as: 'learner',
+    doc: 'users/sailor/historySegments/s0',
+    data: segment(0, NOW - 60_000, LONGER),
+    with: [
+      {
+        doc: 'users/sailor/meta/segments',
+        data: segmentsAfter(0, segment(0, NOW - 60_000, LONGER), 12 + LONGER.length - 12),
+      },
+    ],
+    expect: 'allow',
+    why: 'the open segment again, longer, its growth counted',
+    rules: { fn: 'countedSegment', text: 'after.c >= before.c + data.e.size() - replaced' },
+  },
+  {
+    path: 'users/{uid}/historySegments/{segId}',
+    op: 'update',
+    as: 'learner',
+    doc: 'users/sailor/historySegments/s0',
+    data: segment(0, NOW - 60_000, LONGER),
+    with: [
+      {
+        doc: 'users/sailor/meta/segments',
+        data: segmentsAfter(0, segment(0, NOW - 60_000, LONGER), 12),
+      },
+    ],
+    expect: 'deny',
+    why: 'its growth not counted',
+  },
+  {
+    path: 'users/{uid}/historySegments/{segId}',
+    op: 'update',
+    as: 'learner',
+    doc: 'users/sailor/historySegments/s0',
+    data: segment(0, SEGMENT_TO - 1),
+    with: [
+      {
+        doc: 'users/sailor/meta/segments',
+        data: segmentsAfter(0, segment(0, SEGMENT_TO - 1)),
+      },
+    ],
+    expect: 'deny',
+    why: 'the open segment cut shorter',
+    rules: { fn: 'countedSegment', text: 'data.to >= before.to' },
+  },
+  {
+    path: 'users/{uid}/historySegments/{segId}',
+    op: 'delete',
+    as: 'learner',
+    doc: 'users/sailor/historySegments/s0',
+    expect: 'deny',
+    why: 'never deleted',
+  },
+
+  // users/{uid}/meta/segments
+  {
+    path: 'users/{uid}/meta/segments',
+    op: 'get',
+    as: 'learner',
+    doc: 'users/sailor/meta/segments',
+    expect: 'allow',
+    why: 'their own counter',
+  },
+  {
+    path: 'users/{uid}/meta/segments',
+    op: 'get',
+    as: 'officer',
+    doc: 'users/sailor/meta/segments',
+    expect: 'deny',
+    why: 'not theirs',
+  },
+  {
+    path: 'users/{uid}/meta/segments',
+    op: 'create',
+    as: 'other',
+    doc: 'users/newbie/meta/segments',
+    data: { n: 1, c: 12, last: 0, from: 0, to: SEGMENT_TO, size: 12 },
+    with: [{ doc: 'users/newbie/historySegments/s0', data: segment(0, SEGMENT_TO) }],
+    expect: 'allow',
+    why: 'the first segment starts the counter',
+    rules: { fn: 'validSegmentCounter', text: 'segment.data.syncedAt == request.time' },
+  },
+  {
+    path: 'users/{uid}/meta/segments',
+    op: 'update',
+    as: 'learner',
+    doc: 'users/sailor/meta/segments',
+    data: { n: 1, c: 0, last: 0, from: 0, to: SEGMENT_TO, size: 12 },
+    expect: 'deny',
+    why: 'never moved without a segment written with it',
+  },
+  {
+    path: 'users/{uid}/meta/segments',
+    op: 'update',
+    as: 'learner',
+    doc: 'users/sailor/meta/segments',
+    data: { ...segmentsAfter(1, segment(SEGMENT_TO, NOW - 60_000)), size: 99 },
+    with: [{ doc: 'users/sailor/historySegments/s1', data: segment(SEGMENT_TO, NOW - 60_000) }],
+    expect: 'deny',
+    why: 'a size past its segment’s',
+    rules: { fn: 'validSegmentCounter', text: 'data.size <= segment.data.e.size()' },
+  },
+  {
+    path: 'users/{uid}/meta/segments',
+    op: 'delete',
+    as: 'learner',
+    doc: 'users/sailor/meta/segments',
     expect: 'deny',
     why: 'never deleted',
   },
