@@ -25,6 +25,13 @@ import {
   type WireType,
 } from '@/domain/synced-records';
 import {
+  SEGMENT_ACCOUNT_MAX_BYTES,
+  SEGMENT_ACCOUNT_MAX_WRITES,
+  SEGMENT_DOCUMENT_FIELDS,
+  SEGMENT_ID_PATTERN,
+  SEGMENT_MAX_ENTRIES,
+} from '@/sync/history-segments';
+import {
   BATCH_DOCUMENT_FIELDS,
   BATCH_NOW_MAX,
   HISTORY_ACCOUNT_MAX_BATCHES,
@@ -382,6 +389,30 @@ describe('firestore.rules bound every value', () => {
       'existsAfter(/databases/$(database)/documents/users/$(uid)/history/$(data.last))',
     );
     expect(RULES).toMatch(/match \/meta\/history \{[^}]*allow delete: if false;/);
+  });
+
+  it('hold the history segments to the table, in order, and to their counter within its bounds', () => {
+    const segment = functionBody(RULES, 'validSegment');
+    const wires = Object.values(SEGMENT_DOCUMENT_FIELDS).map((field) => field.wire);
+    expect(listIn(segment.split('hasOnly(')[1] ?? '')).toEqual(wires);
+    expect(listIn(segment.split('hasAll(')[1] ?? '')).toEqual(wires);
+    expect(segment).toContain(`segId.matches('${SEGMENT_ID_PATTERN}')`);
+    expect(segment).toContain(
+      `data.e is string && data.e.size() >= 2 && data.e.size() <= ${SEGMENT_DOCUMENT_FIELDS.entries.max}`,
+    );
+    expect(segment).toContain(
+      `data.count is int && data.count >= 1 && data.count <= ${SEGMENT_MAX_ENTRIES}`,
+    );
+    expect(segment).toContain('data.to <= request.time.toMillis()');
+    const counted = functionBody(RULES, 'countedSegment');
+    expect(counted).toContain(`after.n <= ${SEGMENT_ACCOUNT_MAX_WRITES}`);
+    expect(counted).toContain(`after.c <= ${SEGMENT_ACCOUNT_MAX_BYTES}`);
+    expect(counted).toContain('after.c >= before.c + data.e.size() - replaced');
+    expect(RULES).toMatch(
+      /allow update: if signedInAs\(uid\) && validSegment\(segId, request\.resource\.data\)\s+&& countedSegment\(uid, segId, request\.resource\.data, resource\.data\.e\.size\(\)\);/,
+    );
+    expect(RULES).toMatch(/match \/historySegments\/\{segId\} \{[^}]*allow delete: if false;/);
+    expect(RULES).toMatch(/match \/meta\/segments \{[^}]*allow delete: if false;/);
   });
 
   it('hold client times to at most five minutes ahead of the server, and ids to one pattern', () => {
