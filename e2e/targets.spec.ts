@@ -1,6 +1,8 @@
 /**
  * Every screen on a 390 px phone: each control is at least 44 x 44 px (e2e/support/targets.ts),
- * signed out, signed in as an administrator, and through a whole session's screens.
+ * signed out, signed in as an administrator, and through a whole session's screens; and the
+ * header on a bridge tablet (768-1280 px): 44 px, the drills and the exam in its bar, one row
+ * that does not scroll sideways, the rest in its menu.
  */
 import type { Page } from '@playwright/test';
 import { skipPause } from './study-helpers';
@@ -13,6 +15,63 @@ test.use({ viewport: { width: 390, height: 844 } });
 async function expectBigTargets(page: Page, screen: string): Promise<void> {
   expect(await smallTargets(page), `controls under 44 px on ${screen}`).toEqual([]);
 }
+
+/**
+ * How the header's bar is laid out: how far it or the page scrolls sideways, and its controls that
+ * wrapped (taller than a 44-48 px target) or left its one row.
+ */
+function headerLayout(page: Page): Promise<{ sideways: number; offRow: string[] }> {
+  return page.evaluate(() => {
+    const inner = document.querySelector('.header-inner') as HTMLElement;
+    const sideways = Math.max(
+      document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      inner.scrollWidth - inner.clientWidth,
+    );
+    const row = inner.getBoundingClientRect();
+    const offRow = [...inner.querySelectorAll<HTMLElement>('a[href], button')]
+      .filter((control) => control.getBoundingClientRect().width > 0)
+      .filter((control) => {
+        const box = control.getBoundingClientRect();
+        return box.height > 48 || box.top < row.top || box.bottom > row.bottom;
+      })
+      .map((control) => (control.textContent ?? '').trim());
+    return { sideways, offRow };
+  });
+}
+
+/** The header at `widths`: `inBar` in its bar, `inMenu` in its menu where the bar has a menu. */
+async function expectTabletHeader(
+  page: Page,
+  widths: readonly number[],
+  inBar: readonly string[],
+  inMenu: readonly string[],
+): Promise<void> {
+  const bar = page.getByRole('navigation', { name: 'Основная навигация' });
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const name of inBar) {
+      await expect(
+        bar.getByRole('link', { name, exact: true }),
+        `${name} at ${width} px`,
+      ).toBeVisible();
+    }
+    expect(await headerLayout(page), `the header at ${width} px`).toEqual({
+      sideways: 0,
+      offRow: [],
+    });
+    await expectBigTargets(page, `/ at ${width} px`);
+    const menuButton = page.getByRole('button', { name: 'Меню', exact: true });
+    if (!(await menuButton.isVisible())) continue;
+    await menuButton.click();
+    const menu = page.getByRole('navigation', { name: 'Меню' });
+    for (const name of inMenu) await expect(menu.getByText(name, { exact: true })).toBeVisible();
+    await expectBigTargets(page, `the menu at ${width} px`);
+    await page.getByRole('button', { name: 'Закрыть меню' }).click();
+  }
+}
+
+/** The widths of bridge tablets and small laptops, with the header's breakpoints on each side. */
+const TABLETS = [768, 900, 901, 1024, 1180, 1181, 1280] as const;
 
 test('the sign-in screens have 44 px targets', async ({ page }) => {
   for (const [path, heading] of [
@@ -50,12 +109,39 @@ test.describe('as an administrator', () => {
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expectBigTargets(page, path);
     }
-    // The phone menu.
+    // The phone menu, the drills and the exam in it.
     await page.goto('/');
     await page.getByRole('button', { name: 'Меню' }).click();
-    await expect(page.getByRole('link', { name: 'Радиообмен' }).first()).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Меню' });
+    await expect(menu.getByRole('link', { name: 'Радиообмен' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Экзамен' })).toBeVisible();
     await expectBigTargets(page, 'the menu');
   });
+
+  test('on a tablet the header holds the drills and the exam in one 44 px row', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: /Добро пожаловать/ })).toBeVisible();
+    await expectTabletHeader(
+      page,
+      TABLETS,
+      ['Темы', 'Словарь', 'Радиообмен', 'Экзамен', 'Прогресс'],
+      ['Настройки', 'Админ', 'Профиль', 'Выйти'],
+    );
+  });
+});
+
+test('on a tablet a guest’s header holds the drills in one 44 px row', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: /Добро пожаловать/ })).toBeVisible();
+  await expectTabletHeader(
+    page,
+    [768, 1024],
+    ['Темы', 'Словарь', 'Радиообмен', 'Войти', 'Регистрация'],
+    ['Главная', 'Войти', 'Регистрация'],
+  );
 });
 
 test('a session’s screens have 44 px targets', async ({ page }) => {

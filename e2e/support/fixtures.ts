@@ -88,6 +88,10 @@ export async function registerViaUi(
  * opened before the sign-out has finished would still restore the session.
  */
 export async function signOutViaUi(page: Page): Promise<void> {
+  // A tablet's header (up to 1180 px) keeps «Выйти» in its menu.
+  const menu = page.getByRole('button', { name: 'Меню', exact: true });
+  await expect(page.getByRole('button', { name: 'Выйти' }).or(menu).first()).toBeVisible();
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name: 'Выйти' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }

@@ -1,4 +1,9 @@
-/** The header: logo, Admin link for admins, profile name and avatar, logout, or login/register for guests; a mobile menu. */
+/**
+ * The header: logo, the screens' links (drills and the exam among them at every width), Admin
+ * for admins, profile name and avatar, logout, or login/register for guests; a menu. On a phone
+ * the menu holds every link; on a tablet the bar keeps the main links and the menu the rest
+ * (settings, admin, logout: `nav-secondary`), so every target stays 44 px and nothing wraps.
+ */
 
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -30,15 +35,19 @@ export function Header() {
 
   const displayName = user ? user.fullName || user.email : '';
   const links = [
-    { to: '/', label: t('nav.home') },
-    { to: '/topics', label: t('nav.topics') },
-    { to: '/dictionary', label: t('nav.dictionary') },
-    { to: '/drills', label: t('nav.drills') },
+    { to: '/', label: t('nav.home'), className: 'nav-link desktop-only nav-home' },
+    { to: '/topics', label: t('nav.topics'), className: 'nav-link desktop-only' },
+    { to: '/dictionary', label: t('nav.dictionary'), className: 'nav-link desktop-only' },
+    { to: '/drills', label: t('nav.drills'), className: 'nav-link desktop-only' },
     ...(user
       ? [
-          { to: '/exam', label: t('nav.exam') },
-          { to: '/progress', label: t('nav.progress') },
-          { to: '/settings', label: t('nav.settings') },
+          { to: '/exam', label: t('nav.exam'), className: 'nav-link desktop-only' },
+          { to: '/progress', label: t('nav.progress'), className: 'nav-link desktop-only' },
+          {
+            to: '/settings',
+            label: t('nav.settings'),
+            className: 'nav-link desktop-only nav-secondary',
+          },
         ]
       : []),
   ] as const;
@@ -51,23 +60,13 @@ export function Header() {
           <span>{t('app.name')}</span>
         </Link>
         <nav className="header-nav" aria-label={t('nav.main')}>
-          {/* The bar is full: the drills and the exam are reached from home's shortcuts and the
-              phone menu. */}
-          {links
-            .filter((link) => link.to !== '/drills' && link.to !== '/exam')
-            .map((link) => (
-              <Link
-                key={link.to}
-                to={link.to}
-                className={
-                  link.to === '/' ? 'nav-link desktop-only nav-home' : 'nav-link desktop-only'
-                }
-              >
-                {link.label}
-              </Link>
-            ))}
+          {links.map((link) => (
+            <Link key={link.to} to={link.to} className={link.className}>
+              {link.label}
+            </Link>
+          ))}
           {isAdmin(user) ? (
-            <Link to="/admin/roles" className="nav-link desktop-only">
+            <Link to="/admin/roles" className="nav-link desktop-only nav-secondary">
               {t('nav.admin')}
             </Link>
           ) : null}
@@ -82,7 +81,11 @@ export function Header() {
                 <Avatar name={user.fullName} email={user.email} />
                 <span className="profile-name">{displayName}</span>
               </Link>
-              <button type="button" className="btn btn-small desktop-only" onClick={logout}>
+              <button
+                type="button"
+                className="btn btn-small desktop-only nav-secondary"
+                onClick={logout}
+              >
                 {t('nav.logout')}
               </button>
             </>

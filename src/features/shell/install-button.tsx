@@ -43,12 +43,12 @@ export function InstallButton({ variant }: InstallButtonProps) {
 
   const label = state === 'prompt' ? t('install.button') : t('install.iosButton');
   // The desktop header is full for a signed-in user: an icon there (named for assistive tech
-  // and in a tooltip), the words in the mobile menu.
+  // and in a tooltip), the words in the menu (where a tablet's bar leaves it, too).
   const button =
     variant === 'header' ? (
       <button
         type="button"
-        className="btn btn-small desktop-only"
+        className="btn btn-small desktop-only nav-secondary"
         style={{ paddingInline: 8 }}
         aria-label={label}
         title={label}
