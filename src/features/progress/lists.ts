@@ -60,13 +60,16 @@ export interface RecallFigure {
 
 /**
  * How many learned words the learner probably recalls now, by the FSRS memory model (both
- * schedules keep its state): the sum of each word's probability of recall. Words ticked learned
- * without an answer have no memory state and are counted apart.
+ * schedules keep its state): the sum of each word's probability of recall, scaled by the
+ * learner's own calibration (`factor`, domain/exam.ts `learnerCalibration`, as the exam's
+ * prediction is; at most 1 a word). Words ticked learned without an answer have no memory state
+ * and are counted apart.
  */
 export function recallNow(
   words: Iterable<UserWord>,
   now: number,
   recall: (memory: MemoryState, now: number) => number,
+  factor = 1,
 ): RecallFigure {
   let learned = 0;
   let withMemory = 0;
@@ -76,7 +79,7 @@ export function recallNow(
     learned++;
     if (!word.memory || word.memory.reps === 0) continue;
     withMemory++;
-    expected += recall(word.memory, now);
+    expected += Math.min(1, recall(word.memory, now) * factor);
   }
   return { learned, withMemory, expected };
 }

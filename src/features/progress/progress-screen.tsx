@@ -4,18 +4,22 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
+import { DAY_MS } from '@/domain/constants';
 import { learnableCount } from '@/domain/daily';
+import { CALIBRATION_MIN_REVIEWS, type Calibration, learnerCalibration } from '@/domain/exam';
 import { fsrsModel } from '@/domain/fsrs';
-import { LEECH_LAPSES } from '@/domain/memory';
+import { foldRulesFor } from '@/domain/memory';
 import { rankFor } from '@/domain/ranks';
 import { inLanguage, type UserWord, type VocabItem } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
+import { readHistory } from '@/stores/history-store';
 import { useToast } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
 import { EmptyState } from '@/ui/empty-state';
 import { ExamResults } from './exam-results';
+import { HardWords } from './hard-words';
 import { leechesOf, progressLists, type RecallFigure, recallNow } from './lists';
 import { ProgressCharts } from './progress-charts';
 import './progress.css';
@@ -50,7 +54,7 @@ export function ProgressScreen() {
             learnable={learnableCount(vocab, words)}
             division={user?.settings.division}
           />
-          <MemoryCard words={words} />
+          {user ? <MemoryCard userId={user.id} words={words} /> : null}
           <ExamResults />
           {user ? <ProgressCharts userId={user.id} words={words} vocab={vocab} /> : null}
           <div className="progress-lists">
@@ -77,15 +81,7 @@ export function ProgressScreen() {
               byId={byId}
               relearn
             />
-            <WordList
-              id="leeches"
-              title="progress.leeches"
-              empty="progress.emptyLeeches"
-              hint={t('progress.leeches.hint', { count: LEECH_LAPSES })}
-              words={leeches}
-              byId={byId}
-              relearn
-            />
+            <HardWords words={leeches} byId={byId} />
           </div>
         </>
       ) : (
@@ -96,6 +92,9 @@ export function ProgressScreen() {
     </main>
   );
 }
+
+/** The days of answers that calibrate the estimate: the exam's prediction's (exam-store). */
+const CALIBRATION_DAYS = 30;
 
 function RankSummary({
   learned,
@@ -274,14 +273,51 @@ function WordRow({
   );
 }
 
-/** How many learned words the learner probably recalls today (both schedules keep FSRS memory). */
-function MemoryCard({ words }: { words: ReadonlyMap<string, UserWord> }) {
+/**
+ * How many learned words the learner probably recalls today (both schedules keep FSRS memory),
+ * calibrated on the learner's own answers of the last 30 days as the exam's prediction is (FSRS's
+ * default parameters read high for multiple-choice answers); not shown until those answers are
+ * enough to calibrate it.
+ */
+function MemoryCard({ userId, words }: { userId: string; words: ReadonlyMap<string, UserWord> }) {
   const t = useT();
+  const settings = useUser()?.settings;
+  const revision = useWordsStore((s) => s.revision);
+  const [calibration, setCalibration] = useState<Calibration | null>(null);
+  const homeZone = settings?.homeZone;
+  const dayStartHour = settings?.dayStartHour;
+  const schedule = settings?.schedule;
+  const retention = settings?.retention;
+
+  // The learner's history, read after the screen is up (a year is 70,000 entries).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: revision only triggers a re-read.
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      try {
+        const entries = await readHistory(userId);
+        const now = Date.now();
+        const rules = foldRulesFor({ homeZone, dayStartHour, schedule, retention }, fsrsModel);
+        const since = now - CALIBRATION_DAYS * DAY_MS;
+        const found = learnerCalibration(entries, rules, fsrsModel, since);
+        if (live) setCalibration(found);
+      } catch (error) {
+        console.error('Reading the answer history failed', error);
+        if (live) setCalibration({ factor: 1, reviews: 0 });
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [userId, revision, homeZone, dayStartHour, schedule, retention]);
+
   // The model is in this screen's chunk (loaded with the route), never in the start-up bundle.
+  const factor = calibration?.factor ?? 1;
   const figure: RecallFigure = useMemo(
-    () => recallNow(words.values(), Date.now(), fsrsModel.recall),
-    [words],
+    () => recallNow(words.values(), Date.now(), fsrsModel.recall, factor),
+    [words, factor],
   );
+  const calibrated = calibration !== null && calibration.reviews >= CALIBRATION_MIN_REVIEWS;
 
   return (
     <section className="card progress-memory" aria-labelledby="memory-title">
@@ -290,6 +326,17 @@ function MemoryCard({ words }: { words: ReadonlyMap<string, UserWord> }) {
       </h2>
       {figure.learned === 0 ? (
         <p className="muted">{t('progress.memory.none')}</p>
+      ) : calibration === null ? (
+        <p className="muted" role="status">
+          {t('loading.title')}
+        </p>
+      ) : !calibrated ? (
+        <p className="muted" data-testid="recall-figure">
+          {t('progress.memory.notYet', {
+            min: CALIBRATION_MIN_REVIEWS,
+            count: calibration.reviews,
+          })}
+        </p>
       ) : (
         <>
           <p className="summary-label" data-testid="recall-figure">

@@ -5,6 +5,7 @@
  */
 import { useId, useState } from 'react';
 import { REVIEW_INTERVALS_DAYS } from '@/domain/constants';
+import { learnedCount } from '@/domain/daily';
 import { clampRetention, dayStartHourOf, FSRS_LEARNED_STABILITY_DAYS } from '@/domain/memory';
 import {
   DAY_START_HOUR_MAX,
@@ -18,7 +19,10 @@ import { useLang, useLocalT } from '@/i18n';
 import { schedule as texts } from '@/i18n/messages/schedule';
 import { useUser } from '@/stores/auth-store';
 import { deviceTimeZone } from '@/stores/device-zone';
+import { readProgressSeries } from '@/stores/history-store';
 import { useSettingsStore } from '@/stores/settings-store';
+import { useWordsStore } from '@/stores/words-store';
+import { useConfirm } from '@/ui/confirm';
 import { ChoiceGroup } from './choice-group';
 import { zoneLabel } from './zone-label';
 
@@ -41,6 +45,7 @@ export function ScheduleCard({ apply }: { apply: (change: () => Promise<void>) =
   // A choice shows at once; the saved one takes over when the write (and the refold) lands.
   const [pending, setPending] = useState<Pending>({});
   const dayStartId = useId();
+  const confirm = useConfirm();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const chosen: ScheduleKind =
     pending.schedule ?? (settings?.schedule === 'fsrs' ? 'fsrs' : 'standard');
@@ -74,6 +79,44 @@ export function ScheduleCard({ apply }: { apply: (change: () => Promise<void>) =
     });
   }
 
+  /**
+   * Another schedule counts learned words by another rule: the learner is told beforehand what
+   * the count becomes under it (the history folded the new way, off the page's thread, nothing
+   * written) and why, and the switch waits for their yes.
+   */
+  async function chooseSchedule(value: ScheduleKind) {
+    if (value === chosen) return;
+    if (user) {
+      const before = learnedCount(useWordsStore.getState().words.values());
+      let after: number | null = null;
+      try {
+        const series = await readProgressSeries(user.id, Date.now(), 1, {
+          homeZone,
+          schedule: value,
+          retention,
+          dayStartHour: settings?.dayStartHour,
+        });
+        after = series.learned.at(-1)?.learned ?? 0;
+      } catch (error) {
+        console.error('Counting the learned words under the other schedule failed', error);
+      }
+      // Nothing to tell when the count stays as it is.
+      const same = after === before;
+      const message =
+        after === null
+          ? t('switchUnknown')
+          : t(value === 'fsrs' ? 'toFsrs' : 'toStandard', {
+              before,
+              after,
+              days: FSRS_LEARNED_STABILITY_DAYS,
+            });
+      if (!same && !(await confirm({ message, confirmLabel: t('switchConfirm'), danger: false }))) {
+        return;
+      }
+    }
+    await save({ schedule: value }, () => useSettingsStore.getState().setSchedule(value));
+  }
+
   const percent = new Intl.NumberFormat(lang, { style: 'percent' });
 
   return (
@@ -90,9 +133,7 @@ export function ScheduleCard({ apply }: { apply: (change: () => Promise<void>) =
         name="schedule"
         value={chosen}
         options={SCHEDULE_KINDS.map((kind) => ({ value: kind, label: t(kind) }))}
-        onChange={(value) =>
-          save({ schedule: value }, () => useSettingsStore.getState().setSchedule(value))
-        }
+        onChange={(value) => void chooseSchedule(value)}
       />
       {chosen === 'fsrs' ? (
         <ChoiceGroup

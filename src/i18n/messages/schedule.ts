@@ -25,6 +25,13 @@ export const schedule = defineLocalMessages(
     zoneKeeps: 'It does not change by itself when the ship crosses time zones.',
     useDevice: 'Use the device’s time zone ({zone})',
     refolded: 'Saved. Review dates recalculated (words: {count}).',
+    toFsrs:
+      'Switch to the adaptive schedule (FSRS)?\nLearned words (MAST): {before} now, {after} under FSRS.\nFSRS calls a word learned only once you would keep it for about {days} days, judged from your answers on different days, so words answered right only once or lately are not learned yet. No answer is lost, and switching back brings the count back.',
+    toStandard:
+      'Switch to the standard schedule?\nLearned words (MAST): {before} now, {after} under the standard schedule.\nIt counts a word learned after a right answer on the day it is due. No answer is lost, and you can switch again.',
+    switchUnknown:
+      'Switch the schedule? The learned words are counted again from your answers; no answer is lost.',
+    switchConfirm: 'Switch',
   },
   {
     title: 'Расписание повторений',
@@ -44,5 +51,12 @@ export const schedule = defineLocalMessages(
     zoneKeeps: 'Он не меняется сам, когда судно переходит в другой часовой пояс.',
     useDevice: 'Использовать часовой пояс устройства ({zone})',
     refolded: 'Сохранено. Даты повторений пересчитаны (слов: {count}).',
+    toFsrs:
+      'Перейти на адаптивное расписание (FSRS)?\nВыучено слов (MAST): сейчас {before}, с FSRS — {after}.\nFSRS считает слово выученным, только когда вы удержите его в памяти около {days} дней, судя по ответам в разные дни, поэтому слова, отвеченные верно один раз или недавно, пока не выучены. Ни один ответ не теряется, а при возврате счёт вернётся.',
+    toStandard:
+      'Перейти на стандартное расписание?\nВыучено слов (MAST): сейчас {before}, со стандартным — {after}.\nОно считает слово выученным после верного ответа в день повторения. Ни один ответ не теряется, переключиться можно снова.',
+    switchUnknown:
+      'Сменить расписание? Выученные слова будут пересчитаны по вашим ответам; ни один ответ не теряется.',
+    switchConfirm: 'Переключить',
   },
 );

@@ -1,0 +1,86 @@
+// @vitest-environment happy-dom
+/**
+ * "≈ N probably recalled" on the progress screen (issue 43): calibrated on the learner's own
+ * answers as the exam's prediction is, and not shown before there are enough of them.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { DAY_MS } from '@/domain/constants';
+import { fsrsModel } from '@/domain/fsrs';
+import type { HistoryEntry } from '@/domain/history';
+import { recallNow } from '@/features/progress/lists';
+import { useVocabStore } from '@/stores/vocab-store';
+import { useWordsStore } from '@/stores/words-store';
+import { go, type OpenedApp, registerViaUi } from '../support/app';
+import { byRole, textIn, until } from '../support/screen';
+
+let app: OpenedApp;
+
+afterEach(async () => {
+  await app?.close();
+  localStorage.clear();
+});
+
+/** Answers of a learner at these days ago (noon), as an export of another device holds them. */
+function answers(plan: readonly (readonly [vocabId: string, correct: boolean, daysAgo: number])[]) {
+  const now = Date.now();
+  return plan.map(([vocabId, correct, daysAgo], n): HistoryEntry => {
+    const wall = now - daysAgo * DAY_MS;
+    return {
+      id: `mem-${n}`,
+      userId: 'someone',
+      vocabId,
+      kind: 'answer',
+      correct,
+      mode: 'choice',
+      hlc: wall * 1000 + n,
+      wall,
+      device: 'oldphone',
+    };
+  });
+}
+
+const figureText = () =>
+  until(() => {
+    const card = byRole(app.host, 'region', { name: /^Что вы, вероятно, помните сегодня/ });
+    const figure = card.querySelector('[data-testid="recall-figure"]');
+    if (!figure) throw new Error('no figure yet');
+    return textIn(figure);
+  });
+
+describe('what the learner probably recalls', () => {
+  it('is not estimated before the learner’s own answers can calibrate it', async () => {
+    app = await registerViaUi();
+    const [id] = useVocabStore.getState().vocab.map((item) => item.id);
+    const plan = [40, 30, 20, 2].map((days) => [id as string, true, days] as const);
+    await useWordsStore.getState().importProgress({ userWords: [], history: answers(plan) });
+    await go(app, '/progress');
+    expect(await figureText()).toBe(
+      'Пока без оценки: она подстраивается под ваши собственные ответы, и ей нужно 30 первых ответов за день на уже изученные слова (пока: 2).',
+    );
+  });
+
+  it('is scaled by how the learner’s own reviews went, like the exam’s prediction', async () => {
+    app = await registerViaUi();
+    const ids = useVocabStore.getState().vocab.map((item) => item.id);
+    // Ten words reviewed right on four days; forty failed on three days in a row: the learner
+    // recalls far less than FSRS's default parameters say.
+    const plan: [string, boolean, number][] = [];
+    for (const id of ids.slice(0, 10)) {
+      for (const days of [20, 17, 10, 3]) plan.push([id, true, days]);
+    }
+    for (const id of ids.slice(10, 50)) {
+      plan.push([id, true, 25]);
+      for (const days of [15, 14, 13]) plan.push([id, false, days]);
+    }
+    await useWordsStore.getState().importProgress({ userWords: [], history: answers(plan) });
+    await go(app, '/progress');
+    const words = useWordsStore.getState().words;
+    const model = recallNow(words.values(), Date.now(), fsrsModel.recall);
+    expect(model.learned).toBe(10);
+    // FSRS alone says nearly all ten; the learner's answers scale it down.
+    expect(Math.round(model.expected)).toBeGreaterThanOrEqual(8);
+    const shown = Number((await figureText()).match(/^≈ (\d+) из 10 выученных слов$/)?.[1]);
+    expect(shown).toBeLessThanOrEqual(Math.round(model.expected * 0.5));
+    expect(shown).toBeGreaterThan(0);
+  });
+});
