@@ -145,8 +145,10 @@ function DrillRun({ drill, all, onAgain }: DrillRunProps) {
     taskRef.current?.focus({ preventScroll: true });
   }, [shown, finished]);
 
+  // After a pick, «Далее» takes the focus; after a reply said aloud, the panel's verdict keeps it
+  // (the marking is read first), and Enter goes on from there as well.
   useEffect(() => {
-    if (feedback) nextRef.current?.focus();
+    if (feedback && feedback.chosen !== null) nextRef.current?.focus();
   }, [feedback]);
 
   /** Counts the turn's first answer, picked or said aloud, and records it. */
@@ -199,7 +201,7 @@ function DrillRun({ drill, all, onAgain }: DrillRunProps) {
       }
       if (event.key !== 'Enter' || event.repeat || finished) return;
       const target = event.target;
-      if (target instanceof Element && target.closest('button, a, summary, .speak-panel')) return;
+      if (target instanceof Element && target.closest('button, a, summary')) return;
       event.preventDefault();
       if (feedback) next();
       else if (selected) reply(selected);
