@@ -257,10 +257,11 @@ export function createFirestoreRemote(settings: FirebaseSettings): RemoteStore {
         : { batches, cursor: next };
     },
 
-    async readSegments(userId) {
+    async readSegments(userId, after, limit) {
       const { fs, db } = await open();
+      const collection = fs.collection(db, USERS_COLLECTION, userId, SEGMENTS_COLLECTION);
       const snapshot = await fs.getDocs(
-        fs.collection(db, USERS_COLLECTION, userId, SEGMENTS_COLLECTION),
+        fs.query(collection, fs.where('to', '>', after), fs.orderBy('to'), fs.limit(limit)),
       );
       const segments: SegmentRead[] = [];
       snapshot.forEach((document: QueryDocumentSnapshot) => {

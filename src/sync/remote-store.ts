@@ -132,10 +132,11 @@ export interface RemoteStore {
    */
   pullHistory(userId: string, cursor: SyncCursor, page?: HistoryPage): Promise<PullResult>;
   /**
-   * The account's history segments (history-segments.ts), unchecked, in no particular order.
-   * Optional: a cloud without them restores from the batches alone.
+   * At most `limit` of the account's history segments (history-segments.ts) that end after
+   * `after` (epoch ms), in the order of their ends; unchecked. Optional: a cloud without them
+   * restores from the batches alone.
    */
-  readSegments?(userId: string): Promise<SegmentRead[]>;
+  readSegments?(userId: string, after: number, limit: number): Promise<SegmentRead[]>;
   /** The segments' counter: the open segment, or null when the account has none. */
   readSegmentState?(userId: string): Promise<SegmentState | null>;
   /**

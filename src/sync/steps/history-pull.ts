@@ -22,8 +22,8 @@ import { mergeEntries } from '@/db/history-merge';
 import type { LocalUserRecord } from '@/db/schema';
 import { getUser, updateUser } from '@/db/users-repo';
 import type { SyncChange } from '@/sync/changes';
-import { contiguousSegments, type SegmentRead } from '@/sync/history-segments';
-import type { SyncCursor } from '@/sync/remote-store';
+import type { SegmentRead } from '@/sync/history-segments';
+import { isPermissionDenied, type SyncCursor } from '@/sync/remote-store';
 import { type StepResult, type SyncContext, wordsChanges } from './context';
 
 /** History batches per pull request (a batch holds at most HISTORY_BATCH_MAX_ENTRIES entries). */
@@ -62,16 +62,12 @@ async function pullPages(
   }
   let cursor: SyncCursor = reread ? 0 : (user?.syncCursor ?? 0);
   let afterId = reread ? undefined : user?.syncCursorId;
-  if (cursor === 0 && afterId === undefined && user?.segmentTail === undefined) {
-    // Nothing pulled yet: the segments first (once), then the batches received after them.
-    const to = await restoreSegments(ctx, changes, report);
-    if (to > 0) cursor = to * 1000 - 1;
-    if (user) {
-      await updateUser(db, userId, ({ syncCursorId: _id, ...record }) => ({
-        ...record,
-        ...(to > 0 ? { syncCursor: cursor } : {}),
-        segmentTail: 0,
-      }));
+  if (user && user.segmentTail === undefined) {
+    // Not yet (or not wholly) caught up from the segments: they first, then the batches after.
+    const caught = await restoreSegments(ctx, cursor, changes, report);
+    if (caught > cursor) {
+      cursor = caught;
+      afterId = undefined;
     }
   }
   for (;;) {
@@ -107,57 +103,92 @@ async function pullPages(
   }
 }
 
+/** Segments per read (each at most SEGMENT_MAX_BYTES: a page stays within a call's time limit). */
+export const SEGMENT_PAGE = 3;
 /** Entries merged per transaction when restoring from the segments. */
 const SEGMENT_MERGE_ENTRIES = 20_000;
 
 /**
- * A new device's start (sync/history-segments.ts): the account's segments read in one query and
- * merged, a transaction per few of them, in order while each goes on from the coverage so far.
- * Returns where that coverage ends (epoch ms; 0: no segments, or a cloud without them, and the
- * batches are pulled from the beginning). The caller moves the cursor there only after every
- * merge: a restore cut short reads the segments again (their entries merged once, by id).
+ * Catching up from the account's segments (sync/history-segments.ts), for a device that has not
+ * yet: a new one (from the beginning), one cut short (from its cursor), one updated from a version
+ * without them (from its cursor: the segment it is in, then the batches after it). The segments
+ * that reach past the cursor are read a page at a time, in order, while each starts within the
+ * coverage so far; their entries are merged, a transaction per SEGMENT_MERGE_ENTRIES or so, and
+ * the cursor stored after each merge at the end of what they cover. Once there is nothing more,
+ * the device is marked caught up (`segmentTail`), and pulls batches only from then on; a cloud
+ * that refuses segments marks it too, and one that has none after the cursor leaves it for the
+ * segments step of the same sync. Returns the cursor now.
  */
 async function restoreSegments(
   ctx: SyncContext,
+  from: SyncCursor,
   changes: SyncChange[],
   report: { pulled: number; refolded: number; rejected: number },
-): Promise<number> {
+): Promise<SyncCursor> {
   const { db, userId, now, clock } = ctx;
   const { store } = ctx.cloud;
-  if (!store.readSegments) return 0;
-  let read: SegmentRead[];
-  try {
-    read = await store.readSegments(userId);
-  } catch (error) {
-    // A cloud that keeps no segments (or refuses them) costs the batches only.
-    console.warn(
-      'Reading the history segments failed; the history is pulled batch by batch',
-      error,
-    );
-    return 0;
-  }
-  const { segments, to } = contiguousSegments(read);
+  // The cursor moves past a commit's time whole: no batch id is kept.
+  const storeCursor = (at: SyncCursor) =>
+    updateUser(db, userId, ({ syncCursorId: _id, ...record }) => ({ ...record, syncCursor: at }));
+  if (!store.readSegments) return from;
+  // Every batch received before this time (ms) is here already.
+  let coverage = Math.floor((from + 1) / 1000);
+  let cursor = from;
   let group: unknown[] = [];
   let latest = 0;
   const merge = async () => {
-    if (group.length === 0) return;
-    const merged = await mergeEntries(db, userId, group, { sent: true, source: 'pull', now });
-    report.pulled += merged.added;
-    report.refolded += merged.refolded.length;
-    report.rejected += merged.rejected;
-    changes.push(...wordsChanges(userId, merged.words));
-    group = [];
-  };
-  for (const segment of segments) {
-    group.push(...segment.entries);
-    for (const entry of segment.entries) {
-      const at = (entry as { receivedAt?: unknown } | null)?.receivedAt;
-      if (typeof at === 'number' && at > latest) latest = at;
+    if (group.length > 0) {
+      const merged = await mergeEntries(db, userId, group, { sent: true, source: 'pull', now });
+      report.pulled += merged.added;
+      report.refolded += merged.refolded.length;
+      report.rejected += merged.rejected;
+      changes.push(...wordsChanges(userId, merged.words));
+      group = [];
+      // No batch of them can have reached the cloud after this device's corrected now.
+      await learnClockOffset(db, [{ id: '', receivedAt: latest }], clock());
     }
-    if (group.length >= SEGMENT_MERGE_ENTRIES) await merge();
+    const reached = coverage * 1000 - 1;
+    if (reached > cursor) {
+      cursor = reached;
+      await storeCursor(cursor);
+    }
+  };
+  // Whether the device is caught up: segments were found (and read as far as they go), or the
+  // cloud refuses them. Finding none leaves it not caught up, so its sync writes them at once
+  // (history-compact) when it holds a history the cloud has none of.
+  let caughtUp = false;
+  for (;;) {
+    let page: SegmentRead[];
+    try {
+      page = await store.readSegments(userId, coverage, SEGMENT_PAGE);
+    } catch (failure) {
+      // A cloud that keeps no segments (or refuses them) costs the batches only; another failure
+      // is the pull's.
+      if (!isPermissionDenied(failure)) throw failure;
+      console.warn('The cloud refuses the history segments; the history is pulled batch by batch');
+      caughtUp = true;
+      break;
+    }
+    if (page.length > 0) caughtUp = true;
+    let gap = false;
+    for (const segment of [...page].sort((a, b) => a.to - b.to)) {
+      if (segment.from > coverage) {
+        gap = true;
+        break;
+      }
+      if (segment.to <= coverage) continue;
+      group.push(...segment.entries);
+      for (const entry of segment.entries) {
+        const at = (entry as { receivedAt?: unknown } | null)?.receivedAt;
+        if (typeof at === 'number' && at > latest) latest = at;
+      }
+      coverage = segment.to;
+    }
+    const last = gap || page.length < SEGMENT_PAGE;
+    if (last || group.length >= SEGMENT_MERGE_ENTRIES) await merge();
+    if (last) break;
   }
   await merge();
-  // No batch of them can have reached the cloud after this device's corrected now.
-  if (latest > 0) await learnClockOffset(db, [{ id: '', receivedAt: latest }], clock());
-  return to;
+  if (caughtUp) await updateUser(db, userId, (record) => ({ ...record, segmentTail: 0 }));
+  return cursor;
 }

@@ -124,7 +124,9 @@ describe('compactHistory', () => {
   async function phoneWith(remote: MemoryRemote, count: number): Promise<MarineDB> {
     const db = await device();
     const ctx = () => contextOf(db, remote, USER, NOW, { entriesPerBatch: 1 });
+    // A new account's first sync: no segments to restore from, none to write yet.
     await pullHistory(ctx());
+    await compactHistory(ctx());
     for (let i = 0; i < count; i++) {
       await recordChange(db, USER, `w${i}`, { kind: 'answer', correct: true }, NOW - 10_000 + i);
     }

@@ -281,11 +281,15 @@ export class MemoryRemote implements RemoteStore {
     };
   }
 
-  async readSegments(userId: string): Promise<SegmentRead[]> {
+  async readSegments(userId: string, after: number, limit: number): Promise<SegmentRead[]> {
     this.counters.requests++;
     const fault = this.takeFault('segment');
     if (fault === 'error') throw new MemoryRemoteError('segment read failed', fault);
-    const found = [...(this.segments.get(userId)?.entries() ?? [])];
+    // As Firestore: where to > after, ordered by to, limited.
+    const found = [...(this.segments.get(userId)?.entries() ?? [])]
+      .filter(([, data]) => data.to > after)
+      .sort(([, a], [, b]) => a.to - b.to)
+      .slice(0, limit);
     this.counters.reads += Math.max(1, found.length);
     return found.flatMap(([id, data]) => segmentOf(userId, id, structuredClone(data)) ?? []);
   }
