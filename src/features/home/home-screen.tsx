@@ -5,6 +5,7 @@
 import { Link } from '@tanstack/react-router';
 import { memo, useDeferredValue, useEffect, useMemo } from 'react';
 import { dueCount, learnableCount, learnedCount } from '@/domain/daily';
+import { studyDayEnd } from '@/domain/memory';
 import type { DivisionId } from '@/domain/types';
 import { type MessageKey, plural, useLang, useT } from '@/i18n';
 import { useAuthStore, useUser } from '@/stores/auth-store';
@@ -58,14 +59,17 @@ export function HomeScreen() {
   const userId = user?.id ?? '';
   useEffect(() => keepSnapshotWhenStill(userId, SNAPSHOT_AFTER_MS), [userId]);
 
+  const homeZone = user?.settings.homeZone;
+  const dayStartHour = user?.settings.dayStartHour;
   const figures = useMemo(() => {
-    const now = Date.now();
     const all = [...words.values()];
+    // Due today: by the end of the study day, as a session's review words are.
+    const dueBy = studyDayEnd(Date.now(), { homeZone, dayStartHour });
     return {
-      due: dueCount(all, now),
+      due: dueCount(all, dueBy),
       learned: learnedCount(all),
     };
-  }, [words]);
+  }, [words, homeZone, dayStartHour]);
   const today = usePractisedToday(words);
   const progress = goalProgress(today ?? 0, goal);
 

@@ -8,7 +8,7 @@ import { DAY_MS } from '@/domain/constants';
 import { learnableCount } from '@/domain/daily';
 import { CALIBRATION_MIN_REVIEWS, type Calibration, learnerCalibration } from '@/domain/exam';
 import { fsrsModel } from '@/domain/fsrs';
-import { foldRulesFor } from '@/domain/memory';
+import { foldRulesFor, studyDayEnd } from '@/domain/memory';
 import { rankFor } from '@/domain/ranks';
 import { inLanguage, type UserWord, type VocabItem } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
@@ -32,7 +32,13 @@ export function ProgressScreen() {
   const vocab = useVocabStore((s) => s.vocab);
 
   const byId = useMemo(() => new Map(vocab.map((item) => [item.id, item])), [vocab]);
-  const lists = useMemo(() => progressLists(words.values(), Date.now()), [words]);
+  const homeZone = user?.settings.homeZone;
+  const dayStartHour = user?.settings.dayStartHour;
+  // Due: by the end of the study day, as a session's review words are.
+  const lists = useMemo(
+    () => progressLists(words.values(), studyDayEnd(Date.now(), { homeZone, dayStartHour })),
+    [words, homeZone, dayStartHour],
+  );
   const leeches = useMemo(() => leechesOf(words.values()), [words]);
 
   return (
