@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   foldSettingsDiffer,
   foldSettingsOfProfile,
+  isDayStartHour,
   isHomeZoneName,
   isKnownHomeZone,
   isRetention,
   settingsWithProfile,
 } from '@/domain/learner-settings';
 import type { UserSettings } from '@/domain/types';
+import { importedUser } from '@/domain/validation';
 
 const BASE: UserSettings = { dailyGoal: 10, uiLang: 'ru', theme: 'light' };
 
@@ -36,6 +38,18 @@ describe('the schedule settings', () => {
     expect(foldSettingsDiffer({ retention: 0.9 }, { retention: 0.85 })).toBe(true);
     expect(foldSettingsDiffer({ homeZone: 'UTC' }, {})).toBe(true);
     expect(foldSettingsDiffer({ homeZone: 'UTC' }, { homeZone: 'Europe/Riga' })).toBe(true);
+  });
+
+  it('take a study day’s first hour of 0..23, whole; another hour asks for a refold', () => {
+    expect([0, 4, 23].every(isDayStartHour)).toBe(true);
+    expect([-1, 24, 4.5, '4', null].some(isDayStartHour)).toBe(false);
+    expect(foldSettingsDiffer({}, { dayStartHour: 4 })).toBe(false);
+    expect(foldSettingsDiffer({}, { dayStartHour: 0 })).toBe(true);
+    expect(foldSettingsOfProfile({ dayStartHour: 6 })).toEqual({ dayStartHour: 6 });
+    expect(foldSettingsOfProfile({ dayStartHour: 25 })).toEqual({});
+    // An import takes it, checked like the profile: one bad hour refuses the file.
+    expect(importedUser({ settings: { dayStartHour: 6 } })?.settings).toEqual({ dayStartHour: 6 });
+    expect(importedUser({ settings: { dayStartHour: 24 } })).toBeNull();
   });
 
   it('come from a cloud profile with usable values only, a zone this runtime lacks included', () => {

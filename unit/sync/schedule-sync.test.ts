@@ -134,6 +134,49 @@ describe('schedule settings across devices', () => {
     });
   });
 
+  it('the study day’s hour travels to another device; a write of only other fields keeps it', async () => {
+    const remote = new MemoryRemote({ clock: () => NOW * 1000 });
+    const phone = await device();
+    const tablet = await device();
+    for (const db of [phone, tablet]) {
+      await markProfileUnsent(db, USER);
+      await syncOnce({ db, remote, userId: USER, now: NOW, clock: () => NOW });
+    }
+    // 23:30 and 00:30 in Riga: one study day from 04:00, two from midnight.
+    const evening = Date.UTC(2026, 10, 24, 21, 30);
+    for (const at of [evening, evening + 3_600_000]) {
+      await recordChange(phone, USER, 'dk002', { kind: 'answer', correct: true }, at);
+    }
+    expect((await getUserWord(phone, USER, 'dk002'))?.streak).toBe(1);
+    // The tablet's learner sets the day to begin at midnight.
+    await updateUser(tablet, USER, (user) => ({
+      ...user,
+      settings: { ...user.settings, dayStartHour: 0 },
+    }));
+    await markProfileUnsent(tablet, USER, ['dayStartHour']);
+    await syncOnce({ db: tablet, remote, userId: USER, now: NOW + 1000, clock: () => NOW + 1000 });
+    // The phone writes only the field it changed (as the previous version, which knows no
+    // dayStartHour, always does): the merge keeps the tablet's hour.
+    await updateUser(phone, USER, (user) => ({
+      ...user,
+      settings: { ...user.settings, dailyGoal: 30 },
+    }));
+    await markProfileUnsent(phone, USER, ['dailyGoal']);
+    const later = NOW + PROFILE_READ_INTERVAL_MS + 1;
+    const report = await syncOnce({
+      db: phone,
+      remote,
+      userId: USER,
+      now: later,
+      clock: () => later,
+    });
+    expect(await remote.readProfile(USER)).toMatchObject({ dayStartHour: 0, dailyGoal: 30 });
+    expect(report.settingsApplied).toBe(true);
+    expect((await getUser(phone, USER))?.settings.dayStartHour).toBe(0);
+    // Refolded under it: the two answers are two study days now.
+    expect((await getUserWord(phone, USER, 'dk002'))?.streak).toBe(2);
+  });
+
   it('a schedule changed here and not yet sent is not overwritten by the profile', async () => {
     const remote = new MemoryRemote({ clock: () => NOW * 1000 });
     const phone = await device();
