@@ -155,8 +155,8 @@ describe('schedule settings across devices', () => {
     }));
     await markProfileUnsent(tablet, USER, ['dayStartHour']);
     await syncOnce({ db: tablet, remote, userId: USER, now: NOW + 1000, clock: () => NOW + 1000 });
-    // The phone writes only the field it changed (as the previous version, which knows no
-    // dayStartHour, always does): the merge keeps the tablet's hour.
+    // The phone writes only the field it changed (the previous version writes the fields it
+    // knows, never dayStartHour): the merge keeps the tablet's hour.
     await updateUser(phone, USER, (user) => ({
       ...user,
       settings: { ...user.settings, dailyGoal: 30 },
