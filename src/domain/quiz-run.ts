@@ -506,11 +506,7 @@ function key(session: RunningSession, char: string): RunStep {
  * A word-order phrase said aloud: settled right or failed like the tiles would, and recorded in
  * the spoken mode (an older version folds it as a plain answer).
  */
-function answerAloud(
-  session: RunningSession,
-  correct: boolean,
-  mode: 'spoken' | 'self',
-): RunStep {
+function answerAloud(session: RunningSession, correct: boolean, mode: 'spoken' | 'self'): RunStep {
   const current = typingWords(session);
   if (!current) return unchanged(session);
   const done = settle(session, current.spelling, current.word, correct ? 'correct' : 'failed');
