@@ -337,6 +337,8 @@ test.describe('as a learner', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'End the exam' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Exam not passed' })).toBeVisible();
     await expect(page.getByText('0 of 40 right (0%); pass mark 70%')).toBeVisible();
+    // Not passed: a result sheet, no certificate.
+    await expect(page.getByRole('link', { name: 'Result sheet' })).toBeVisible();
     await expectAccessible(page);
 
     await page.goto('/exam/not-an-exam');
