@@ -23,7 +23,7 @@ import {
 import type { UserSettings } from '@/domain/types';
 import { loadLanguage } from '@/i18n';
 import { useAuthStore } from './auth-store';
-import { useWordsStore } from './words-store';
+import { refoldFollows, useWordsStore } from './words-store';
 
 export const THEME_KEY = 'marine.theme';
 export const LANG_KEY = 'marine.lang';
@@ -78,9 +78,18 @@ function saveSettings(patch: Partial<UserSettings>): Promise<number | null> {
   const run = saving.then(async () => {
     const auth = useAuthStore.getState();
     const before = auth.user?.settings;
-    const user = await auth.updateSettings(patch);
-    if (!user || !foldSettingsDiffer(before, user.settings)) return null;
-    return useWordsStore.getState().refold();
+    const refoldIfChanged = () =>
+      foldSettingsDiffer(before, useAuthStore.getState().user?.settings)
+        ? useWordsStore.getState().refold()
+        : null;
+    // The refold below patches the words; the change itself reloads none (refoldFollows). If
+    // the save fails after the settings were taken, the words still follow them.
+    const user = await refoldFollows(() => auth.updateSettings(patch)).catch(async (error) => {
+      await refoldIfChanged();
+      throw error;
+    });
+    if (!user) return null;
+    return refoldIfChanged();
   });
   saving = run.catch(() => undefined);
   return run;

@@ -190,6 +190,18 @@ describe('the review schedule', () => {
     expect(refold).toHaveBeenCalledTimes(1);
   });
 
+  it('a schedule change takes the words from its refold, reading none again; a change from elsewhere reloads them', async () => {
+    const { stores, due } = await learnerWithAnAnswer();
+    const load = vi.spyOn(stores.useWordsStore.getState(), 'load');
+    expect(await stores.useSettingsStore.getState().setSchedule('fsrs')).toBe(1);
+    expect(due()).toBe(NOW + 3 * DAY);
+    expect(load).not.toHaveBeenCalled();
+    // Settings taken in without a refold of this store's own (a cloud profile's, say) still
+    // show the words as stored.
+    await stores.useAuthStore.getState().updateSettings({ schedule: 'standard' });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('quick changes, one taken back at once, end as the last one says', async () => {
     const { stores, user, due, stored } = await learnerWithAnAnswer();
     const settings = stores.useSettingsStore.getState();
