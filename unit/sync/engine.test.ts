@@ -213,8 +213,9 @@ describe('syncOnce', () => {
     remote.resetCounters();
     await sync(db, remote);
     expect(remote.counters.reads).toBe(2); // the history pull and the curriculum pull
-    // An answer after the migration adds to the baseline.
-    await answerOn(db, 'old1', true, NOW);
+    // An answer after the migration adds to the baseline (on the day the word is due: a right
+    // answer before it is practice, not a step).
+    await answerOn(db, 'old1', true, NOW + 10 * DAY_MS);
     expect(await getUserWord(db, USER, 'old1')).toMatchObject({
       attempts: 5,
       correct: 5,
