@@ -7,6 +7,8 @@
  * connection closed by an upgrade), the job runs here on the caller's connection: slower for the
  * page, never skipped.
  */
+
+import type { UserWord } from '@/domain/types';
 import type {
   FoldSettings,
   HistoryJob,
@@ -71,12 +73,20 @@ function inWorker(dbName: string, job: HistoryJob, timeoutMs: number): Promise<u
       worker.terminate();
       reject(new Error(`the history worker did not answer within ${timeoutMs / 1000} s`));
     }, timeoutMs);
+    // A refold's words come in parts, each read back in a task of its own (WORDS_PER_MESSAGE).
+    const parts: UserWord[][] = [];
     worker.onmessage = (event: MessageEvent<HistoryWorkerMessage>) => {
+      const message = event.data;
+      if (message.type === 'words') {
+        parts.push(message.words);
+        return;
+      }
       clearTimeout(timer);
       worker.terminate();
-      const message = event.data;
-      if (message.type === 'done') resolve(message.result);
-      else reject(new Error(message.message));
+      if (message.type === 'failed') reject(new Error(message.message));
+      else if ('words' in message.result) {
+        resolve({ ...message.result, words: [...parts.flat(), ...message.result.words] });
+      } else resolve(message.result);
     };
     // The worker's file could not be loaded or run (offline without it in the cache, say).
     worker.onerror = (event) => {

@@ -12,7 +12,7 @@ import {
   type LearnedDay,
   learnedOverTime,
 } from '@/domain/progress-charts';
-import type { UserSettings } from '@/domain/types';
+import type { UserSettings, UserWord } from '@/domain/types';
 import { listHistory } from './history-queries';
 import { type Refolded, refoldUserWords } from './history-refold';
 import { openMarineDB } from './open';
@@ -42,8 +42,17 @@ export type HistoryJobResult<J extends HistoryJob> = J extends { kind: 'refold' 
 
 /** What the worker posts back: one message per job. */
 export type HistoryWorkerMessage =
+  /** A part of a refold's words, ahead of its `done` (which carries the rest). */
+  | { type: 'words'; words: UserWord[] }
   | { type: 'done'; result: Refolded | ProgressSeries }
   | { type: 'failed'; message: string };
+
+/**
+ * The most word states a worker's message carries. The page takes each message in a task of its
+ * own, and reading a message back is work on the page's thread that grows with its size: a
+ * year's 2,300 words in one message were one long task (docs/benchmarks.md, "A year of study").
+ */
+export const WORDS_PER_MESSAGE = 250;
 
 /** A job as the page sends it: the job and the database it runs on (by name). */
 export interface HistoryWorkerRequest {
@@ -92,7 +101,17 @@ export async function answerHistoryRequest(
   let db: MarineDB | null = null;
   try {
     db = await openMarineDB({ name: request.dbName });
-    post({ type: 'done', result: await runHistoryJob(db, request.job) });
+    const result = await runHistoryJob(db, request.job);
+    if ('words' in result) {
+      // All but the last part ahead; the page puts them back in order before it resolves.
+      let at = 0;
+      for (; at + WORDS_PER_MESSAGE < result.words.length; at += WORDS_PER_MESSAGE) {
+        post({ type: 'words', words: result.words.slice(at, at + WORDS_PER_MESSAGE) });
+      }
+      post({ type: 'done', result: { ...result, words: result.words.slice(at) } });
+    } else {
+      post({ type: 'done', result });
+    }
   } catch (error) {
     post({
       type: 'failed',

@@ -15,6 +15,7 @@ import {
   answerHistoryRequest,
   type HistoryWorkerMessage,
   type HistoryWorkerRequest,
+  WORDS_PER_MESSAGE,
 } from '@/db/history-jobs';
 import { listHistory } from '@/db/history-queries';
 import { refoldUserWords } from '@/db/history-refold';
@@ -180,6 +181,34 @@ describe('a refold off the page', () => {
       expect(words.length).toBe(before.length);
       expect(await listUserWords(db, U)).not.toEqual(before);
       expect(ClonedWorker.started).toBe(1);
+    });
+  });
+
+  it('sends many words in parts no larger than WORDS_PER_MESSAGE, put back whole and in order', async () => {
+    await withDB([], async (db) => {
+      await studied(db);
+      const many = 2 * WORDS_PER_MESSAGE + 37;
+      for (let word = 0; word < many; word++) {
+        await recordChange(db, U, `m${word}`, { kind: 'answer', correct: true }, NOW - word);
+      }
+      await updateUserSettings(db, U, { schedule: 'fsrs' });
+      const sizes: number[] = [];
+      class CountingWorker extends ClonedWorker {
+        override postMessage(request: HistoryWorkerRequest) {
+          void answerHistoryRequest(structuredClone(request), (message) => {
+            sizes.push(
+              message.type === 'done' ? -1 : message.type === 'words' ? message.words.length : 0,
+            );
+            this.onmessage?.({ data: structuredClone(message) });
+          });
+        }
+      }
+      vi.stubGlobal('Worker', CountingWorker);
+      const there = await refoldUserOffThread(db, U);
+      vi.unstubAllGlobals();
+      expect(sizes).toEqual([WORDS_PER_MESSAGE, WORDS_PER_MESSAGE, -1]);
+      expect(there.words.length).toBe(many + 8);
+      expect(there).toEqual(await refoldUserWords(db, U));
     });
   });
 
