@@ -70,7 +70,7 @@ test('FSRS chosen on one device schedules the same next reviews on a second devi
     'Сохранено. Даты повторений пересчитаны (слов: 0).',
   );
   await expect.poll(async () => (await profileOf(uid))?.schedule).toBe('fsrs');
-  await studyFiveWordsRight(page);
+  await studyFiveWordsRight(page, 'Есть прогресс!');
   await syncNow(page);
   const onPhone = await nextReviews(page, uid);
   expect(Object.keys(onPhone)).toHaveLength(5);

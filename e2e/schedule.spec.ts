@@ -102,7 +102,7 @@ test('FSRS in settings: a right answer is due in 3 days at 90 %, 8 at 80 %, 1 wi
 
   // A short session, every answer right: FSRS's first Good at 90 % is three days away (the
   // standard schedule would ask again tomorrow).
-  await studyFiveWordsRight(page);
+  await studyFiveWordsRight(page, 'Есть прогресс!');
   expect(await intervals(page, user.id)).toEqual([3, 3, 3, 3, 3]);
   const words = (await readStore<StoredWord>(page, 'userWords')).filter(
     (w) => w.userId === user.id,

@@ -222,16 +222,21 @@ export async function answerFiveRight(page: Page, vocab: readonly Pair[]): Promi
 
 /**
  * A signed-in learner's session of five Mooring words (deck), every answer right: the multiple
- * choice, then the spelling; ends on home. Install the page's clock first (`skipPause`).
+ * choice, then the spelling; ends on home. Install the page's clock first (`skipPause`). The end
+ * screen's heading follows the records: under FSRS one right answer is not yet a learned word, so
+ * such a session ends on «Есть прогресс!».
  */
-export async function studyFiveWordsRight(page: Page): Promise<void> {
+export async function studyFiveWordsRight(
+  page: Page,
+  heading: 'Поздравляем!' | 'Есть прогресс!' = 'Поздравляем!',
+): Promise<void> {
   await page.goto('/select-topic?division=deck&role=all');
   await page.getByRole('checkbox', { name: /^Швартовка/ }).check();
   await page.getByRole('button', { name: 'Продолжить' }).click();
   await page.getByRole('button', { name: 'Меньше слов' }).click();
   await page.getByRole('button', { name: 'Начать' }).click();
   await answerFiveRight(page, await readVocabulary(page, { topic: 'Mooring', division: 'deck' }));
-  await expect(page.getByRole('heading', { level: 1, name: 'Поздравляем!' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   await page.getByRole('button', { name: 'Завершить' }).click();
   await expect(page).toHaveURL(/\/$/);
 }

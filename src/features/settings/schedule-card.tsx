@@ -86,6 +86,8 @@ export function ScheduleCard({ apply }: { apply: (change: () => Promise<void>) =
    */
   async function chooseSchedule(value: ScheduleKind) {
     if (value === chosen) return;
+    // The choice shows at once; a "no" takes it back.
+    setPending((current) => ({ ...current, schedule: value }));
     if (user) {
       const before = learnedCount(useWordsStore.getState().words.values());
       let after: number | null = null;
@@ -111,6 +113,7 @@ export function ScheduleCard({ apply }: { apply: (change: () => Promise<void>) =
               days: FSRS_LEARNED_STABILITY_DAYS,
             });
       if (!same && !(await confirm({ message, confirmLabel: t('switchConfirm'), danger: false }))) {
+        setPending(({ schedule: _taken, ...rest }) => rest);
         return;
       }
     }
