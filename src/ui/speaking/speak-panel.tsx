@@ -15,7 +15,7 @@
  * refusal is said in plain words, and the learner can still answer by choosing.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type MarkedWord, markSpoken, type SpokenResult, spokenForm } from '@/domain/spoken';
+import { markSpoken, type SpokenResult, spokenForm } from '@/domain/spoken';
 import { useLocalT } from '@/i18n';
 import { speaking } from '@/i18n/messages/speaking';
 import { useOnline } from '@/ui/use-online';
@@ -28,6 +28,7 @@ import {
   type Recording,
   startRecording,
 } from './recognition';
+import { SpokenMarks } from './spoken-marks';
 import type { SpeakPanelProps } from './types';
 import './speaking.css';
 
@@ -342,63 +343,5 @@ export default function SpeakPanel({ expected, langs, onAnswer, speak, counted }
       ) : null}
       {counted ? <p className="muted speak-counted">{t('counted')}</p> : null}
     </section>
-  );
-}
-
-/** What was heard and each word of the reply, marked said, missed, wrong or extra. */
-function SpokenMarks({
-  result,
-  resultRef,
-}: {
-  result: SpokenResult;
-  resultRef: React.RefObject<HTMLParagraphElement | null>;
-}) {
-  const t = useLocalT(speaking);
-  const label = (word: MarkedWord) => {
-    if (word.kind === 'extra') return t('extra', { heard: word.heard });
-    switch (word.mark) {
-      case 'said':
-        return t('said');
-      case 'missed':
-        return t('missed');
-      case 'wrong':
-        return t('wrongWord', { heard: word.heard ?? '' });
-      default:
-        return t('dropped');
-    }
-  };
-  return (
-    <div className="speak-result">
-      <p
-        ref={resultRef}
-        tabIndex={-1}
-        className={`speak-verdict is-${result.pass ? 'success' : 'danger'}`}
-      >
-        <strong>
-          {result.pass
-            ? t('right')
-            : t('wrong', {
-                missed: result.missed.length,
-                wrong: result.wrong.length,
-                extra: result.extra.length,
-              })}
-        </strong>
-      </p>
-      <p className="speak-heard">{t('heard', { text: result.heard })}</p>
-      <ol className="speak-words" aria-label={t('words')} lang="en">
-        {result.words.map((word, index) => (
-          <li
-            // biome-ignore lint/suspicious/noArrayIndexKey: one marking, never reordered
-            key={index}
-            className={`speak-word is-${word.kind === 'extra' ? 'extra' : word.mark}`}
-          >
-            <span aria-hidden="true">{word.kind === 'extra' ? word.heard : word.text}</span>
-            <span className="visually-hidden" lang={undefined}>
-              {word.kind === 'extra' ? label(word) : `${word.text}: ${label(word)}`}
-            </span>
-          </li>
-        ))}
-      </ol>
-    </div>
   );
 }
