@@ -3,8 +3,9 @@
  * `users/{uid}` (profile), `users/{uid}/history/{batchId}` (append-only batches of history
  * entries, see history-wire.ts; each created with `syncedAt` = the server's time, and pulls are
  * incremental on it; each in a commit of its own that steps the account's counter
- * `users/{uid}/meta/history`) and, read once for the migration, the old
- * `users/{uid}/userWords/{vocabId}`.
+ * `users/{uid}/meta/history`), the history segments `users/{uid}/historySegments/s<n>` with their
+ * counter `users/{uid}/meta/segments` (history-segments.ts) and, read once for the migration, the
+ * old `users/{uid}/userWords/{vocabId}`.
  * Firebase is loaded with `import()` on first use only.
  */
 import type { DocumentData, Firestore, QueryDocumentSnapshot } from 'firebase/firestore/lite';

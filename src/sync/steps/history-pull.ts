@@ -106,14 +106,14 @@ async function pullPages(
 /** Segments per read (each at most SEGMENT_MAX_BYTES: a page stays within a call's time limit). */
 export const SEGMENT_PAGE = 3;
 /** Entries merged per transaction when restoring from the segments. */
-const SEGMENT_MERGE_ENTRIES = 20_000;
+const SEGMENT_MERGE_ENTRIES = 7_000;
 
 /**
  * Catching up from the account's segments (sync/history-segments.ts), for a device that has not
  * yet: a new one (from the beginning), one cut short (from its cursor), one updated from a version
  * without them (from its cursor: the segment it is in, then the batches after it). The segments
  * that reach past the cursor are read a page at a time, in order, while each starts within the
- * coverage so far; their entries are merged, a transaction per SEGMENT_MERGE_ENTRIES or so, and
+ * coverage so far; their entries are merged, a transaction a page (SEGMENT_MERGE_ENTRIES), and
  * the cursor stored after each merge at the end of what they cover. Once there is nothing more,
  * the device is marked caught up (`segmentTail`), and pulls batches only from then on; a cloud
  * that refuses segments marks it too, and one that has none after the cursor leaves it for the
