@@ -318,6 +318,17 @@ const LEARNER_SCREENS: ScreenState[] = [
 
 const ADMIN_SCREENS: ScreenState[] = [
   {
+    // On a phone the menu holds every link; on a tablet the bar keeps the main ones and the
+    // menu the rest (settings, admin, logout), a layout of its own at each width.
+    name: 'the admin’s header menu, open',
+    reach: async (page) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Меню', exact: true }).click();
+      const menu = page.getByRole('navigation', { name: 'Меню' });
+      await expect(menu.getByRole('link', { name: 'Админ' })).toBeVisible();
+    },
+  },
+  {
     name: 'admin: divisions, roles and topics',
     reach: async (page) => {
       await page.goto('/admin/roles');
