@@ -14,7 +14,7 @@
  * The microphone is asked for by the browser when the learner first presses Speak or Record; a
  * refusal is said in plain words, and the learner can still answer by choosing.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { markSpoken, type SpokenResult, spokenForm } from '@/domain/spoken';
 import { useLocalT } from '@/i18n';
 import { speaking } from '@/i18n/messages/speaking';
@@ -89,17 +89,27 @@ export default function SpeakPanel({ expected, langs, onAnswer, speak, counted }
   const resultRef = useRef<HTMLParagraphElement>(null);
   const model = spokenForm(expected);
   const langKey = langs.join();
+  /**
+   * The panel is on screen: a try that ends after it left (the learner moved on while it
+   * listened) answers nothing, or it would count for the next turn.
+   */
+  const live = useRef(true);
+  /** The screen's latest handler: an answer heard after the screen changed meets its state now. */
+  const answerTo = useRef(onAnswer);
+  useLayoutEffect(() => {
+    answerTo.current = onAnswer;
+  });
 
   useEffect(() => {
-    let live = true;
+    live.current = true;
     planHearing(langKey.split(',')).then((found) => {
-      if (!live) return;
+      if (!live.current) return;
       setPlan(found);
       setPhase({ kind: 'ready' });
     });
     headingRef.current?.focus();
     return () => {
-      live = false;
+      live.current = false;
       stopListening.current?.abort();
       recording.current?.stop().catch(() => undefined);
     };
@@ -137,10 +147,11 @@ export default function SpeakPanel({ expected, langs, onAnswer, speak, counted }
       setPhase({ kind: 'listening' });
       const heard = await listenOnce({ lang: plan.lang, onDevice, signal: controller.signal });
       stopListening.current = null;
+      if (!live.current) return;
       if (heard.kind === 'heard') {
         const result = markSpoken(expected, heard.alternatives);
         setPhase({ kind: 'heard', result });
-        onAnswer({ correct: result.pass, mode: 'spoken', result });
+        answerTo.current({ correct: result.pass, mode: 'spoken', result });
         return;
       }
       setPhase({ kind: 'ready' });
@@ -154,7 +165,7 @@ export default function SpeakPanel({ expected, langs, onAnswer, speak, counted }
         setRecognitionFailed(true);
       }
     },
-    [plan, expected, onAnswer],
+    [plan, expected],
   );
 
   async function install() {
@@ -162,6 +173,7 @@ export default function SpeakPanel({ expected, langs, onAnswer, speak, counted }
     setMessage(null);
     setPhase({ kind: 'installing' });
     const installed = await installLanguage(plan.lang);
+    if (!live.current) return;
     if (installed) setPlan({ ...plan, onDevice: 'available' });
     else setMessage({ key: 'installFailed' });
     setPhase({ kind: 'ready' });
@@ -170,7 +182,12 @@ export default function SpeakPanel({ expected, langs, onAnswer, speak, counted }
   async function record() {
     setMessage(null);
     try {
-      recording.current = await startRecording();
+      const started = await startRecording();
+      if (!live.current) {
+        await started.stop();
+        return;
+      }
+      recording.current = started;
       setPhase({ kind: 'recording' });
     } catch (error) {
       console.error('Recording failed', error);
@@ -184,6 +201,7 @@ export default function SpeakPanel({ expected, langs, onAnswer, speak, counted }
     recording.current = null;
     if (!current) return;
     const blob = await current.stop();
+    if (!live.current) return;
     setPhase({ kind: 'recorded', recording: blob });
   }
 
