@@ -41,7 +41,8 @@ function options(): SyncStartOptions {
 
 /** Lets IndexedDB work (it runs on the real setImmediate; only timers and Date are fake). */
 async function flush(): Promise<void> {
-  for (let i = 0; i < 30; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+  // (A first sync now also looks for the history segments and their counter: 60 rounds.)
+  for (let i = 0; i < 60; i++) await new Promise<void>((resolve) => setImmediate(resolve));
 }
 
 // The store loads the sync engine with import() on the first run; loaded here once, so the runs
