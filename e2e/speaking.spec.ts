@@ -201,14 +201,24 @@ test('in Russian by keyboard: on-device recognition, its failures said, a reply 
   await expect(panel.getByRole('button', { name: 'Говорить' })).toHaveCount(0);
 });
 
-test('a reply heard wrong is marked wrong, the wrong word named', async ({ page }) => {
-  await fakeRecognition(page, 'available');
+test('the language pack installed first, a reply heard wrong is marked wrong, the wrong word named', async ({
+  page,
+}) => {
+  await fakeRecognition(page, 'downloadable');
   await page.goto(`/drills/${drill.id}`);
   await script(page, [
     { heard: [asHeard(first.en).replace(/\b(over|out)$/, (w) => (w === 'over' ? 'out' : 'over'))] },
   ]);
   await page.getByRole('button', { name: 'Ответить голосом' }).click();
   const panel = page.getByRole('region', { name: 'Скажите вслух' });
+  // The pack can be installed: its size is not told, so the panel says when to download it.
+  await expect(
+    panel.getByText(/Его размер браузер не сообщает: загружайте через Wi-Fi или в порту/),
+  ).toBeVisible();
+  await panel.getByRole('button', { name: 'Загрузить языковой пакет' }).click();
+  await expect(
+    panel.getByText('Речь распознаётся на этом устройстве, без интернета.'),
+  ).toBeVisible();
   await panel.getByRole('button', { name: 'Говорить' }).click();
   await expect(panel.getByText('Неверно: пропущено 0, неверно 1, лишних 0.')).toBeVisible();
   const ending = /\b(Over|Out)\.$/.exec(first.en)?.[1] as string;

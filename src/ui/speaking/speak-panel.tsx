@@ -127,9 +127,11 @@ export default function SpeakPanel({ expected, langs, onAnswer, speak, counted }
     }
     return plan.canRecord ? 'record' : 'none';
   })();
+  // The pack downloads over the network: offered online only (in port, on Wi-Fi).
   const offerInstall =
     plan?.recognition === true &&
     !recognitionFailed &&
+    online &&
     (plan.onDevice === 'downloadable' || plan.onDevice === 'downloading');
   const offerOnline =
     plan?.recognition === true &&
@@ -217,7 +219,6 @@ export default function SpeakPanel({ expected, langs, onAnswer, speak, counted }
     if (way === 'device') return t('onDevice');
     if (way === 'online') return t('online');
     if (offerOnline) return t('onlineHint');
-    if (offerInstall) return t('installHint');
     if (way === 'record') {
       if (!plan.recognition || recognitionFailed) return t('noRecognition');
       return t('offline');
@@ -235,7 +236,9 @@ export default function SpeakPanel({ expected, langs, onAnswer, speak, counted }
       </h3>
       <p className="speak-how muted">{hint}</p>
       {offerInstall && !busy ? (
-        <p className="speak-install">{plan?.onDevice === 'downloading' ? t('installing') : null}</p>
+        <p className="speak-how muted">
+          {plan?.onDevice === 'downloading' ? t('installing') : t('installHint')}
+        </p>
       ) : null}
 
       <div className="speak-model">
