@@ -8,6 +8,7 @@ import { recordChange } from '@/db/history-append';
 import type { MarineDB } from '@/db/schema';
 import { getUser, updateUser } from '@/db/users-repo';
 import type { HistoryEntry } from '@/domain/history';
+import { ENTRY_FIELDS } from '@/domain/synced-records';
 import { segmentEntryText, segmentOf } from '@/sync/history-segments';
 import {
   compactHistory,
@@ -85,6 +86,10 @@ describe('planSegments', () => {
     const [planned] = planSegments([{ ...entry('a', 10), sentAt: 7 }], 0, 0, 11);
     const read = segmentOf(USER, 's0', planned?.segment);
     expect(read?.entries).toEqual([{ ...entry('a', 10), sentAt: 7 }]);
+    // `r` and `t` are the segments' own: no entry field may take those names.
+    const wires = Object.values(ENTRY_FIELDS).map((field) => field.wire as string);
+    expect(wires).not.toContain('r');
+    expect(wires).not.toContain('t');
   });
 });
 
