@@ -116,8 +116,12 @@ export async function compactHistory(ctx: SyncContext): Promise<StepResult> {
   if (user.segmentTail !== undefined && user.segmentTail < SEGMENT_TAIL_BATCHES) return done;
   // Every batch the cloud received before this time (ms) was pulled here.
   const limit = Math.floor((user.syncCursor ?? 0) / 1000);
+  let behind = false;
   try {
     let state = await store.readSegmentState(userId);
+    // The cloud's segments reach past this device's cursor: a device not yet caught up from them
+    // (a restore cut short) leaves them for its next pull, which reads them.
+    behind = state !== null && limit <= state.to && user.segmentTail === undefined;
     const plan = await segmentsToWrite(
       (from, to) => entriesReceivedIn(db, userId, from, to),
       state,
@@ -130,7 +134,7 @@ export async function compactHistory(ctx: SyncContext): Promise<StepResult> {
   } finally {
     // Tried again after as many batches more, whatever came of it (a cloud that refuses
     // segments must not cost every sync a read of the whole history).
-    await updateUser(db, userId, (record) => ({ ...record, segmentTail: 0 }));
+    if (!behind) await updateUser(db, userId, (record) => ({ ...record, segmentTail: 0 }));
   }
   return done;
 }

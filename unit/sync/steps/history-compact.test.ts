@@ -165,6 +165,24 @@ describe('compactHistory', () => {
     expect((await getUser(phone, USER))?.segmentTail).toBe(0);
   });
 
+  it('a device whose restore was cut short is not taken for caught up: its next pull reads the segments', async () => {
+    let server = NOW * 1000;
+    const remote = new MemoryRemote({ clock: () => (server += 1000) });
+    const phone = await phoneWith(remote, 40);
+    await compactHistory(contextOf(phone, remote, USER, NOW));
+    const tablet = await device();
+    const ctx = () => contextOf(tablet, remote, USER, NOW);
+    remote.failNext('error', { on: 'segment' });
+    expect((await pullHistory(ctx())).failure).toBeDefined();
+    await compactHistory(ctx());
+    expect((await getUser(tablet, USER))?.segmentTail).toBeUndefined();
+    remote.resetCounters();
+    expect((await pullHistory(ctx())).report.pulled).toBe(40);
+    // The segment (39 entries: a page short of full, so the last) and the one batch after it.
+    expect(remote.counters.reads).toBe(2);
+    expect((await getUser(tablet, USER))?.segmentTail).toBe(1);
+  });
+
   it('a cloud that refuses segments costs a read once per SEGMENT_TAIL_BATCHES, never the sync', async () => {
     let server = NOW * 1000;
     const remote = new MemoryRemote({ clock: () => (server += 1000) });
