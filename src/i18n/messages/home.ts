@@ -82,7 +82,7 @@ export const home = defineMessages(
     'home.rank.L7': 'Seagulls salute you, and pilots ask for your advice. In English.',
     'home.foldChange.title': 'Progress counted by the new rules',
     'home.foldChange.text':
-      'Only the first answer to a word on a day now moves its schedule on, so “learned” follows what you really remember. Learned words: {before} before, {after} now. No answer was lost: words come back as you review them on different days.',
+      'Only the first answer to a word on a study day (it begins at 04:00 unless you set another hour) moves its schedule on, and only once the word is due, so “learned” follows what you really remember. Learned words: {before} before, {after} now. No answer was lost: words come back as you review them on different days.',
     'home.foldChange.ok': 'Got it',
   },
   {
@@ -166,7 +166,7 @@ export const home = defineMessages(
     'home.rank.L7': 'Чайки отдают вам честь, а лоцманы спрашивают совета. По-английски.',
     'home.foldChange.title': 'Прогресс пересчитан по новым правилам',
     'home.foldChange.text':
-      'Теперь расписание слова продвигает только первый ответ за день, поэтому «Выучено» показывает то, что вы действительно помните. Выучено слов: было {before}, стало {after}. Ни один ответ не потерян: слова вернутся, когда вы повторите их в разные дни.',
+      'Теперь расписание слова продвигает только первый ответ за учебный день (он начинается в 04:00, если не задан другой час) и только когда слово пора повторить, поэтому «Выучено» показывает то, что вы действительно помните. Выучено слов: было {before}, стало {after}. Ни один ответ не потерян: слова вернутся, когда вы повторите их в разные дни.',
     'home.foldChange.ok': 'Понятно',
   },
 );
