@@ -11,10 +11,11 @@
 import { performance } from 'node:perf_hooks';
 import { builtinWords } from '@/data/vocabulary/builtin';
 import { CHOICE_OPTION_COUNT, DAY_MS, SESSION_SIZE_DEFAULT } from '@/domain/constants';
+import { learnerCalibration } from '@/domain/exam';
 import { fsrsModel } from '@/domain/fsrs';
 import type { AnswerMode, HistoryEntry } from '@/domain/history';
 import { applyEntry, foldAll } from '@/domain/history-fold';
-import { type FoldRules, foldRulesFor } from '@/domain/memory';
+import { type FoldRules, foldRulesFor, studyDayEnd } from '@/domain/memory';
 import { seededRandom } from '@/domain/random';
 import { prepareSession, sessionPool } from '@/domain/session';
 import { newUserWord } from '@/domain/srs';
@@ -95,6 +96,8 @@ interface Outcome {
   recalledLater: number;
   /** FSRS's own Σ of recall probabilities (the fold's memory state), when the rules keep it. */
   fsrsEstimate: number | null;
+  /** The same scaled by the learner's own calibration (the progress screen's estimate). */
+  calibratedEstimate: number | null;
 }
 
 /** One answer: right with the learner's true chance, then shown (a trace), then folded. */
@@ -187,6 +190,8 @@ export function studyLearner(
         division: DIVISION,
         role: ROLE,
         now,
+        // As the app: review words are those due by the end of the study day.
+        dueBy: studyDayEnd(now, { homeZone: 'UTC' }),
         random: sessionRandom,
       });
       runSession(study, words, now);
@@ -212,7 +217,15 @@ function simulate(
     recalledOfMast: 0,
     recalledLater: 0,
     fsrsEstimate: rules.memory ? 0 : null,
+    calibratedEstimate: rules.memory ? 0 : null,
   };
+  // The progress screen's calibration: the learner's own answers of the last 30 days.
+  const factor = learnerCalibration(
+    study.entries,
+    rules,
+    fsrsModel,
+    MEASURE_AT - 30 * DAY_MS,
+  ).factor;
   for (const item of pool) {
     const p = study.memory.recall(item.id, MEASURE_AT);
     outcome.recalled += p;
@@ -225,6 +238,12 @@ function simulate(
     }
     if (outcome.fsrsEstimate !== null && state?.memory) {
       outcome.fsrsEstimate += fsrsModel.recall(state.memory, MEASURE_AT);
+    }
+    if (outcome.calibratedEstimate !== null && state?.memory) {
+      outcome.calibratedEstimate += Math.min(
+        1,
+        fsrsModel.recall(state.memory, MEASURE_AT) * factor,
+      );
     }
   }
   return outcome;
@@ -265,6 +284,7 @@ export async function benchMemory(): Promise<void> {
       'true recall of MAST words',
       'Σp 30 days later',
       "FSRS's own Σp",
+      'calibrated Σp',
     ],
   ];
   for (const { label, rules } of SCHEDULES) {
@@ -285,6 +305,9 @@ export async function benchMemory(): Promise<void> {
       `${fmt((100 * at((o) => o.recalledOfMast)) / at((o) => o.mast))} %`,
       fmt(at((o) => o.recalledLater)),
       runs.every((o) => o.fsrsEstimate !== null) ? fmt(at((o) => o.fsrsEstimate ?? 0)) : '—',
+      runs.every((o) => o.calibratedEstimate !== null)
+        ? fmt(at((o) => o.calibratedEstimate ?? 0))
+        : '—',
     ]);
   }
   const widths = rows[0]?.map((_, c) => Math.max(...rows.map((row) => row[c]?.length ?? 0))) ?? [];
