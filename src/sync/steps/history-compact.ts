@@ -112,7 +112,7 @@ export async function compactHistory(ctx: SyncContext): Promise<StepResult> {
   if (!store.readSegmentState || !store.writeSegment) return done;
   const user = await getUser(db, userId);
   // A device still re-reading the history (historyLayout2) does not hold it all yet.
-  if (!user || user.historyLayout2 !== true) return done;
+  if (user?.historyLayout2 !== true) return done;
   if (user.segmentTail !== undefined && user.segmentTail < SEGMENT_TAIL_BATCHES) return done;
   // Every batch the cloud received before this time (ms) was pulled here.
   const limit = Math.floor((user.syncCursor ?? 0) / 1000);
