@@ -6,10 +6,11 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { LEECH_LAPSES } from '@/domain/memory';
+import { LEECH_LAPSES, studyDayEnd } from '@/domain/memory';
 import { isDue } from '@/domain/srs';
 import type { UserWord, VocabItem } from '@/domain/types';
 import { loadTexts, useLang, useT } from '@/i18n';
+import { useUser } from '@/stores/auth-store';
 import { useToast } from '@/stores/toast-store';
 import { useWordsStore } from '@/stores/words-store';
 import { EmptyState } from '@/ui/empty-state';
@@ -86,8 +87,13 @@ function HardWordRow({ word, item }: { word: UserWord; item: VocabItem | undefin
   const [busy, setBusy] = useState(false);
   const ru = item?.langA ?? word.vocabId;
   const en = item?.langB ?? t('progress.unknownWord');
+  const settings = useUser()?.settings;
   const now = Date.now();
-  const due = isDue(word, now);
+  // Due today: by the end of the study day, as the due list and a session's review words count.
+  const due = isDue(
+    word,
+    studyDayEnd(now, { homeZone: settings?.homeZone, dayStartHour: settings?.dayStartHour }),
+  );
   // Relearn makes a word due now and takes it out of «Выучено»: for a failed word, due already
   // and not learned, it would change nothing the learner can see.
   const changes = !due || word.status === 'learned';
