@@ -413,5 +413,8 @@ export default defineConfig(({ mode }) => ({
     // One worker a core: vitest's default (a core less) ran the suite on one core of a 2-core
     // machine: 122 s, against 70–81 s with two.
     maxWorkers: '100%',
+    // Worker threads rather than vitest's default child processes: the same suite took 11 % less
+    // processor time (151.6 s against 170.3 s, one after the other on one machine).
+    pool: 'threads',
   },
 }));
