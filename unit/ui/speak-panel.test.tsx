@@ -77,6 +77,38 @@ describe('the speaking panel', () => {
     expect(onAnswer).not.toHaveBeenCalled();
   });
 
+  it('with no recognition, says plainly when the microphone is refused, and counts nothing', async () => {
+    // A browser without speech recognition: record and compare. The microphone is asked for only
+    // at the learner's «Записать», and this learner refuses it.
+    class Recorder {}
+    vi.stubGlobal('MediaRecorder', Recorder);
+    const getUserMedia = vi.fn(async () => {
+      throw new DOMException('Permission denied', 'NotAllowedError');
+    });
+    Object.defineProperty(navigator, 'mediaDevices', {
+      value: { getUserMedia },
+      configurable: true,
+    });
+    try {
+      const onAnswer = vi.fn();
+      await render(onAnswer);
+      await flush();
+      expect(getUserMedia).not.toHaveBeenCalled();
+      const record = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Записать');
+      if (!record) throw new Error('no Record button');
+      await act(async () => record.click());
+      await flush();
+      expect(getUserMedia).toHaveBeenCalledTimes(1);
+      expect(host.querySelector('[role="alert"]')?.textContent).toBe(
+        'Доступ к микрофону запрещён. Разрешите его для этого сайта в настройках браузера или отвечайте выбором.',
+      );
+      expect(onAnswer).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+      Reflect.deleteProperty(navigator, 'mediaDevices');
+    }
+  });
+
   it('gives an answer heard later to the screen’s latest handler', async () => {
     const recogniser = slowRecognition();
     const first = vi.fn();
