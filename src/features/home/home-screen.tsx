@@ -9,6 +9,7 @@ import { studyDayEnd } from '@/domain/memory';
 import type { DivisionId } from '@/domain/types';
 import { type MessageKey, plural, useLang, useT } from '@/i18n';
 import { useAuthStore, useUser } from '@/stores/auth-store';
+import { deviceTimeZone } from '@/stores/device-zone';
 import { vocabularyInstallSource } from '@/stores/local-database';
 import { useDailyGoal } from '@/stores/settings-store';
 import { useSyncStore } from '@/stores/sync-store';
@@ -63,8 +64,12 @@ export function HomeScreen() {
   const dayStartHour = user?.settings.dayStartHour;
   const figures = useMemo(() => {
     const all = [...words.values()];
-    // Due today: by the end of the study day, as a session's review words are.
-    const dueBy = studyDayEnd(Date.now(), { homeZone, dayStartHour });
+    // Due today: by the end of the study day, as a session's review words are (session-store
+    // `studyDueBy`: a guest's or an unsettled learner's day in the device's zone).
+    const dueBy = studyDayEnd(Date.now(), {
+      homeZone: homeZone ?? deviceTimeZone(),
+      dayStartHour,
+    });
     return {
       due: dueCount(all, dueBy),
       learned: learnedCount(all),
