@@ -126,6 +126,8 @@ export function Header() {
             ) : null}
             {user ? (
               <>
+                {/* Whose account this is, where the bar shows only the avatar (a shared tablet). */}
+                <li className="menu-user">{t('nav.signedInAs', { name: displayName })}</li>
                 <li>
                   <Link to="/profile">{t('nav.profile')}</Link>
                 </li>
