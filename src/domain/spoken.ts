@@ -13,7 +13,8 @@
  *    The SMCP figure words count as the digits: "wun", "too", "tree", "fower", "fife", "ait",
  *    "niner", "zeero" (and "nought"); "decimal" (or "point", "dayseemal") for the decimal point.
  *    Homophones a recogniser writes for a digit ("to", "for", "won", "ate") count as that digit
- *    where a digit is expected.
+ *    where a digit is expected, and the digit counts as the word where the word is expected
+ *    ("wait 4 the pilot"). The degree sign is the word "degrees" ("180°").
  * 2. A call sign (the word after "call sign") is spelled in the phonetic alphabet, its figures as
  *    digits: "5BCD2" is "five bravo charlie delta two". "alpha", "juliet", "whiskey" and "x-ray"
  *    are the same words as "alfa", "juliett", "whisky", "xray". A flag's single letter ("Flag H")
@@ -28,7 +29,10 @@
  *    a word written as one or two ("waterline", "water line"; "Nordport", "Nord port") or an
  *    abbreviation said letter by letter ("VHF", "v h f") is the same. A name (a capitalised word
  *    inside a sentence, or a run of capitalised words) may be off by a letter or two
- *    ("Nordport", "Northport"): a recogniser does not know the ship's names.
+ *    ("Nordport", "Northport"): a recogniser does not know the ship's names. A contraction is its
+ *    words ("I'm", "I am"; "don't", "do not"); accents do not count ("sécurité"), and the French
+ *    signals count as an English recogniser writes them ("security", "say cure e tay" for
+ *    SECURITE; "see lonce" for SEELONCE; "may day", "pan pan").
  * 6. A gap of the phrase ("...", "…") is said as what fills it: one word or more, any words. An
  *    explanation in brackets ("(date and time)") is not said; "object(s)" is said either way.
  *
@@ -155,6 +159,63 @@ const SAME_WORD: Readonly<Record<string, string>> = {
   tonne: 'tonnes',
   ton: 'tonnes',
   okay: 'ok',
+  // SECURITE, SEELONCE and FEENEE as an English recogniser writes them (said as one word or two).
+  security: 'securite',
+  securitay: 'securite',
+  securitee: 'securite',
+  saycureetay: 'securite',
+  saycureeetay: 'securite',
+  saycuretay: 'securite',
+  seelance: 'silence',
+  seelonse: 'silence',
+  feeney: 'fini',
+  feenie: 'fini',
+};
+
+/**
+ * Contractions as their words run together (rule 5): "I'm" is compared as "iam", so it matches
+ * "I am" said or written as two words, and "don't" matches "do not" (the marking joins words).
+ */
+const CONTRACTIONS: Readonly<Record<string, string>> = {
+  "i'm": 'iam',
+  "i've": 'ihave',
+  "i'll": 'iwill',
+  "i'd": 'iwould',
+  "you're": 'youare',
+  "you've": 'youhave',
+  "you'll": 'youwill',
+  "we're": 'weare',
+  "we've": 'wehave',
+  "we'll": 'wewill',
+  "they're": 'theyare',
+  "they've": 'theyhave',
+  "they'll": 'theywill',
+  "it's": 'itis',
+  "it'll": 'itwill',
+  "he's": 'heis',
+  "she's": 'sheis',
+  "that's": 'thatis',
+  "there's": 'thereis',
+  "what's": 'whatis',
+  "where's": 'whereis',
+  "let's": 'letus',
+  "don't": 'donot',
+  "doesn't": 'doesnot',
+  "didn't": 'didnot',
+  "can't": 'cannot',
+  "couldn't": 'couldnot',
+  "won't": 'willnot',
+  "wouldn't": 'wouldnot',
+  "shouldn't": 'shouldnot',
+  "mustn't": 'mustnot',
+  "isn't": 'isnot',
+  "aren't": 'arenot',
+  "wasn't": 'wasnot',
+  "weren't": 'werenot',
+  "haven't": 'havenot',
+  "hasn't": 'hasnot',
+  "hadn't": 'hadnot',
+  "needn't": 'neednot',
 };
 
 /** Words a recogniser writes for a digit, which count as that digit where one is expected. */
@@ -164,6 +225,11 @@ const DIGIT_HOMOPHONES: Readonly<Record<string, readonly string[]>> = {
   '4': ['for', 'fore'],
   '8': ['ate'],
 };
+
+/** The digit a recogniser may write for a word (rule 1): "wait 4 the pilot", "going 2 anchor". */
+const DIGIT_FOR_WORD: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(DIGIT_HOMOPHONES).flatMap(([digit, words]) => words.map((word) => [word, digit])),
+);
 
 export const MINOR_WORDS: ReadonlySet<string> = new Set(['a', 'an', 'the']);
 const FILLERS: ReadonlySet<string> = new Set(['uh', 'um', 'er', 'erm', 'ah', 'hmm', 'mm']);
@@ -190,12 +256,14 @@ function oneSpelling(word: string): string {
 export function wordKey(word: string): string {
   const plain = word
     .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
     .replace(/[’ʼ`´]/g, "'")
     .replace(/[^\p{L}\p{N}']+/gu, '')
     .replace(/^'+|'+$/g, '');
   const digit = DIGIT_OF[plain];
   if (digit !== undefined) return digit;
-  return SAME_WORD[plain] ?? oneSpelling(plain);
+  return CONTRACTIONS[plain] ?? SAME_WORD[plain] ?? oneSpelling(plain);
 }
 
 const digitsSpoken = (digits: string) =>
@@ -208,6 +276,7 @@ const digitsSpoken = (digits: string) =>
  */
 export function spokenForm(text: string): string {
   return text
+    .replace(/\s*°/g, ' degrees')
     .replace(/\b(call sign)\s+([A-Z0-9]{3,9})\b/gi, (_, words: string, sign: string) => {
       const spelled = [...sign.toLowerCase()].map((char) =>
         /\d/.test(char) ? DIGIT_WORDS[Number(char)] : PHONETIC[char],
@@ -306,6 +375,7 @@ interface HeardWord {
 /** The words of what a recogniser heard, figures digit by digit. */
 export function heardWords(transcript: string): HeardWord[] {
   const spoken = transcript
+    .replace(/\s*°/g, ' degrees ')
     .replace(/(\d+(?:\.\d+)?)(?=\p{L})/gu, '$1 ')
     .replace(/(\p{L})(?=\d)/gu, '$1 ')
     .replace(/\d+(?:\.\d+)?/g, digitsSpoken);
@@ -341,6 +411,7 @@ function distance(a: string, b: string): number {
 function sameWord(expected: SpokenWord, heard: string): boolean {
   if (heard === expected.key || heard === expected.alt) return true;
   if (DIGIT_HOMOPHONES[expected.key]?.includes(heard)) return true;
+  if (DIGIT_FOR_WORD[expected.key] === heard) return true;
   if (!expected.name || /\d/.test(heard)) return false;
   const allowed = expected.key.length >= 6 ? 2 : expected.key.length >= 4 ? 1 : 0;
   return allowed > 0 && distance(expected.key, heard) <= allowed;
@@ -394,10 +465,13 @@ function align(expected: readonly SpokenWord[], heard: readonly HeardWord[]): St
         } else if (g === 0) {
           if (word) {
             for (let k = 1; k <= MAX_JOIN && j + k <= m; k++) {
-              const joined = heard
-                .slice(j, j + k)
-                .map((h) => h.key)
-                .join('');
+              // Words said apart run together ("see lonce", "say cure e tay") compare as one.
+              const joined = wordKey(
+                heard
+                  .slice(j, j + k)
+                  .map((h) => h.key)
+                  .join(''),
+              );
               if (sameWord(word, joined))
                 consider(cost[at(i + 1, j + k, 0)] as number, {
                   op: 'match',

@@ -330,3 +330,91 @@ describe('the wrong replies of the drills', () => {
     expect(sameWords.length).toBeLessThan(wrongReplies / 20);
   });
 });
+
+/**
+ * What a recogniser (Chrome's, en-GB/en-US) really writes for replies said right, written by hand
+ * and not built from the app's own spoken form: figures, the degree sign, contractions, names and
+ * the priority signals as it knows them.
+ */
+const HEARD_RIGHT: readonly (readonly [expected: string, heard: string])[] = [
+  [
+    'MAYDAY MAYDAY MAYDAY. This is Nordic Star, Nordic Star, Nordic Star, call sign 5BCD2. MAYDAY Nordic Star. My position bearing one eight zero degrees, distance six nautical miles from Nordport Lighthouse. I am on fire. I require fire fighting assistance. Over.',
+    "Mayday Mayday Mayday this is Nordic star Nordic star Nordic star call sign 5 Bravo Charlie Delta 2 may day Nordic star my position bearing 180° distance 6 nautical miles from North Port lighthouse I'm on fire I require firefighting assistance over",
+  ],
+  [
+    'SECURITE SECURITE SECURITE. All stations, all stations, all stations. This is Nordic Star, call sign 5BCD2. Drifting object in position bearing one eight zero degrees, distance six nautical miles from Nordport Lighthouse. Wide berth requested. Out.',
+    'security security security all stations all stations all stations this is Nordic Star call sign 5 Bravo Charlie Delta two drifting object in position bearing 180 degrees distance 6 nautical miles from Nordport lighthouse wide berth requested out',
+  ],
+  ['SECURITE', 'Sécurité'],
+  ['SECURITE', 'say cure e tay'],
+  ['SEELONCE MAYDAY', 'silence Mayday'],
+  ['SEELONCE FEENEE', 'see lonce feeney'],
+  ['PAN-PAN', 'pan pan'],
+  [
+    'PAN-PAN PAN-PAN PAN-PAN. Nordport MRCC, this is Nordic Star, call sign 5BCD2. My position bearing one eight zero degrees, distance six nautical miles from Nordport Lighthouse. I require medical assistance. Over.',
+    'Pan-Pan Pan-Pan Pan-Pan Nordport mrcc this is Nordic Star call sign five Bravo Charlie delta 2 my position bearing 180° distance six nautical miles from Nordport Lighthouse I require medical assistance over',
+  ],
+  [
+    'Nordport MRCC, this is Nordic Star. Flooding is under control. I do not require assistance. Over.',
+    "Nordport MRCC this is Nordic Star flooding is under control I don't require assistance over",
+  ],
+  ['I am on fire.', "I'm on fire"],
+  ["I don't understand.", 'I do not understand'],
+  ['I cannot beach.', "I can't beach"],
+  ['I cannot control flooding.', 'I can not control flooding'],
+  [
+    'Nordport VTS, this is Nordic Star. I will not cross the fairway. Out.',
+    "Nordport VTS this is Nordic star I won't cross the fairway out",
+  ],
+  [
+    'Nordport VTS, this is Nordic Star. My present course is zero four five degrees, my speed is one two knots. Over.',
+    'Nordport VTS this is Nordic Star my present course is 045° my speed is 12 knots over',
+  ],
+  [
+    'Nordport VTS, this is Nordic Star. I will anchor until the pilot arrives. Out.',
+    "Nordport VTS this is Nordic Star I'll anchor until the pilot arrives out",
+  ],
+  [
+    'Forward station, this is bridge. We are going to anchorage. Stand by port anchor for letting go. Over.',
+    "forward station this is bridge we're going 2 anchorage standby port anchor 4 letting go over",
+  ],
+  [
+    'Nordic Star, this is Nordport Port Control. Wait for the tugs in position bearing one eight zero degrees, distance six nautical miles from Nordport Lighthouse. Over.',
+    'Nordic Star this is Nordport port control wait 4 the tugs in position bearing 180 degrees distance 6 nautical miles from Nordport Lighthouse over',
+  ],
+  [
+    'Sea Falcon, this is Nordic Star. I will change to channel seven two. Out.',
+    'sea falcon this is Nordic Star I will change to channel 72 out',
+  ],
+];
+
+/** Replies said wrong, as a recogniser writes them: each must fail, naming the word. */
+const HEARD_WRONG: readonly (readonly [expected: string, heard: string, word: string])[] = [
+  ['I am on fire.', "I'm not on fire", 'not'],
+  ['I do not require assistance.', 'I require assistance', 'do'],
+  ["I don't understand.", 'I understand', 'don'],
+  ['SECURITE SECURITE SECURITE.', 'pan pan pan pan pan pan', 'SECURITE'],
+  ['SEELONCE MAYDAY', 'silence', 'MAYDAY'],
+  // A call sign's letters are said in the phonetic alphabet (SMCP General 2), not as letters.
+  ['This is Nordic Star, call sign 5BCD2.', 'this is Nordic Star call sign 5bcd2', 'Bravo'],
+  ['My present course is zero four five degrees.', 'my present course is 054°', 'four'],
+  ['Stand by port anchor for letting go.', 'stand by port anchor 5 letting go', 'for'],
+];
+
+describe('what a recogniser writes', () => {
+  it.each(HEARD_RIGHT)('%s — heard "%s" — is marked right', (expected, heard) => {
+    const result = markSpoken(expected, heard);
+    expect({
+      pass: result.pass,
+      missed: result.missed,
+      wrong: result.wrong,
+      extra: result.extra,
+    }).toEqual({ pass: true, missed: [], wrong: [], extra: [] });
+  });
+
+  it.each(HEARD_WRONG)('%s — heard "%s" — is marked wrong', (expected, heard, word) => {
+    const result = markSpoken(expected, heard);
+    expect(result.pass).toBe(false);
+    expect([...result.wrong, ...result.missed, ...result.extra].join(' ')).toContain(word);
+  });
+});
