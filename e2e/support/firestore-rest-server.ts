@@ -44,6 +44,7 @@ import {
   isSegmentCounter,
   segmentCounted,
   segmentCounterValid,
+  segmentKept,
   segmentValid,
 } from './segment-rules';
 
@@ -1220,7 +1221,8 @@ class FirestoreState {
     for (const { path, fields, replaced, counter } of segmentWrites) {
       const valid = counter
         ? segmentCounterValid(path, fields, lookupAfter, commitTime, parseTimestamp)
-        : segmentCounted(path, fields, replaced, lookup, lookupAfter);
+        : (!replaced || segmentKept(fields, replaced)) &&
+          segmentCounted(path, fields, replaced, lookup, lookupAfter);
       if (!valid) throw denied();
     }
 

@@ -133,6 +133,26 @@ export function segmentCounted(
 }
 
 /**
+ * `keepsSegment(data, stored)`: a rewrite of a segment holds no fewer entries (`count`) and no
+ * fewer characters (`e`) than the one it replaces (a new device trusts the open segment's `to`).
+ */
+export function segmentKept(fields: Fields, replaced: Fields): boolean {
+  const { count, entries } = SEGMENT_DOCUMENT_FIELDS;
+  const n = intOf(fields, count.wire);
+  const stored = intOf(replaced, count.wire);
+  const text = fields[entries.wire]?.stringValue;
+  const storedText = replaced[entries.wire]?.stringValue;
+  return (
+    n !== undefined &&
+    stored !== undefined &&
+    text !== undefined &&
+    storedText !== undefined &&
+    n >= stored &&
+    sizeOf(text) >= sizeOf(storedText)
+  );
+}
+
+/**
  * `validSegmentCounter(uid, data)`: its fields only, integers, and the segment it names written
  * in this very commit (whose own rule checks the step), no shorter than `size` says.
  */

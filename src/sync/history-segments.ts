@@ -33,7 +33,14 @@ export const SEGMENTS_COLLECTION = 'historySegments';
  */
 export const SEGMENT_COUNTER_ID = 'segments';
 export const SEGMENT_ACCOUNT_MAX_WRITES = 100_000;
-export const SEGMENT_ACCOUNT_MAX_BYTES = 400_000_000;
+/**
+ * The most characters of segment growth an account writes (`c`). A heavy year of study (70,000
+ * answers) keeps ≈ 13-14 million characters in its segments (docs/benchmarks.md «A year of
+ * study»), so 50 million is three to four such years (400 million, the batches' bound, was
+ * thirty), and an abusive account stores at most 50 million characters of them. Past it the segment writes are refused and logged: the batches stay the
+ * history, a new device pulls them as before, and the operator raises the bound.
+ */
+export const SEGMENT_ACCOUNT_MAX_BYTES = 50_000_000;
 
 /**
  * The largest `e` a client writes, in UTF-8 bytes (so the document stays far below Firestore's

@@ -409,8 +409,13 @@ describe('firestore.rules bound every value', () => {
     expect(counted).toContain(`after.c <= ${SEGMENT_ACCOUNT_MAX_BYTES}`);
     expect(counted).toContain('after.c >= before.c + data.e.size() - replaced');
     expect(RULES).toMatch(
-      /allow update: if signedInAs\(uid\) && validSegment\(segId, request\.resource\.data\)\s+&& countedSegment\(uid, segId, request\.resource\.data, resource\.data\.e\.size\(\)\);/,
+      /allow update: if signedInAs\(uid\) && validSegment\(segId, request\.resource\.data\)\s+&& keepsSegment\(request\.resource\.data, resource\.data\)\s+&& countedSegment\(uid, segId, request\.resource\.data, resource\.data\.e\.size\(\)\);/,
     );
+    // A rewrite of the open segment never holds less than it replaces: a new device trusts its
+    // `to` and pulls only the batches after it.
+    const kept = functionBody(RULES, 'keepsSegment');
+    expect(kept).toContain('data.count >= stored.count');
+    expect(kept).toContain('data.e.size() >= stored.e.size()');
     expect(RULES).toMatch(/match \/historySegments\/\{segId\} \{[^}]*allow delete: if false;/);
     expect(RULES).toMatch(/match \/meta\/segments \{[^}]*allow delete: if false;/);
   });

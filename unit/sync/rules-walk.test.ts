@@ -55,15 +55,17 @@ const summary = (extra: Record<string, unknown> = {}) => ({
 const batch = { device: 'phone', count: 1, e: '[{"i":"e1"}]', syncedAt: T };
 /** Where the sailor's open segment ends (epoch ms, a moment ago). */
 const SEGMENT_TO = NOW - 120_000;
-const segment = (from: number, to: number, e = '[{"i":"e1"}]') => ({
+const segment = (from: number, to: number, e = '[{"i":"e1"}]', count = 1) => ({
   from,
   to,
-  count: 1,
+  count,
   e,
   syncedAt: T,
 });
+/** The sailor's open segment: two entries, 23 characters. */
+const OPEN = '[{"i":"e1"},{"i":"e2"}]';
 /** The segments' counter after a write of `data` as segment `last` (n: 2, c stepped by `c`). */
-const segmentsAfter = (last: number, data: { from: number; to: number; e: string }, c = 24) => ({
+const segmentsAfter = (last: number, data: { from: number; to: number; e: string }, c = 35) => ({
   n: 2,
   c,
   last,
@@ -71,7 +73,11 @@ const segmentsAfter = (last: number, data: { from: number; to: number; e: string
   to: data.to,
   size: data.e.length,
 });
-const LONGER = '[{"i":"e1"},{"i":"e2"}]';
+const LONGER = '[{"i":"e1"},{"i":"e2"},{"i":"e3"}]';
+/** One entry in more characters than the open segment's two. */
+const ONE_LONG = '[{"i":"e1","a":"a longer answer"}]';
+/** Two entries in fewer characters than the open segment's. */
+const TWO_SHORT = '[{"i":"e1"},{"i":"e"}]';
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 const word = (extra: Record<string, unknown> = {}) => ({
   vocabId: 'w1',
@@ -137,8 +143,8 @@ const WORLD: Record<string, Record<string, unknown>> = {
   // The account's history counter: one batch of 12 characters (`batch.e`).
   'users/sailor/meta/history': { n: 1, c: 12, last: 'b1' },
   // The account's first history segment, open, and the segments' counter naming it.
-  'users/sailor/historySegments/s0': segment(0, SEGMENT_TO),
-  'users/sailor/meta/segments': { n: 1, c: 12, last: 0, from: 0, to: SEGMENT_TO, size: 12 },
+  'users/sailor/historySegments/s0': segment(0, SEGMENT_TO, OPEN, 2),
+  'users/sailor/meta/segments': { n: 1, c: 23, last: 0, from: 0, to: SEGMENT_TO, size: 23 },
   'users/sailor/userWords/w1': word(),
   'vessels/alpha/crew/sailor': summary(),
   // A profile an older rule let through (a name over its bound): every later update must leave
@@ -1171,6 +1177,22 @@ const CASES: Case[] = [
     op: 'create',
     as: 'learner',
     doc: 'users/sailor/historySegments/s1',
+    data: segment(SEGMENT_TO, NOW - 60_000),
+    with: [
+      {
+        doc: 'users/sailor/meta/segments',
+        data: segmentsAfter(1, segment(SEGMENT_TO, NOW - 60_000), 50_000_001),
+      },
+    ],
+    expect: 'deny',
+    why: 'past the account’s 50 million characters (three to four heavy years)',
+    rules: { fn: 'countedSegment', text: 'after.c <= 50000000' },
+  },
+  {
+    path: 'users/{uid}/historySegments/{segId}',
+    op: 'create',
+    as: 'learner',
+    doc: 'users/sailor/historySegments/s1',
     data: segment(SEGMENT_TO + 1, NOW - 60_000),
     with: [
       {
@@ -1242,11 +1264,11 @@ const CASES: Case[] = [
     op: 'update',
     as: 'learner',
     doc: 'users/sailor/historySegments/s0',
-    data: segment(0, NOW - 60_000, LONGER),
+    data: segment(0, NOW - 60_000, LONGER, 3),
     with: [
       {
         doc: 'users/sailor/meta/segments',
-        data: segmentsAfter(0, segment(0, NOW - 60_000, LONGER), 12 + LONGER.length - 12),
+        data: segmentsAfter(0, segment(0, NOW - 60_000, LONGER), 23 + LONGER.length - 23),
       },
     ],
     expect: 'allow',
@@ -1258,11 +1280,11 @@ const CASES: Case[] = [
     op: 'update',
     as: 'learner',
     doc: 'users/sailor/historySegments/s0',
-    data: segment(0, NOW - 60_000, LONGER),
+    data: segment(0, NOW - 60_000, LONGER, 3),
     with: [
       {
         doc: 'users/sailor/meta/segments',
-        data: segmentsAfter(0, segment(0, NOW - 60_000, LONGER), 12),
+        data: segmentsAfter(0, segment(0, NOW - 60_000, LONGER), 23),
       },
     ],
     expect: 'deny',
@@ -1273,11 +1295,43 @@ const CASES: Case[] = [
     op: 'update',
     as: 'learner',
     doc: 'users/sailor/historySegments/s0',
-    data: segment(0, SEGMENT_TO - 1),
+    data: segment(0, NOW - 60_000, ONE_LONG, 1),
     with: [
       {
         doc: 'users/sailor/meta/segments',
-        data: segmentsAfter(0, segment(0, SEGMENT_TO - 1)),
+        data: segmentsAfter(0, segment(0, NOW - 60_000, ONE_LONG), 23 + ONE_LONG.length - 23),
+      },
+    ],
+    expect: 'deny',
+    why: 'the open segment again, later but with fewer entries (a device lacking some)',
+    rules: { fn: 'keepsSegment', text: 'data.count >= stored.count' },
+  },
+  {
+    path: 'users/{uid}/historySegments/{segId}',
+    op: 'update',
+    as: 'learner',
+    doc: 'users/sailor/historySegments/s0',
+    data: segment(0, NOW - 60_000, TWO_SHORT, 2),
+    with: [
+      {
+        doc: 'users/sailor/meta/segments',
+        data: segmentsAfter(0, segment(0, NOW - 60_000, TWO_SHORT), 23),
+      },
+    ],
+    expect: 'deny',
+    why: 'the open segment again, later but in fewer characters',
+    rules: { fn: 'keepsSegment', text: 'data.e.size() >= stored.e.size()' },
+  },
+  {
+    path: 'users/{uid}/historySegments/{segId}',
+    op: 'update',
+    as: 'learner',
+    doc: 'users/sailor/historySegments/s0',
+    data: segment(0, SEGMENT_TO - 1, LONGER, 3),
+    with: [
+      {
+        doc: 'users/sailor/meta/segments',
+        data: segmentsAfter(0, segment(0, SEGMENT_TO - 1, LONGER), 23 + LONGER.length - 23),
       },
     ],
     expect: 'deny',
