@@ -13,7 +13,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type CDPSession, chromium } from 'playwright-core';
+import { type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
 // @ts-expect-error: a plain ES module shared with the npm scripts, without type declarations.
 import { findChromium } from '../e2e/support/find-chromium.mjs';
 import { median } from './stats';
@@ -304,6 +304,23 @@ async function firstVisits(BASE: string): Promise<Visit[]> {
   return visits;
 }
 
+/** A start's figures, read from the page once its `app:ready` mark is set. */
+const startFigures = (page: Page): Promise<Start> =>
+  // A string, not a function: tsx would wrap inner helpers in a `__name` the page lacks.
+  page.evaluate<Start>(`(() => {
+    const mark = (name) => performance.getEntriesByName(name, 'mark')[0]?.startTime ?? null;
+    const ready = mark('app:ready');
+    const snapshot = mark('app:snapshot');
+    const fcp = performance.getEntriesByName('first-contentful-paint', 'paint')[0]?.startTime ?? null;
+    const shown = snapshot !== null && fcp !== null ? fcp : ready;
+    const scriptsBeforeShown = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.initiatorType === 'script' || /\\.js$/.test(entry.name))
+      .filter((entry) => entry.startTime < shown)
+      .map((entry) => entry.name);
+    return { ready, firstPaint: mark('app:first-paint'), fcp, snapshot, shown, scriptsBeforeShown };
+  })()`);
+
 async function coldStarts(
   BASE: string,
   loadedAtStart: string[],
@@ -338,21 +355,7 @@ async function coldStarts(
     // Home keeps its snapshot once it has been still a moment (the floor has none).
     await page.waitForTimeout(SNAPSHOT_SETTLE_MS);
     await context.setOffline(true);
-    const figures = (): Promise<Start> =>
-      // A string, not a function: tsx would wrap inner helpers in a `__name` the page lacks.
-      page.evaluate<Start>(`(() => {
-        const mark = (name) => performance.getEntriesByName(name, 'mark')[0]?.startTime ?? null;
-        const ready = mark('app:ready');
-        const snapshot = mark('app:snapshot');
-        const fcp = performance.getEntriesByName('first-contentful-paint', 'paint')[0]?.startTime ?? null;
-        const shown = snapshot !== null && fcp !== null ? fcp : ready;
-        const scriptsBeforeShown = performance
-          .getEntriesByType('resource')
-          .filter((entry) => entry.initiatorType === 'script' || /\\.js$/.test(entry.name))
-          .filter((entry) => entry.startTime < shown)
-          .map((entry) => entry.name);
-        return { ready, firstPaint: mark('app:first-paint'), fcp, snapshot, shown, scriptsBeforeShown };
-      })()`);
+    const figures = () => startFigures(page);
     // Reloads of the page as it shows the app: the old page is unloaded first.
     const reloads: Start[] = [];
     const cdp = await context.newCDPSession(page);
@@ -408,7 +411,117 @@ const requestedFiles = (loaded: readonly string[], target: Site) =>
 const ratio = (ours: readonly number[], floor: readonly number[]) =>
   `${(median(ours) / median(floor)).toFixed(2)}x`;
 
+/** Opens `base` online until its worker controls the page, lets home keep its snapshot, goes offline. */
+async function prepareLaterStarts(context: BrowserContext, base: string): Promise<void> {
+  await context.addInitScript(() => localStorage.setItem('marine.splash', 'off'));
+  const page = await context.newPage();
+  await page.goto(base, { waitUntil: 'load' });
+  await page.waitForFunction(() => performance.getEntriesByName('app:ready').length > 0);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  for (let i = 0; i < 5; i++) {
+    if (await page.evaluate(() => navigator.serviceWorker.controller !== null)) break;
+    await page.reload({ waitUntil: 'load' });
+  }
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+    console.log(`  (warning: the service worker did not control ${base})`);
+  }
+  await page.waitForTimeout(SNAPSHOT_SETTLE_MS);
+  await page.close();
+  await context.setOffline(true);
+}
+
+/** One later start of `base`: a new page, the CPU throttled, until `app:ready`. */
+async function laterStart(context: BrowserContext, base: string): Promise<Start> {
+  const page = await context.newPage();
+  try {
+    const session = await context.newCDPSession(page);
+    await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await page.goto(base, { waitUntil: 'load' });
+    await untilReady(session, base);
+    const start = await startFigures(page);
+    await session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    return start;
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * `BENCH_STARTUP=later npm run bench -- startup`: the later starts alone, ours and the floor's
+ * alternated start by start in one browser, so both meet the same load of a shared machine.
+ * `BENCH_STARTUP_AB=<folder>` adds another build of ours (built before a change, say, with
+ * `vite build --mode e2e --outDir <folder>`) to the alternation: an A/B comparison in one run.
+ * `BENCH_STARTUP_RUNS` sets the starts of each (default 16).
+ */
+async function benchLaterStarts(): Promise<void> {
+  const runs = Number(process.env.BENCH_STARTUP_RUNS ?? 16);
+  const other = process.env.BENCH_STARTUP_AB;
+  const sites: [string, Site][] = [
+    ['ours', APP],
+    ['the floor', BASELINE],
+  ];
+  if (other)
+    sites.push([
+      'ours, the other build',
+      { ...APP, dist: resolve(other), port: 4196, base: 'http://localhost:4196' },
+    ]);
+  console.log(
+    `Offline later starts alone, alternated start by start (${runs} each), ${CPU_SLOWDOWN}x CPU throttling, splash off`,
+  );
+  build(APP);
+  build(BASELINE);
+  const executablePath: string | null = findChromium();
+  if (!executablePath) throw new Error('Chromium not found (see e2e/support/find-chromium.mjs)');
+  const servers: ChildProcess[] = [];
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  try {
+    const contexts: BrowserContext[] = [];
+    for (const [, target] of sites) {
+      servers.push(await startPreview(target));
+      const context = await browser.newContext({ serviceWorkers: 'allow', locale: 'ru-RU' });
+      await prepareLaterStarts(context, target.base);
+      contexts.push(context);
+    }
+    const results: Start[][] = sites.map(() => []);
+    for (let run = 0; run < runs; run++) {
+      for (const [index, [, target]] of sites.entries()) {
+        results[index]?.push(await laterStart(contexts[index] as BrowserContext, target.base));
+        await new Promise((done) => setTimeout(done, LAUNCH_GAP_MS / 4));
+      }
+    }
+    const floorReady = (results[1] ?? []).map((s) => s.ready);
+    const floorShown = (results[1] ?? []).flatMap((s) => s.fcp ?? []);
+    for (const [index, [label]] of sites.entries()) {
+      const list = results[index] ?? [];
+      printTimes(
+        `  ${label}: navigation -> home shown`,
+        list.map((s) => s.shown),
+      );
+      printTimes(
+        `  ${label}: navigation -> app:ready`,
+        list.map((s) => s.ready),
+      );
+      if (index === 1) continue;
+      console.log(
+        `${`  ${label}: ratio to the floor (medians): shown, app:ready (goal <= 1.5x)`.padEnd(66)} ${ratio(
+          list.map((s) => s.shown),
+          floorShown,
+        )}  ${ratio(
+          list.map((s) => s.ready),
+          floorReady,
+        )}`,
+      );
+    }
+  } finally {
+    await browser.close();
+    for (const server of servers) stopPreview(server);
+  }
+}
+
 export async function benchStartup(): Promise<void> {
+  if (process.env.BENCH_STARTUP === 'later') return benchLaterStarts();
   console.log('Start-up (local edition, vite build --mode e2e, gzip level 9)');
   build(APP);
   build(BASELINE);
