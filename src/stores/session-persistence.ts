@@ -3,6 +3,7 @@
  * keeps the selection, the set-up and the unfinished session. A saved value of another shape (an
  * older version, a damaged entry) restores only what is valid; nothing here throws.
  */
+import { VOCABULARY_VERSION } from '@/data/vocabulary/version';
 import { SESSION_SIZE_DEFAULT } from '@/domain/constants';
 import type { RunningSession, SessionPhase } from '@/domain/quiz-run';
 import type { DirectionSetting, DivisionId, SessionMode } from '@/domain/types';
@@ -130,14 +131,43 @@ export function writeSavedSession(storage: Storage | null, state: SavedSession):
 /**
  * A signed-in learner's unfinished session, kept in localStorage per learner as it runs, so home's
  * «Продолжить занятие» resumes it at the question it stopped at, after a restart and offline too.
- * A finished or ended session is removed.
+ * A finished or ended session is removed. It is kept with the format of the entry, the version of
+ * the built-in vocabulary and when it was last saved: an entry of another format (an older app's,
+ * or a newer one's), of another vocabulary version, or untouched for UNFINISHED_MAX_AGE_MS is not
+ * resumed (home offers «Новое занятие»); `reconcileUnfinished` fits what is resumed to the
+ * vocabulary as it is now
+ * (unfinished-fit.ts).
  */
 const UNFINISHED_PREFIX = 'marine.unfinished.';
+/** The shape of the kept entry this version writes and reads. */
+export const UNFINISHED_FORMAT = 1;
+/** A session left this long ago is not resumed: the learner has moved on. */
+export const UNFINISHED_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 
-/** The learner's unfinished session on this device, or null (none, finished, damaged, another's). */
-export function readUnfinished(storage: Storage | null, userId: string): RunningSession | null {
-  const saved = readObject(storage, UNFINISHED_PREFIX + userId);
-  const session = saved?.session;
+interface KeptUnfinished {
+  format: number;
+  vocabVersion: number;
+  savedAt: number;
+  session: RunningSession;
+}
+
+/**
+ * The learner's unfinished session on this device, or null (none, finished, damaged, another's,
+ * of another format or vocabulary version, or too old at `now`).
+ */
+export function readUnfinished(
+  storage: Storage | null,
+  userId: string,
+  now: number = Date.now(),
+): RunningSession | null {
+  const saved = readObject(storage, UNFINISHED_PREFIX + userId) as Partial<
+    Record<keyof KeptUnfinished, unknown>
+  > | null;
+  if (!saved || saved.format !== UNFINISHED_FORMAT) return null;
+  if (saved.vocabVersion !== VOCABULARY_VERSION) return null;
+  const savedAt = saved.savedAt;
+  if (typeof savedAt !== 'number' || !(now - savedAt <= UNFINISHED_MAX_AGE_MS)) return null;
+  const session = saved.session;
   if (!isSession(session) || session.ownerId !== userId || session.phase === 'done') return null;
   return session.words.length > 0 ? session : null;
 }
@@ -147,10 +177,17 @@ export function writeUnfinished(
   storage: Storage | null,
   userId: string,
   session: RunningSession | null,
+  now: number = Date.now(),
 ): void {
   try {
     if (session && session.phase !== 'done' && session.words.length > 0) {
-      storage?.setItem(UNFINISHED_PREFIX + userId, JSON.stringify({ session }));
+      const kept: KeptUnfinished = {
+        format: UNFINISHED_FORMAT,
+        vocabVersion: VOCABULARY_VERSION,
+        savedAt: now,
+        session,
+      };
+      storage?.setItem(UNFINISHED_PREFIX + userId, JSON.stringify(kept));
     } else {
       storage?.removeItem(UNFINISHED_PREFIX + userId);
     }

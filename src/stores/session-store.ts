@@ -41,6 +41,7 @@ import {
 import { useSettingsStore } from './settings-store';
 import { useSpeechStore } from './speech-store';
 import { useToastStore } from './toast-store';
+import { reconcileUnfinished } from './unfinished-fit';
 import { useVocabStore } from './vocab-store';
 import { GUEST_ID, useWordsStore } from './words-store';
 
@@ -122,7 +123,7 @@ interface SessionState extends Selection, SessionSetup {
   finish(): void;
   /**
    * Takes up the signed-in learner's unfinished session kept on this device (home's «Продолжить
-   * занятие»); null when there is none.
+   * занятие»), fitted to the vocabulary as it is now; null when there is none, or none is left.
    */
   resumeUnfinished(): RunningSession | null;
 }
@@ -348,8 +349,11 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       if (owner === GUEST_ID) return null;
       const current = get().session;
       if (current && current.ownerId === owner && current.phase !== 'done') return current;
-      const kept = readUnfinished(deviceStorage(), owner);
+      const read = readUnfinished(deviceStorage(), owner);
+      // Words hidden, deleted or edited since leave it or take their current texts.
+      const kept = read && reconcileUnfinished(read, useVocabStore.getState().vocab);
       if (kept) set({ session: kept, unsavedAnswers: 0 });
+      else if (read) writeUnfinished(deviceStorage(), owner, null);
       return kept;
     },
   };

@@ -6,6 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectSessionStore, useSessionStore } from '@/stores/session-store';
+import { useVocabStore } from '@/stores/vocab-store';
+import { topicLabel } from '@/ui/topic-name';
 import { go, type OpenedApp, openApp, registerViaUi, untilPath } from '../support/app';
 import { allByRole, byRole, click, textIn, until } from '../support/screen';
 
@@ -76,4 +78,73 @@ describe('one tap from home', () => {
     await untilPath(app, '/quiz');
     expect(await progressText()).toBe(`Вопрос 1 из ${total}`);
   });
+
+  it('leaves out words an admin deleted since, and asks an edited one with its new text', async () => {
+    app = await registerViaUi();
+    const total = await startFromSteps();
+    // The first question answered.
+    const store = useSessionStore.getState();
+    store.answerChoice(store.session?.questions[0]?.answer ?? '');
+    useSessionStore.getState().nextQuestion();
+    expect(await progressText(/^Вопрос 2/)).toBe(`Вопрос 2 из ${total}`);
+    const [, second, , fourth] = useSessionStore.getState().session?.words ?? [];
+    if (!second || !fourth) throw new Error('a short session');
+
+    app = await restart('/');
+    const resume = await until(() => {
+      const button = byRole(app.host, 'button', { name: /^Продолжить занятие/ });
+      if ((button as HTMLButtonElement).disabled) throw new Error('the vocabulary is loading');
+      return button;
+    });
+    // Meanwhile an admin deleted the fourth word and reworded the second.
+    const edited = { ...second, langA: `${second.langA} (уточнено)` };
+    const none = { put: [], deleted: [] };
+    useVocabStore.getState().applyChanges({
+      divisions: none,
+      roles: none,
+      topics: none,
+      vocab: { put: [edited], deleted: [fourth.id] },
+    });
+    await until(() => {
+      if (!textIn(resume).includes(`Вопрос 2 из ${total - 1}`)) throw new Error(textIn(resume));
+    });
+    await click(resume);
+    await untilPath(app, '/quiz');
+    expect(await progressText(/^Вопрос 2/)).toBe(`Вопрос 2 из ${total - 1}`);
+    const session = useSessionStore.getState().session;
+    expect(session?.words.map((w) => w.id)).not.toContain(fourth.id);
+    expect(session?.words[1]?.langA).toBe(edited.langA);
+    const question = session?.questions[1];
+    expect([question?.prompt, question?.answer]).toContain(edited.langA);
+  });
+
+  it('labels a hard-words session by its own words, not by the last choice of the steps', async () => {
+    app = await registerViaUi();
+    await startFromSteps();
+    // Then words of another division studied from the hard words (or an exam's mistakes).
+    const other = useVocabStore.getState().vocab.filter((w) => w.division !== 'deck');
+    const topic = other[0]?.topic ?? '';
+    const chosen = other.filter((w) => w.topic === topic).slice(0, 3);
+    expect(chosen.length).toBeGreaterThan(0);
+    expect(useSessionStore.getState().studyWords(chosen.map((w) => w.id))).not.toBeNull();
+
+    app = await restart('/');
+    const resume = await until(() => byRole(app.host, 'button', { name: /^Продолжить занятие/ }));
+    expect(textIn(resume)).toContain(topicLabel(topic, 'ru'));
+    expect(textIn(resume)).toContain(`Вопрос 1 из ${chosen.length}`);
+    expect(textIn(resume)).not.toContain('Палуба');
+  });
 });
+
+/** A session of a deck topic started through the steps; its number of questions. */
+async function startFromSteps(): Promise<number> {
+  await go(app, '/select-topic?division=deck&role=all');
+  await click((await until(() => allByRole(app.host, 'checkbox')))[1] as HTMLElement);
+  await click(byRole(app.host, 'button', { name: 'Продолжить' }));
+  await untilPath(app, /\/session-setup/);
+  await click(await until(() => byRole(app.host, 'button', { name: 'Начать' })));
+  await untilPath(app, '/quiz');
+  const total = Number((await progressText()).match(/из (\d+)/)?.[1]);
+  expect(total).toBeGreaterThan(3);
+  return total;
+}

@@ -16,13 +16,23 @@ import { divisionLabel } from '@/ui/division-label';
 import { SailboatIcon } from '@/ui/icons';
 import { useTopicLabel } from '@/ui/topic-name';
 
-/** Where an unfinished session stopped: the question, or the word of the spelling pass. */
-function stoppedAt(session: RunningSession): { spelling: boolean; n: number; total: number } {
+/**
+ * Where an unfinished session stopped: the question, or the word of the spelling pass, counting
+ * only the words still in the vocabulary (`inUse`): resuming leaves out those hidden or deleted.
+ */
+function stoppedAt(
+  session: RunningSession,
+  inUse: (id: string) => boolean,
+): { spelling: boolean; n: number; total: number } {
   const spelling = session.phase === 'spelling' ? session.spelling : null;
   if (spelling) {
-    return { spelling: true, n: spelling.position + 1, total: spelling.queue.length };
+    const queue = spelling.queue.filter(inUse);
+    const before = spelling.queue.slice(0, spelling.position).filter(inUse).length;
+    return { spelling: true, n: before + 1, total: queue.length };
   }
-  return { spelling: false, n: session.index + 1, total: session.words.length };
+  const ids = session.words.map((word) => word.id);
+  const before = ids.slice(0, session.index).filter(inUse).length;
+  return { spelling: false, n: before + 1, total: ids.filter(inUse).length };
 }
 
 export function ContinueButton({ userId }: { userId: string }) {
@@ -32,10 +42,31 @@ export function ContinueButton({ userId }: { userId: string }) {
   const topicLabel = useTopicLabel();
   const divisions = useVocabStore((s) => s.divisions);
   const loaded = useVocabStore((s) => s.loaded);
+  const vocab = useVocabStore((s) => s.vocab);
   const setup = useMemo(() => readLastSetup(deviceStorage(), userId), [userId]);
   const unfinished = useMemo(() => readUnfinished(deviceStorage(), userId), [userId]);
+  const inUse = useMemo(() => {
+    if (!loaded) return () => true;
+    const ids = new Set(vocab.map((item) => item.id));
+    return (id: string) => ids.has(id);
+  }, [vocab, loaded]);
   const [busy, setBusy] = useState(false);
   if (!unfinished && !setup?.division) return null;
+
+  /** «Палуба · Швартовка и ещё 2»: the topics of these words (one division's named), first by name. */
+  function wordsLabel(words: readonly { division: string; topic: string }[]): string | null {
+    const names = [...new Set(words.map((word) => topicLabel(word.topic)))].sort((a, b) =>
+      a.localeCompare(b),
+    );
+    const [name] = names;
+    if (name === undefined) return null;
+    const named =
+      names.length > 1 ? t('home.continue.more', { topic: name, count: names.length - 1 }) : name;
+    const [division, ...others] = new Set(words.map((word) => word.division));
+    return division !== undefined && others.length === 0
+      ? `${divisionLabel(t, division, divisions)} · ${named}`
+      : named;
+  }
 
   const [first] = setup?.topics ?? [];
   const firstName = topicLabel(first?.slice(first.indexOf('::') + 2) ?? '');
@@ -43,9 +74,6 @@ export function ContinueButton({ userId }: { userId: string }) {
     setup && setup.topics.length > 1
       ? t('home.continue.more', { topic: firstName, count: setup.topics.length - 1 })
       : firstName;
-  const choice = setup?.division
-    ? `${divisionLabel(t, setup.division, divisions)} · ${topics}`
-    : null;
 
   async function connect() {
     const [{ connectSessionStore, useSessionStore }, { connectSpeech }] = await Promise.all([
@@ -68,7 +96,11 @@ export function ContinueButton({ userId }: { userId: string }) {
         await navigate({ to: '/quiz' });
         return;
       }
-      if (!setup) return;
+      if (!setup) {
+        // The kept session had nothing left to ask, and there is no last choice: the steps.
+        await navigate({ to: '/select-division' });
+        return;
+      }
       const { division, role, topics: chosen, size, mode, direction } = setup;
       store.setState({ division, role, topics: chosen, size, mode, direction });
       const session = store.getState().startSession();
@@ -87,8 +119,11 @@ export function ContinueButton({ userId }: { userId: string }) {
 
   let title: string;
   let detail: string;
-  if (unfinished) {
-    const at = stoppedAt(unfinished);
+  const at = unfinished && stoppedAt(unfinished, inUse);
+  if (unfinished && at && at.n <= at.total) {
+    // What the kept session is made of: a hard-words or exam-mistakes session is not the last
+    // choice of the steps.
+    const choice = wordsLabel(unfinished.words.filter((word) => inUse(word.id)));
     title = t('home.continue');
     const where = t(at.spelling ? 'home.continue.spelling' : 'home.continue.at', {
       n: at.n,
