@@ -54,8 +54,15 @@ export const speaking = defineLocalMessages(
       'This device cannot recognise English speech. Record yourself and compare with the model instead.',
     network:
       'The recognition service cannot be reached. Record yourself and compare with the model instead.',
-    failed: 'Recognition failed ({error}). Try again, or record yourself and compare.',
-    recordFailed: 'Recording failed ({error}).',
+    serviceRefused:
+      'The browser does not allow its speech service here. Record yourself and compare with the model instead.',
+    interrupted: 'Listening was interrupted. Try again.',
+    failed: 'Recognition failed. Try again, or record yourself and compare.',
+    micBusy:
+      'The microphone is busy or cannot be read: close other apps that use it and try again.',
+    recordInterrupted: 'Recording was interrupted. Try again.',
+    recordFailed: 'Recording failed. Try again, or answer by choosing.',
+    playFailed: 'Your recording cannot be played on this device. Try recording again.',
     noVoice: 'This device has no English voice: read the model.',
     counted: 'Your first answer is counted; say it again to practise.',
   },
@@ -104,8 +111,15 @@ export const speaking = defineLocalMessages(
     notSupported:
       'Распознавание английской речи на этом устройстве недоступно. Запишите себя и сравните с образцом.',
     network: 'Сервис распознавания недоступен. Запишите себя и сравните с образцом.',
-    failed: 'Распознать не удалось ({error}). Попробуйте ещё раз или запишите себя и сравните.',
-    recordFailed: 'Записать не удалось ({error}).',
+    serviceRefused:
+      'Браузер не разрешает здесь свой сервис распознавания. Запишите себя и сравните с образцом.',
+    interrupted: 'Распознавание прервалось. Попробуйте ещё раз.',
+    failed: 'Распознать не удалось. Попробуйте ещё раз или запишите себя и сравните.',
+    micBusy:
+      'Микрофон занят или не отвечает: закройте другие приложения, которые им пользуются, и попробуйте ещё раз.',
+    recordInterrupted: 'Запись прервалась. Попробуйте ещё раз.',
+    recordFailed: 'Записать не удалось. Попробуйте ещё раз или отвечайте выбором.',
+    playFailed: 'Запись не воспроизводится на этом устройстве. Попробуйте записать ещё раз.',
     noVoice: 'На устройстве нет английского голоса: прочитайте образец.',
     counted: 'Засчитан первый ответ; скажите ещё раз, чтобы потренироваться.',
   },

@@ -46,32 +46,40 @@ type Way = 'device' | 'online' | 'record' | 'none';
 /** The learner allowed the browser's online recognition in this visit (never stored). */
 let onlineAllowed = false;
 
-/** A message of the panel: a key of its texts, with the browser's error code where it has one. */
-type Message = { key: keyof typeof speaking.en; error?: string };
+/** A message of the panel: a key of its texts (the browser's error codes go to the console only). */
+type Message = { key: keyof typeof speaking.en };
 
-/** The message for a recogniser's error (the Web Speech API's codes). */
+/** The message for a recogniser's error (the Web Speech API's codes), in plain words. */
 function listenError(error: string): Message {
+  console.warn('Speech recognition failed', error);
   switch (error) {
     case 'not-allowed':
+      return { key: 'micRefused' };
     case 'service-not-allowed':
-      return { key: error === 'not-allowed' ? 'micRefused' : 'notSupported' };
+      return { key: 'serviceRefused' };
     case 'audio-capture':
       return { key: 'noMic' };
     case 'language-not-supported':
+    case 'not-supported':
       return { key: 'notSupported' };
     case 'network':
       return { key: 'network' };
+    case 'aborted':
+    case 'AbortError':
+      return { key: 'interrupted' };
     default:
-      return { key: 'failed', error };
+      return { key: 'failed' };
   }
 }
 
-/** The message for a recording's error (getUserMedia's DOMException names). */
+/** The message for a recording's error (getUserMedia's DOMException names), in plain words. */
 function recordError(error: unknown): Message {
   const name = error instanceof Error ? error.name : String(error);
   if (name === 'NotAllowedError' || name === 'SecurityError') return { key: 'micRefused' };
   if (name === 'NotFoundError' || name === 'OverconstrainedError') return { key: 'noMic' };
-  return { key: 'recordFailed', error: name };
+  if (name === 'NotReadableError') return { key: 'micBusy' };
+  if (name === 'AbortError') return { key: 'recordInterrupted' };
+  return { key: 'recordFailed' };
 }
 
 export default function SpeakPanel({ expected, langs, onAnswer, speak, counted }: SpeakPanelProps) {
@@ -210,7 +218,7 @@ export default function SpeakPanel({ expected, langs, onAnswer, speak, counted }
   function playMine(blob: Blob) {
     playRecording(blob).catch((error: unknown) => {
       console.error('Playing the recording failed', error);
-      setMessage(recordError(error));
+      setMessage({ key: 'playFailed' });
     });
   }
 
@@ -322,11 +330,7 @@ export default function SpeakPanel({ expected, langs, onAnswer, speak, counted }
       </div>
 
       <div role="alert" className="speak-alert">
-        {message ? (
-          <p className="speak-error">
-            {t(message.key, message.error ? { error: message.error } : undefined)}
-          </p>
-        ) : null}
+        {message ? <p className="speak-error">{t(message.key)}</p> : null}
       </div>
 
       {phase.kind === 'heard' ? <SpokenMarks result={phase.result} resultRef={resultRef} /> : null}
