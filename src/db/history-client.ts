@@ -8,6 +8,7 @@
  * page, never skipped.
  */
 
+import type { Calibration } from '@/domain/exam';
 import type { UserWord } from '@/domain/types';
 import type {
   FoldSettings,
@@ -38,6 +39,20 @@ export function progressSeriesOffThread(
   settings?: FoldSettings,
 ): Promise<ProgressSeries> {
   return runHistoryJobOffThread(db, { kind: 'series', userId, now, days, settings });
+}
+
+/**
+ * How the learner's own answers since `since` compare with the memory model (the exam's
+ * prediction and the progress screen's recall figure are scaled by it), from their whole history
+ * folded under `settings`.
+ */
+export function calibrationOffThread(
+  db: MarineDB,
+  userId: string,
+  since: number,
+  settings?: FoldSettings,
+): Promise<Calibration> {
+  return runHistoryJobOffThread(db, { kind: 'calibration', userId, since, settings });
 }
 
 /**

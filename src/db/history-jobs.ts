@@ -1,9 +1,10 @@
 /**
  * The jobs over a learner's whole answer history that take too long for the page's thread on a
- * year of study (70,000 entries): a refold of every word, and the series of the progress charts
- * that fold the history again. `history-worker.ts` runs them in a module worker on its own
+ * year of study (70,000 entries): a refold of every word, the series of the progress charts that
+ * fold the history again, and the learner's calibration of the memory model (another fold). `history-worker.ts` runs them in a module worker on its own
  * connection to the database; `history-client.ts` runs them here when there is no worker.
  */
+import { type Calibration, learnerCalibration } from '@/domain/exam';
 import { fsrsModel } from '@/domain/fsrs';
 import { foldRulesFor } from '@/domain/memory';
 import {
@@ -26,7 +27,8 @@ export type FoldSettings = Pick<
 
 export type HistoryJob =
   | { kind: 'refold'; userId: string }
-  | { kind: 'series'; userId: string; now: number; days: number; settings?: FoldSettings };
+  | { kind: 'series'; userId: string; now: number; days: number; settings?: FoldSettings }
+  | { kind: 'calibration'; userId: string; since: number; settings?: FoldSettings };
 
 /** The history's part of the progress charts: small, whatever the history's length. */
 export interface ProgressSeries {
@@ -38,13 +40,15 @@ export interface ProgressSeries {
 
 export type HistoryJobResult<J extends HistoryJob> = J extends { kind: 'refold' }
   ? Refolded
-  : ProgressSeries;
+  : J extends { kind: 'calibration' }
+    ? Calibration
+    : ProgressSeries;
 
 /** What the worker posts back: one message per job. */
 export type HistoryWorkerMessage =
   /** A part of a refold's words, ahead of its `done` (which carries the rest). */
   | { type: 'words'; words: UserWord[] }
-  | { type: 'done'; result: Refolded | ProgressSeries }
+  | { type: 'done'; result: Refolded | ProgressSeries | Calibration }
   | { type: 'failed'; message: string };
 
 /**
@@ -60,13 +64,34 @@ export interface HistoryWorkerRequest {
   job: HistoryJob;
 }
 
-/** Runs one job on `db`: a refold in one transaction, or the charts' series from one read. */
+/**
+ * Runs one job on `db`: a refold in one transaction, or the charts' series or the calibration
+ * from one read.
+ */
 export async function runHistoryJob(
   db: MarineDB,
   job: HistoryJob,
-): Promise<Refolded | ProgressSeries> {
+): Promise<Refolded | ProgressSeries | Calibration> {
   if (job.kind === 'refold') return refoldUserWords(db, job.userId);
+  if (job.kind === 'calibration') {
+    return historyCalibration(db, job.userId, job.since, job.settings);
+  }
   return progressSeries(db, job.userId, job.now, job.days, job.settings);
+}
+
+/**
+ * How the learner's own answers since `since` compare with the memory model (domain/exam.ts
+ * `learnerCalibration`), from their whole history folded under their rules: what the exam's
+ * prediction and the progress screen's recall figure are scaled by.
+ */
+export async function historyCalibration(
+  db: MarineDB,
+  userId: string,
+  since: number,
+  settings?: FoldSettings,
+): Promise<Calibration> {
+  const entries = await listHistory(db, userId);
+  return learnerCalibration(entries, foldRulesFor(settings, fsrsModel), fsrsModel, since);
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import { create } from 'zustand';
 import { getExamSetting } from '@/db/exam-settings-repo';
-import { listHistory, listHistoryOfPrefix } from '@/db/history-queries';
+import { listHistoryOfPrefix } from '@/db/history-queries';
 import { getDB, openDB } from '@/db/instance';
 import { DAY_MS } from '@/domain/constants';
 import {
@@ -21,7 +21,6 @@ import {
   type ExamScore,
   examPool,
   examPrediction,
-  learnerCalibration,
   normalizeExamConfig,
   type Prediction,
   scoreExam,
@@ -45,7 +44,6 @@ import {
 } from '@/domain/exam-sitting';
 import { effectiveTime } from '@/domain/history';
 import { newId } from '@/domain/ids';
-import { foldRulesFor } from '@/domain/memory';
 import type { DivisionId } from '@/domain/types';
 import { firebaseSettings } from '@/firebase/config';
 import { type Verification, verificationCode, verifyExamResult } from '@/sync/exam-verify';
@@ -122,6 +120,8 @@ const CONFIG_READ_TIMEOUT_MS = 5_000;
 
 /** The FSRS model loads with the exam screens, not at start-up. */
 const memoryModel = () => import('@/domain/fsrs').then((module) => module.fsrsModel);
+/** The history's jobs run off the page's thread; their client loads when one is needed. */
+const historyClient = () => import('@/db/history-client');
 
 /** The id of the post `role` of `division`, if the catalogue has it. */
 function roleIdOf(division: unknown, role: unknown): string | undefined {
@@ -211,12 +211,18 @@ export const useExamStore = create<ExamState>()((set, get) => ({
     const model = await memoryModel();
     const now = Date.now();
     const { ownerId, words } = useWordsStore.getState();
-    // The learner's own answers of the last 30 days calibrate the model (see learnerCalibration).
+    // The learner's own answers of the last 30 days calibrate the model (learnerCalibration of
+    // domain/exam.ts): their whole history folded in the history worker, not on the page's thread.
     let calibration: Calibration = { factor: 1, reviews: 0 };
     if (ownerId !== GUEST_ID) {
-      const entries = await listHistory(await openDB(), ownerId);
-      const rules = foldRulesFor(useAuthStore.getState().user?.settings, model);
-      calibration = learnerCalibration(entries, rules, model, now - CALIBRATION_DAYS * DAY_MS);
+      const settings = useAuthStore.getState().user?.settings;
+      const [db, { calibrationOffThread }] = await Promise.all([openDB(), historyClient()]);
+      calibration = await calibrationOffThread(db, ownerId, now - CALIBRATION_DAYS * DAY_MS, {
+        homeZone: settings?.homeZone,
+        dayStartHour: settings?.dayStartHour,
+        schedule: settings?.schedule,
+        retention: settings?.retention,
+      });
     }
     const pool = examPool(useVocabStore.getState().vocab, division, role);
     return examPrediction(pool, words, config.questions, now, model, calibration);

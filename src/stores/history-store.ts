@@ -4,6 +4,7 @@
  */
 import { DEAD_LETTERS_KEPT, letterPreview } from '@/db/dead-letters';
 import {
+  calibrationOffThread,
   type FoldSettings,
   type ProgressSeries,
   progressSeriesOffThread,
@@ -17,6 +18,7 @@ import {
 import { openDB } from '@/db/instance';
 import type { DeadLetter } from '@/db/schema';
 import { getUser, updateUser } from '@/db/users-repo';
+import type { Calibration } from '@/domain/exam';
 import type { HistoryEntry } from '@/domain/history';
 
 export type { DeadLetter, DeadLetterList, FoldSettings, ProgressSeries };
@@ -44,6 +46,19 @@ export async function readProgressSeries(
   settings?: FoldSettings,
 ): Promise<ProgressSeries> {
   return progressSeriesOffThread(await openDB(), userId, now, days, settings);
+}
+
+/**
+ * How the user's own answers since `since` compare with the memory model (the factor the recall
+ * figure and the exam's prediction are scaled by, and the reviews it rests on), folded under
+ * `settings`: computed off the page's thread where a worker can run, as the series are.
+ */
+export async function readCalibration(
+  userId: string,
+  since: number,
+  settings?: FoldSettings,
+): Promise<Calibration> {
+  return calibrationOffThread(await openDB(), userId, since, settings);
 }
 
 /** The user's dead letters, newest first, and how many more were set aside but not kept. */

@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordChange } from '@/db/history-append';
 import {
+  calibrationOffThread,
   progressSeriesOffThread,
   refoldUserOffThread,
   runHistoryJobOffThread,
@@ -23,9 +24,11 @@ import type { MarineDB } from '@/db/schema';
 import { listUserWords } from '@/db/user-words-repo';
 import { putUser, updateUserSettings } from '@/db/users-repo';
 import { DAY_MS } from '@/domain/constants';
+import { CALIBRATION_MIN_REVIEWS, learnerCalibration } from '@/domain/exam';
 import { fsrsModel } from '@/domain/fsrs';
 import { foldRulesFor } from '@/domain/memory';
 import { answersPerDay, learnedOverTime } from '@/domain/progress-charts';
+import { ClonedWorker } from '../support/history-worker';
 import { withDB } from './helpers';
 
 const U = 'u1';
@@ -52,26 +55,6 @@ async function studied(db: MarineDB): Promise<void> {
   }
   await recordChange(db, U, 'w6', { kind: 'skip' }, NOW - 2 * DAY_MS);
   await recordChange(db, U, 'w7', { kind: 'learn' }, NOW - DAY_MS);
-}
-
-/**
- * A stand-in for the browser's module worker: the request and the answer are structured-cloned
- * as postMessage clones them, and the job runs through the worker's own code on a connection of
- * its own (`answerHistoryRequest`).
- */
-class ClonedWorker {
-  static started = 0;
-  onmessage: ((event: { data: HistoryWorkerMessage }) => void) | null = null;
-  onerror: ((event: { message: string; preventDefault(): void }) => void) | null = null;
-  constructor() {
-    ClonedWorker.started++;
-  }
-  postMessage(request: HistoryWorkerRequest) {
-    void answerHistoryRequest(structuredClone(request), (message) => {
-      this.onmessage?.({ data: structuredClone(message) });
-    });
-  }
-  terminate() {}
 }
 
 /** A worker whose file does not load (offline without it in the cache). */
@@ -110,7 +93,7 @@ class SilentWorker {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  ClonedWorker.started = 0;
+  ClonedWorker.reset();
 });
 
 describe('the progress series', () => {
@@ -147,6 +130,40 @@ describe('the progress series', () => {
         expect(there).toEqual(here);
       }
       expect(ClonedWorker.started).toBe(2);
+    });
+  });
+});
+
+describe('the learner’s calibration', () => {
+  it('is the whole history’s, folded under the given settings, the same through a worker as on the page', async () => {
+    await withDB([], async (db) => {
+      await studied(db);
+      const entries = await listHistory(db, U);
+      const since = NOW - 30 * DAY_MS;
+      for (const settings of [
+        { homeZone: 'UTC' },
+        { homeZone: 'Asia/Tokyo', schedule: 'fsrs' as const, retention: 0.85 },
+      ]) {
+        const page = learnerCalibration(
+          entries,
+          foldRulesFor(settings, fsrsModel),
+          fsrsModel,
+          since,
+        );
+        const here = await calibrationOffThread(db, U, since, settings);
+        vi.stubGlobal('Worker', ClonedWorker);
+        const there = await calibrationOffThread(db, U, since, settings);
+        vi.unstubAllGlobals();
+        expect(here).toEqual(page);
+        expect(there).toEqual(page);
+        // Enough reviews to say something, and what they say is not the model as it is.
+        expect(there.reviews).toBeGreaterThanOrEqual(CALIBRATION_MIN_REVIEWS);
+        expect(there.factor).not.toBe(1);
+      }
+      expect(ClonedWorker.jobs).toEqual(['calibration', 'calibration']);
+      // Answers before `since` only fold the words; they are not reviews that calibrate.
+      const fewer = await calibrationOffThread(db, U, NOW - 5 * DAY_MS, { homeZone: 'UTC' });
+      expect(fewer.reviews).toBeLessThan((await calibrationOffThread(db, U, since)).reviews);
     });
   });
 });

@@ -3,7 +3,7 @@
  * "≈ N probably recalled" on the progress screen (issue 43): calibrated on the learner's own
  * answers as the exam's prediction is, and not shown before there are enough of them.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '@/domain/constants';
 import { fsrsModel } from '@/domain/fsrs';
 import type { HistoryEntry } from '@/domain/history';
@@ -11,11 +11,14 @@ import { recallNow } from '@/features/progress/lists';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
 import { go, type OpenedApp, registerViaUi } from '../support/app';
+import { ClonedWorker } from '../support/history-worker';
 import { byRole, textIn, until } from '../support/screen';
 
 let app: OpenedApp;
 
 afterEach(async () => {
+  vi.unstubAllGlobals();
+  ClonedWorker.reset();
   await app?.close();
   localStorage.clear();
 });
@@ -47,6 +50,23 @@ const figureText = () =>
     return textIn(figure);
   });
 
+/**
+ * Ten words reviewed right on four days; forty failed on three days in a row: the learner
+ * recalls far less than FSRS's default parameters say.
+ */
+async function importPoorReviews() {
+  const ids = useVocabStore.getState().vocab.map((item) => item.id);
+  const plan: [string, boolean, number][] = [];
+  for (const id of ids.slice(0, 10)) {
+    for (const days of [20, 17, 10, 3]) plan.push([id, true, days]);
+  }
+  for (const id of ids.slice(10, 50)) {
+    plan.push([id, true, 25]);
+    for (const days of [15, 14, 13]) plan.push([id, false, days]);
+  }
+  await useWordsStore.getState().importProgress({ userWords: [], history: answers(plan) });
+}
+
 describe('what the learner probably recalls', () => {
   it('is not estimated before the learner’s own answers can calibrate it', async () => {
     app = await registerViaUi();
@@ -61,18 +81,7 @@ describe('what the learner probably recalls', () => {
 
   it('is scaled by how the learner’s own reviews went, like the exam’s prediction', async () => {
     app = await registerViaUi();
-    const ids = useVocabStore.getState().vocab.map((item) => item.id);
-    // Ten words reviewed right on four days; forty failed on three days in a row: the learner
-    // recalls far less than FSRS's default parameters say.
-    const plan: [string, boolean, number][] = [];
-    for (const id of ids.slice(0, 10)) {
-      for (const days of [20, 17, 10, 3]) plan.push([id, true, days]);
-    }
-    for (const id of ids.slice(10, 50)) {
-      plan.push([id, true, 25]);
-      for (const days of [15, 14, 13]) plan.push([id, false, days]);
-    }
-    await useWordsStore.getState().importProgress({ userWords: [], history: answers(plan) });
+    await importPoorReviews();
     await go(app, '/progress');
     const words = useWordsStore.getState().words;
     const model = recallNow(words.values(), Date.now(), fsrsModel.recall);
@@ -82,5 +91,19 @@ describe('what the learner probably recalls', () => {
     const shown = Number((await figureText()).match(/^≈ (\d+) из 10 выученных слов$/)?.[1]);
     expect(shown).toBeLessThanOrEqual(Math.round(model.expected * 0.5));
     expect(shown).toBeGreaterThan(0);
+  });
+
+  it('is calibrated in the history worker, not on the page, and reads the same as the page’s', async () => {
+    app = await registerViaUi();
+    await importPoorReviews();
+    vi.stubGlobal('Worker', ClonedWorker);
+    await go(app, '/progress');
+    const there = await figureText();
+    expect(there).toMatch(/^≈ \d+ из 10 выученных слов$/);
+    expect(ClonedWorker.jobs).toContain('calibration');
+    vi.unstubAllGlobals();
+    await go(app, '/');
+    await go(app, '/progress');
+    expect(await figureText()).toBe(there);
   });
 });

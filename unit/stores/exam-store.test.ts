@@ -6,15 +6,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builtinVocabulary } from '@/data/vocabulary/builtin';
 import { putExamSetting } from '@/db/exam-settings-repo';
+import { recordChange } from '@/db/history-append';
 import { listHistoryOfPrefix } from '@/db/history-queries';
 import { recordExamResult } from '@/db/history-results';
 import { getDB, openDB } from '@/db/instance';
-import { normalizeExamConfig } from '@/domain/exam';
+import { putUser } from '@/db/users-repo';
+import { DAY_MS } from '@/domain/constants';
+import { examPool, examPrediction, normalizeExamConfig } from '@/domain/exam';
 import { EXAM_VOCAB_PREFIX, readExamEntry } from '@/domain/exam-result';
+import { fsrsModel } from '@/domain/fsrs';
 import type { Role, VocabItem } from '@/domain/types';
 import { type ExamRun, readExamConfig, useExamStore } from '@/stores/exam-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
+import { ClonedWorker } from '../support/history-worker';
 
 const data = vi.hoisted(() => {
   const data = new Map<string, string>();
@@ -99,6 +104,8 @@ beforeEach(async () => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  ClonedWorker.reset();
 });
 
 describe('the resume record', () => {
@@ -386,5 +393,50 @@ describe('the end of an exam, whatever the storage does', () => {
     await exam().resume(userId);
     expect(await examEntries()).toHaveLength(1);
     expect(kept()).toBeNull();
+  });
+});
+
+describe('the prediction of an exam', () => {
+  it('is calibrated on the learner’s answers in the history worker, as the page calibrates it', async () => {
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now);
+    // Ten words of the post reviewed right on four days, forty failed on three days in a row:
+    // the learner recalls far less than FSRS's default parameters say.
+    const ids = examPool(vocab, 'deck', OS.name).map((item) => item.id);
+    const db = await openDB();
+    await putUser(db, {
+      id: userId,
+      email: `${userId}@ship.test`,
+      fullName: '',
+      isAdmin: false,
+      createdAt: 0,
+      settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light', homeZone: 'UTC' },
+    });
+    const plan: [string, boolean, number][] = [];
+    for (const id of ids.slice(0, 10)) {
+      for (const days of [20, 17, 10, 3]) plan.push([id, true, days]);
+    }
+    for (const id of ids.slice(10, 50)) {
+      plan.push([id, true, 25]);
+      for (const days of [15, 14, 13]) plan.push([id, false, days]);
+    }
+    for (const [id, correct, days] of plan) {
+      await recordChange(db, userId, id, { kind: 'answer', correct }, now - days * DAY_MS);
+    }
+    await useWordsStore.getState().load(userId);
+    const here = await exam().predict('deck', OS.name);
+    vi.stubGlobal('Worker', ClonedWorker);
+    const there = await exam().predict('deck', OS.name);
+    expect(ClonedWorker.jobs).toEqual(['calibration']);
+    expect(there).toEqual(here);
+    // The learner's answers scale the model's figure down.
+    const pool = examPool(vocab, 'deck', OS.name);
+    const { words } = useWordsStore.getState();
+    const uncalibrated = examPrediction(pool, words, 40, now, fsrsModel, {
+      factor: 1,
+      reviews: 150,
+    });
+    expect(there).not.toBeNull();
+    expect(there?.percent).toBeLessThan(uncalibrated?.percent ?? 0);
   });
 });

@@ -6,14 +6,14 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { DAY_MS } from '@/domain/constants';
 import { learnableCount } from '@/domain/daily';
-import { CALIBRATION_MIN_REVIEWS, type Calibration, learnerCalibration } from '@/domain/exam';
+import { CALIBRATION_MIN_REVIEWS, type Calibration } from '@/domain/exam';
 import { fsrsModel } from '@/domain/fsrs';
-import { foldRulesFor, studyDayEnd } from '@/domain/memory';
+import { studyDayEnd } from '@/domain/memory';
 import { rankFor } from '@/domain/ranks';
 import { inLanguage, type UserWord, type VocabItem } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
-import { readHistory } from '@/stores/history-store';
+import { readCalibration } from '@/stores/history-store';
 import { useToast } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
@@ -295,17 +295,20 @@ function MemoryCard({ userId, words }: { userId: string; words: ReadonlyMap<stri
   const schedule = settings?.schedule;
   const retention = settings?.retention;
 
-  // The learner's history, read after the screen is up (a year is 70,000 entries).
+  // The learner's history folded after the screen is up, in the history worker (a year is 70,000
+  // entries): only the calibration comes back.
   // biome-ignore lint/correctness/useExhaustiveDependencies: revision only triggers a re-read.
   useEffect(() => {
     let live = true;
     void (async () => {
       try {
-        const entries = await readHistory(userId);
-        const now = Date.now();
-        const rules = foldRulesFor({ homeZone, dayStartHour, schedule, retention }, fsrsModel);
-        const since = now - CALIBRATION_DAYS * DAY_MS;
-        const found = learnerCalibration(entries, rules, fsrsModel, since);
+        const since = Date.now() - CALIBRATION_DAYS * DAY_MS;
+        const found = await readCalibration(userId, since, {
+          homeZone,
+          dayStartHour,
+          schedule,
+          retention,
+        });
         if (live) setCalibration(found);
       } catch (error) {
         console.error('Reading the answer history failed', error);
