@@ -88,7 +88,9 @@ export function planSegments(
  * What to write on top of the cloud's segments (`state`, the open one) for the entries received
  * up to `limit`: the open segment again with what came since (and the next ones when it fills
  * up). A rewrite of the open segment that would end before it does now (this device cut it
- * elsewhere) is left out, and the segments go on from its end.
+ * elsewhere), or that would hold less of its range than it does (this device's store lacks some
+ * of its entries: a new device trusts the segment's end and pulls only the batches after it, so
+ * they would be lost there), is left out, and the segments go on from its end.
  */
 export async function segmentsToWrite(
   load: (from: number, to: number) => Promise<HistoryEntry[]>,
@@ -97,12 +99,31 @@ export async function segmentsToWrite(
 ): Promise<PlannedSegment[]> {
   if (state && limit <= state.to) return [];
   const from = state?.from ?? 0;
-  const plan = planSegments(await load(from, limit), state?.index ?? 0, from, limit);
+  const entries = await load(from, limit);
+  const plan = planSegments(entries, state?.index ?? 0, from, limit);
+  if (!state) return plan;
   const [first] = plan;
-  if (!state || !first || first.segment.to > state.to) return plan;
-  // The open segment as written covers as much as this device would put in it: the next ones
-  // start where it ends.
+  if (heldChars(entries, state.to) < state.chars) {
+    console.warn(
+      'This device holds less of the open history segment than the cloud; it leaves it as it is',
+    );
+  } else if (!first || first.segment.to > state.to) {
+    return plan;
+  }
+  // The open segment as written covers as much as this device would put in it (or more): the
+  // next ones start where it ends.
   return planSegments(await load(state.to, limit), state.index + 1, state.to, limit);
+}
+
+/**
+ * The characters (as the rules count them) of a segment of the `entries` received before `to`:
+ * what this device would put in the open segment's range.
+ */
+function heldChars(entries: readonly HistoryEntry[], to: number): number {
+  const texts = entries
+    .filter((entry) => (entry.receivedAt as number) < to)
+    .map((entry) => segmentEntryText(entry));
+  return segmentChars(`[${texts.join(',')}]`);
 }
 
 export async function compactHistory(ctx: SyncContext): Promise<StepResult> {

@@ -9,7 +9,7 @@ import type { MarineDB } from '@/db/schema';
 import { getUser, updateUser } from '@/db/users-repo';
 import type { HistoryEntry } from '@/domain/history';
 import { ENTRY_FIELDS } from '@/domain/synced-records';
-import { segmentEntryText, segmentOf } from '@/sync/history-segments';
+import { segmentChars, segmentEntryText, segmentOf } from '@/sync/history-segments';
 import {
   compactHistory,
   planSegments,
@@ -121,6 +121,42 @@ describe('segmentsToWrite', () => {
     expect(plan.map(({ index, segment }) => [index, segment.from, segment.to])).toEqual([
       [1, 25, 35],
     ]);
+  });
+});
+
+describe('segmentsToWrite on a store that lacks some of the open segment', () => {
+  const load = (entries: HistoryEntry[]) => async (from: number, to: number) =>
+    entries.filter((e) => (e.receivedAt as number) >= from && (e.receivedAt as number) < to);
+
+  it('leaves the open segment as the cloud holds it and writes the next one from its end, logged', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // Another device wrote segment 2 with `a` and `b` (10..25); this one never got `b`.
+    const [stored] = planSegments([entry('a', 10), entry('b', 20)], 2, 10, 25);
+    const state = { index: 2, from: 10, to: 25, chars: segmentChars(stored!.segment.e) };
+    const plan = await segmentsToWrite(load([entry('a', 10), entry('c', 30)]), state, 35);
+    // Not a rewrite of segment 2 with `a` and `c`: a new device reads segment 2 for 10..25 and
+    // pulls only the batches from 25, so `b` would be nowhere it reads.
+    expect(
+      plan.map(({ index, segment }) => [index, segment.from, segment.to, segment.count]),
+    ).toEqual([[3, 25, 35, 1]]);
+    expect(segmentOf(USER, 's3', plan[0]?.segment)?.entries).toEqual([entry('c', 30)]);
+    expect(warn).toHaveBeenCalledOnce();
+  });
+
+  it('rewrites it when this device holds all of it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const [stored] = planSegments([entry('a', 10), entry('b', 20)], 2, 10, 25);
+    const state = { index: 2, from: 10, to: 25, chars: segmentChars(stored!.segment.e) };
+    const plan = await segmentsToWrite(
+      load([entry('a', 10), entry('b', 20), entry('c', 30)]),
+      state,
+      35,
+    );
+    expect(
+      plan.map(({ index, segment }) => [index, segment.from, segment.to, segment.count]),
+    ).toEqual([[2, 10, 35, 3]]);
+    expect(segmentChars(plan[0]!.segment.e)).toBeGreaterThan(state.chars);
+    expect(warn).not.toHaveBeenCalled();
   });
 });
 
