@@ -541,9 +541,11 @@ const MARK = (name: string) => `new Promise((resolve, reject) => {
  */
 const TIMED = (act: string, selector: string) => `new Promise((resolve, reject) => {
   const given = setTimeout(() => reject(new Error('${selector} not seen')), 120000);
-  const start = performance.now();
+  // An act may move the start on (window.__timedFrom: a confirm's yes, say).
+  window.__timedFrom = undefined;
   const done = () => {
     const end = performance.now();
+    const start = window.__timedFrom ?? started;
     observer.disconnect();
     clearTimeout(given);
     setTimeout(() => {
@@ -553,6 +555,7 @@ const TIMED = (act: string, selector: string) => `new Promise((resolve, reject) 
       resolve({ ms: end - start, longest });
     }, 500);
   };
+  const started = performance.now();
   const observer = new MutationObserver(() => {
     if (document.querySelector(${JSON.stringify(selector)})) done();
   });
@@ -678,22 +681,27 @@ async function account(browser: Browser, records: Records | null): Promise<Accou
     }
 
     // A schedule change: the other schedule chosen in settings, until the card says the words
-    // were refolded.
+    // were refolded. Where the change moves the learned count, settings first asks (a confirm
+    // with the numbers, worked out off the page's thread): the refold is timed from the yes.
     const refolds: Timed[] = [];
     for (let run = 0; run < CHANGES; run++) {
       const settings = await context.newPage();
       await settings.goto(`${BASE}/settings`);
       await settings.locator('input[name="schedule"]').first().waitFor({ state: 'attached' });
       const session = await throttled(settings);
-      refolds.push(
-        await inPage<Timed>(
-          session,
-          TIMED(
-            `document.querySelector('input[name="schedule"]:not(:checked)').click()`,
-            '.schedule-outcome:not(:empty)',
-          ),
-        ),
-      );
+      // Yes to the confirm as soon as it shows, the refold timed from there.
+      const act = `(() => {
+        const asked = new MutationObserver(() => {
+          const yes = document.querySelector('dialog[open][role="alertdialog"] .btn-primary');
+          if (!yes) return;
+          asked.disconnect();
+          window.__timedFrom = performance.now();
+          yes.click();
+        });
+        asked.observe(document.body, { subtree: true, childList: true, attributes: true });
+        document.querySelector('input[name="schedule"]:not(:checked)').click();
+      })()`;
+      refolds.push(await inPage<Timed>(session, TIMED(act, '.schedule-outcome:not(:empty)')));
       await settings.close();
     }
     return { seed, indexedDb, starts, progress, refolds };
