@@ -69,12 +69,12 @@ export function nextTask(): Promise<void> {
 }
 
 /**
- * Starts what the first screen waits for, before the first render: the database opens (the
- * built-in vocabulary, when new or older than the app's, installs beside it in a worker: no
- * screen waits for it), the session is restored, and then the router loads the first screen's
- * route (its guards and screen); the cloud wiring follows the session. The vocabulary's load and
- * the service worker's registration wait until the app's own screen is up (`PictureGone`).
- * Called once by the bootstrap when this chunk has loaded.
+ * Starts what the first screen waits for, before the first render: the database opens, the
+ * session is restored, and then the router loads the first screen's route (its guards and
+ * screen); the cloud wiring follows the session. The vocabulary's load and the service worker's
+ * registration wait until the app's own screen is up (`PictureGone`); the load checks the
+ * built-in vocabulary and, when it is new or older than the app's, installs it in a worker (no
+ * screen waits for it). Called once by the bootstrap when this chunk has loaded.
  */
 export function startApp(): void {
   if (started) return;

@@ -1,8 +1,12 @@
 /**
  * The app's one MarineDB connection and the reset that deletes it. `openDB` gives the connection
- * as soon as it is open; the built-in vocabulary is brought up to date beside it, in a worker, and
- * `getDB` waits for that too (whatever reads or writes the catalogue uses `getDB`; what the home
- * screen needs, such as users and progress, uses `openDB` and never waits for the words).
+ * as soon as it is open; `getDB` first brings the built-in vocabulary up to date, in a worker, and
+ * waits for that too (whatever reads or writes the catalogue uses `getDB`; what the home screen
+ * needs, such as users and progress, uses `openDB` and never waits for the words). The check
+ * starts with the first `getDB`, not with the open: it reads the installed vocabulary's record
+ * (a digest of every word, some 64 KB), which took the page's thread while a start restored the
+ * session (docs/benchmarks.md, "The first tap"); the app's first `getDB` is the vocabulary's
+ * load, once the first screen is up.
  */
 import { VOCABULARY_VERSION } from '@/data/vocabulary/version';
 import { installedVocabularyVersion } from './meta-repo';
@@ -88,7 +92,7 @@ async function bringVocabularyUpToDate(db: MarineDB): Promise<void> {
   performance.mark('vocabulary:installed');
 }
 
-/** The open connection, without waiting for the vocabulary (which starts installing, if due). */
+/** The open connection, without the vocabulary's check (`getDB`). */
 export function openDB(): Promise<MarineDB> {
   if (!connection) {
     const opening = openMarineDB({
@@ -107,15 +111,6 @@ export function openDB(): Promise<MarineDB> {
       return db;
     });
     connection = opening;
-    ready = opening.then(async (db) => {
-      await bringVocabularyUpToDate(db);
-      await seedEmptyDivisions(db).catch((error: unknown) => {
-        // Storage full: the app still works with what it has; the seed is tried at the next start.
-        console.error('MarineDB: the divisions could not be seeded', error);
-      });
-      return db;
-    });
-    ready.catch(() => undefined);
     opening.catch(() => {
       setBlocked(false);
       if (connection === opening) {
@@ -127,10 +122,24 @@ export function openDB(): Promise<MarineDB> {
   return connection;
 }
 
-/** The open connection with the built-in vocabulary brought up to date. */
+/**
+ * The open connection with the built-in vocabulary brought up to date: the first call (after an
+ * open) checks the installed version and installs the vocabulary when it is missing or older.
+ */
 export function getDB(): Promise<MarineDB> {
-  void openDB();
-  return ready as Promise<MarineDB>;
+  const opening = openDB();
+  if (!ready) {
+    ready = opening.then(async (db) => {
+      await bringVocabularyUpToDate(db);
+      await seedEmptyDivisions(db).catch((error: unknown) => {
+        // Storage full: the app still works with what it has; the seed is tried at the next start.
+        console.error('MarineDB: the divisions could not be seeded', error);
+      });
+      return db;
+    });
+    ready.catch(() => undefined);
+  }
+  return ready;
 }
 
 /** Closes this tab's connection and deletes the whole database; the next `getDB` seeds it anew. */
