@@ -33,19 +33,24 @@ test('home starts the next session with the last choice in one tap, after a rest
   await expect(first).toBeVisible();
   const total = Number((await first.textContent())?.match(/из (\d+)/)?.[1]);
   expect(total).toBeGreaterThan(0);
+  expect(total).toBeGreaterThan(1);
   expect(total).toBeLessThanOrEqual(size);
+  // The first question answered; the quiz moves on to the second by itself.
+  await page.getByRole('group', { name: 'Варианты ответа' }).getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Ответить' }).click();
+  await expect(page.getByText(`Вопрос 2 из ${total}`)).toBeVisible();
 
   // The app closed and opened again (a new tab: the page's session storage is gone).
   await page.close();
   const again = await context.newPage();
   await again.goto('/');
-  // The unfinished session is resumed where it stopped, not replaced by a new one.
+  // The unfinished session is resumed where it stopped (a new one would ask question 1).
   const resume = again.getByRole('button', { name: /Продолжить занятие/ });
   await expect(resume).toContainText('Палуба');
-  await expect(resume).toContainText(`Вопрос 1 из ${total}`);
+  await expect(resume).toContainText(`Вопрос 2 из ${total}`);
   await resume.click();
   await expect(again).toHaveURL(/\/quiz$/);
-  await expect(again.getByText(`Вопрос 1 из ${total}`)).toBeVisible();
+  await expect(again.getByText(`Вопрос 2 из ${total}`)).toBeVisible();
   // The steps remain for a change.
   await again.goto('/');
   await expect(again.getByRole('link', { name: 'Начать занятие' })).toBeVisible();
