@@ -145,6 +145,25 @@ describe('fitting a resumed session to the vocabulary', () => {
     expect(fitted.results[answered.id]?.choice).toBe('correct');
   });
 
+  it('in the spelling pass, drops deleted words from its queue at the same place', () => {
+    const random = seededRandom(5);
+    let session = sessionOf(4);
+    expect(session.phase).toBe('spelling');
+    session = stepRun(session, { type: 'skip-spelling' }, random).session;
+    session = stepRun(session, { type: 'next-spelling' }, random).session;
+    const queue = session.spelling?.queue ?? [];
+    expect(session.spelling?.position).toBe(1);
+    const [spelled, onScreen, , last] = queue;
+    const vocab = VOCAB.filter((w) => w.id !== spelled && w.id !== last);
+    const fitted = reconcileUnfinished(session, vocab) as RunningSession;
+    expect(fitted.spelling?.queue).toEqual(queue.filter((id) => id !== spelled && id !== last));
+    expect(fitted.spelling?.position).toBe(0);
+    expect(fitted.spelling?.word?.vocabId).toBe(onScreen);
+    // The word on screen reworded: that pass is not resumed.
+    const reworded = VOCAB.map((w) => (w.id === onScreen ? { ...w, langB: 'bollards' } : w));
+    expect(reconcileUnfinished(session, reworded)).toBeNull();
+  });
+
   it('is nothing to resume when every word left has been answered or none is left', () => {
     const session = sessionOf(2);
     const rest = session.words.slice(2).map((w) => w.id);
