@@ -12,8 +12,8 @@ import type { UserWord, VocabItem } from '@/domain/types';
 import { loadTexts, useLang, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
 import { useToast } from '@/stores/toast-store';
-import { useWordsStore } from '@/stores/words-store';
 import { EmptyState } from '@/ui/empty-state';
+import { useRelearn } from './use-relearn';
 
 export function HardWords({
   words,
@@ -83,8 +83,6 @@ export function HardWords({
 function HardWordRow({ word, item }: { word: UserWord; item: VocabItem | undefined }) {
   const t = useT();
   const lang = useLang();
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
   const ru = item?.langA ?? word.vocabId;
   const en = item?.langB ?? t('progress.unknownWord');
   const settings = useUser()?.settings;
@@ -105,18 +103,7 @@ function HardWordRow({ word, item }: { word: UserWord; item: VocabItem | undefin
         ),
       });
 
-  async function sendBack() {
-    setBusy(true);
-    try {
-      await useWordsStore.getState().relearnWord(word.vocabId);
-      toast.show({ message: t('progress.leeches.relearned', { word: ru }), tone: 'success' });
-    } catch (error) {
-      console.error('Relearn failed', error);
-      toast.show({ message: t('progress.relearnFailed'), tone: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, sendBack } = useRelearn(word.vocabId, ru, 'progress.leeches.relearned');
 
   return (
     <li className="word-row">

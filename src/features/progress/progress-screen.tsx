@@ -14,7 +14,6 @@ import { inLanguage, type UserWord, type VocabItem } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
 import { readCalibration } from '@/stores/history-store';
-import { useToast } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
 import { EmptyState } from '@/ui/empty-state';
@@ -22,6 +21,7 @@ import { ExamResults } from './exam-results';
 import { HardWords } from './hard-words';
 import { leechesOf, progressLists, type RecallFigure, recallNow } from './lists';
 import { ProgressCharts } from './progress-charts';
+import { useRelearn } from './use-relearn';
 import './progress.css';
 
 export function ProgressScreen() {
@@ -236,23 +236,10 @@ function WordRow({
   relearn: boolean;
 }) {
   const t = useT();
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
   const ru = item?.langA ?? word.vocabId;
   const en = item?.langB ?? t('progress.unknownWord');
 
-  async function sendBack() {
-    setBusy(true);
-    try {
-      await useWordsStore.getState().relearnWord(word.vocabId);
-      toast.show({ message: t('progress.relearned', { word: ru }), tone: 'success' });
-    } catch (error) {
-      console.error('Relearn failed', error);
-      toast.show({ message: t('progress.relearnFailed'), tone: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, sendBack } = useRelearn(word.vocabId, ru, 'progress.relearned');
 
   return (
     <li className="word-row">
