@@ -352,6 +352,10 @@ export class MemoryRemote implements RemoteStore {
     // The adapter's step, from what the caller read; the rules' bound, from what is stored.
     const step = segmentStep(e, before && before.index === index ? before.chars : 0);
     const stored = this.segments.get(userId)?.get(id);
+    // As the rules' keepsSegment: a rewrite of the open segment keeps every entry it held.
+    if (stored && (count < stored.count || charCount(e) < charCount(stored.e))) {
+      throw permissionDenied(`historySegments/${id} would hold less than it does`);
+    }
     const growth = charCount(e) - (stored ? charCount(stored.e) : 0);
     const after = {
       n: counter.n + 1,
