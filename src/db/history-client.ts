@@ -17,6 +17,7 @@ import type {
   HistoryWorkerMessage,
   ProgressSeries,
 } from './history-jobs';
+import type { MaintenanceReport } from './history-maintenance';
 import type { Refolded } from './history-refold';
 import type { MarineDB } from './schema';
 
@@ -28,6 +29,14 @@ export type { FoldSettings, ProgressSeries };
  */
 export function refoldUserOffThread(db: MarineDB, userId: string): Promise<Refolded> {
   return runHistoryJobOffThread(db, { kind: 'refold', userId });
+}
+
+/**
+ * The start's upkeep of the history (history-maintenance `maintainHistory`): after an update that
+ * changed the fold, every word of every account refolded, a year's in seconds, so off the page.
+ */
+export function maintainHistoryOffThread(db: MarineDB, now: number): Promise<MaintenanceReport> {
+  return runHistoryJobOffThread(db, { kind: 'maintain', now });
 }
 
 /** The progress charts' series of the user's history (the last `days` days up to `now`). */

@@ -14,6 +14,7 @@ import {
   learnedOverTime,
 } from '@/domain/progress-charts';
 import type { UserSettings, UserWord } from '@/domain/types';
+import { type MaintenanceReport, maintainHistory } from './history-maintenance';
 import { listHistory } from './history-queries';
 import { type Refolded, refoldUserWords } from './history-refold';
 import { openMarineDB } from './open';
@@ -28,7 +29,9 @@ export type FoldSettings = Pick<
 export type HistoryJob =
   | { kind: 'refold'; userId: string }
   | { kind: 'series'; userId: string; now: number; days: number; settings?: FoldSettings }
-  | { kind: 'calibration'; userId: string; since: number; settings?: FoldSettings };
+  | { kind: 'calibration'; userId: string; since: number; settings?: FoldSettings }
+  /** The start's upkeep (history-maintenance): after an update that changed the fold, a refold of every word. */
+  | { kind: 'maintain'; now: number };
 
 /** The history's part of the progress charts: small, whatever the history's length. */
 export interface ProgressSeries {
@@ -42,13 +45,15 @@ export type HistoryJobResult<J extends HistoryJob> = J extends { kind: 'refold' 
   ? Refolded
   : J extends { kind: 'calibration' }
     ? Calibration
-    : ProgressSeries;
+    : J extends { kind: 'maintain' }
+      ? MaintenanceReport
+      : ProgressSeries;
 
 /** What the worker posts back: one message per job. */
 export type HistoryWorkerMessage =
   /** A part of a refold's words, ahead of its `done` (which carries the rest). */
   | { type: 'words'; words: UserWord[] }
-  | { type: 'done'; result: Refolded | ProgressSeries | Calibration }
+  | { type: 'done'; result: Refolded | ProgressSeries | Calibration | MaintenanceReport }
   | { type: 'failed'; message: string };
 
 /**
@@ -71,8 +76,9 @@ export interface HistoryWorkerRequest {
 export async function runHistoryJob(
   db: MarineDB,
   job: HistoryJob,
-): Promise<Refolded | ProgressSeries | Calibration> {
+): Promise<Refolded | ProgressSeries | Calibration | MaintenanceReport> {
   if (job.kind === 'refold') return refoldUserWords(db, job.userId);
+  if (job.kind === 'maintain') return maintainHistory(db, job.now);
   if (job.kind === 'calibration') {
     return historyCalibration(db, job.userId, job.since, job.settings);
   }

@@ -87,7 +87,6 @@ const historyResults = () => import('@/db/history-results');
 const historyRefold = () => import('@/db/history-refold');
 const historyImport = () => import('@/db/history-import');
 const historyClient = () => import('@/db/history-client');
-const historyMaintenance = () => import('@/db/history-maintenance');
 /** Every module of the write side, fetched together. */
 const historyWriteSide = () =>
   Promise.all([
@@ -95,7 +94,7 @@ const historyWriteSide = () =>
     historyResults(),
     historyRefold(),
     historyImport(),
-    historyMaintenance(),
+    historyClient(),
   ]);
 
 let maintenance: Promise<boolean> | null = null;
@@ -106,8 +105,9 @@ let maintenance: Promise<boolean> | null = null;
  * fold). Resolves true when word records changed, so the shown list is read again.
  */
 function maintainOnce(): Promise<boolean> {
-  maintenance ??= Promise.all([openDB(), historyMaintenance()])
-    .then(([db, { maintainHistory }]) => maintainHistory(db, Date.now()))
+  // In the history worker: after an update that changed the fold, a year's refold is seconds.
+  maintenance ??= Promise.all([openDB(), historyClient()])
+    .then(([db, { maintainHistoryOffThread }]) => maintainHistoryOffThread(db, Date.now()))
     .then((report) => report.refolded > 0 || report.restamped > 0)
     .catch((error: unknown) => {
       // Storage full or closed: the app works on with what it has, and tries again next start.

@@ -5,9 +5,11 @@
  * losing the job.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEVICE_KEY } from '@/db/device-clock';
 import { recordChange } from '@/db/history-append';
 import {
   calibrationOffThread,
+  maintainHistoryOffThread,
   progressSeriesOffThread,
   refoldUserOffThread,
   runHistoryJobOffThread,
@@ -26,6 +28,7 @@ import { putUser, updateUserSettings } from '@/db/users-repo';
 import { DAY_MS } from '@/domain/constants';
 import { CALIBRATION_MIN_REVIEWS, learnerCalibration } from '@/domain/exam';
 import { fsrsModel } from '@/domain/fsrs';
+import { FOLD_VERSION } from '@/domain/history';
 import { foldRulesFor } from '@/domain/memory';
 import { answersPerDay, learnedOverTime } from '@/domain/progress-charts';
 import { ClonedWorker } from '../support/history-worker';
@@ -164,6 +167,31 @@ describe('the learner’s calibration', () => {
       // Answers before `since` only fold the words; they are not reviews that calibrate.
       const fewer = await calibrationOffThread(db, U, NOW - 5 * DAY_MS, { homeZone: 'UTC' });
       expect(fewer.reviews).toBeLessThan((await calibrationOffThread(db, U, since)).reviews);
+    });
+  });
+});
+
+describe('the start’s upkeep off the page', () => {
+  it('refolds every word in the worker after an update changed the fold, once, as the page would', async () => {
+    await withDB([], async (db) => {
+      await studied(db);
+      await updateUserSettings(db, U, { schedule: 'fsrs' });
+      // The words were stored by a version whose fold was another.
+      const device = await db.get('device', DEVICE_KEY);
+      await db.put('device', {
+        ...(device ?? { key: DEVICE_KEY, id: 'd', hlc: 0 }),
+        fold: FOLD_VERSION - 1,
+      });
+      vi.stubGlobal('Worker', ClonedWorker);
+      const report = await maintainHistoryOffThread(db, NOW);
+      expect(ClonedWorker.jobs).toEqual(['maintain']);
+      expect(report.refolded).toBe(8);
+      expect((await db.get('device', DEVICE_KEY))?.fold).toBe(FOLD_VERSION);
+      const stored = await listUserWords(db, U);
+      vi.unstubAllGlobals();
+      // What the worker stored is the page's refold; the next start refolds nothing.
+      expect((await refoldUserWords(db, U)).words).toEqual(expect.arrayContaining(stored));
+      expect(await maintainHistoryOffThread(db, NOW)).toEqual({ restamped: 0, refolded: 0 });
     });
   });
 });
