@@ -5,7 +5,7 @@
  * due, is made due now and leaves «Выучено»; a failed word is due already).
  */
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { LEECH_LAPSES, studyDayEnd } from '@/domain/memory';
 import { isDue } from '@/domain/srs';
 import type { UserWord, VocabItem } from '@/domain/types';
@@ -13,7 +13,7 @@ import { loadTexts, useLang, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
 import { useToast } from '@/stores/toast-store';
 import { EmptyState } from '@/ui/empty-state';
-import { useRelearn } from './use-relearn';
+import { WordRow } from './word-row';
 
 export function HardWords({
   words,
@@ -27,6 +27,19 @@ export function HardWords({
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const headingId = 'list-leeches';
+  const lang = useLang();
+  const settings = useUser()?.settings;
+  const homeZone = settings?.homeZone;
+  const dayStartHour = settings?.dayStartHour;
+  // Once for the list, not per row: the study day's end and the date format.
+  const dueBy = useMemo(
+    () => studyDayEnd(Date.now(), { homeZone, dayStartHour }),
+    [homeZone, dayStartHour],
+  );
+  const dateFormat = useMemo(
+    () => new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short' }),
+    [lang],
+  );
 
   async function study() {
     setBusy(true);
@@ -71,7 +84,13 @@ export function HardWords({
           </button>
           <ul className="scroll-list word-list" aria-labelledby={headingId}>
             {words.map((word) => (
-              <HardWordRow key={word.vocabId} word={word} item={byId.get(word.vocabId)} />
+              <HardWordRow
+                key={word.vocabId}
+                word={word}
+                item={byId.get(word.vocabId)}
+                dueBy={dueBy}
+                dateFormat={dateFormat}
+              />
             ))}
           </ul>
         </>
@@ -80,55 +99,35 @@ export function HardWords({
   );
 }
 
-function HardWordRow({ word, item }: { word: UserWord; item: VocabItem | undefined }) {
+/** A hard word: how many days it was failed and when it is due, and relearn where it changes something. */
+function HardWordRow({
+  word,
+  item,
+  dueBy,
+  dateFormat,
+}: {
+  word: UserWord;
+  item: VocabItem | undefined;
+  /** The end of the learner's study day: due by then is due today. */
+  dueBy: number;
+  dateFormat: Intl.DateTimeFormat;
+}) {
   const t = useT();
-  const lang = useLang();
-  const ru = item?.langA ?? word.vocabId;
-  const en = item?.langB ?? t('progress.unknownWord');
-  const settings = useUser()?.settings;
-  const now = Date.now();
   // Due today: by the end of the study day, as the due list and a session's review words count.
-  const due = isDue(
-    word,
-    studyDayEnd(now, { homeZone: settings?.homeZone, dayStartHour: settings?.dayStartHour }),
-  );
+  const due = isDue(word, dueBy);
   // Relearn makes a word due now and takes it out of «Выучено»: for a failed word, due already
   // and not learned, it would change nothing the learner can see.
   const changes = !due || word.status === 'learned';
   const when = due
     ? t('progress.leeches.dueNow')
-    : t('progress.leeches.dueOn', {
-        date: new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short' }).format(
-          word.nextReviewAt ?? now,
-        ),
-      });
-
-  const { busy, sendBack } = useRelearn(word.vocabId, ru, 'progress.leeches.relearned');
-
+    : t('progress.leeches.dueOn', { date: dateFormat.format(word.nextReviewAt ?? dueBy) });
   return (
-    <li className="word-row">
-      <span className="word-text">
-        <span className="word-ru" lang="ru">
-          {ru}
-        </span>
-        <span className="word-en" lang={item ? 'en' : undefined}>
-          {en}
-        </span>
-        <span className="muted">
-          {t('progress.leeches.lapses', { count: word.lapses ?? 0 })} · {when}
-        </span>
-      </span>
-      {changes ? (
-        <button
-          type="button"
-          className="btn btn-small"
-          disabled={busy}
-          aria-label={t('progress.relearnLabel', { word: ru })}
-          onClick={sendBack}
-        >
-          {t('progress.relearn')}
-        </button>
-      ) : null}
-    </li>
+    <WordRow
+      word={word}
+      item={item}
+      relearn={changes}
+      done="progress.leeches.relearned"
+      detail={`${t('progress.leeches.lapses', { count: word.lapses ?? 0 })} · ${when}`}
+    />
   );
 }

@@ -21,7 +21,7 @@ import { ExamResults } from './exam-results';
 import { HardWords } from './hard-words';
 import { leechesOf, progressLists, type RecallFigure, recallNow } from './lists';
 import { ProgressCharts } from './progress-charts';
-import { useRelearn } from './use-relearn';
+import { WordRow } from './word-row';
 import './progress.css';
 
 export function ProgressScreen() {
@@ -224,46 +224,6 @@ function useGrowingCount(total: number): number {
     return () => clearTimeout(next);
   }, [shown, total]);
   return Math.min(shown, total);
-}
-
-function WordRow({
-  word,
-  item,
-  relearn,
-}: {
-  word: UserWord;
-  item: VocabItem | undefined;
-  relearn: boolean;
-}) {
-  const t = useT();
-  const ru = item?.langA ?? word.vocabId;
-  const en = item?.langB ?? t('progress.unknownWord');
-
-  const { busy, sendBack } = useRelearn(word.vocabId, ru, 'progress.relearned');
-
-  return (
-    <li className="word-row">
-      <span className="word-text">
-        <span className="word-ru" lang="ru">
-          {ru}
-        </span>
-        <span className="word-en" lang={item ? 'en' : undefined}>
-          {en}
-        </span>
-      </span>
-      {relearn ? (
-        <button
-          type="button"
-          className="btn btn-small"
-          disabled={busy}
-          aria-label={t('progress.relearnLabel', { word: ru })}
-          onClick={sendBack}
-        >
-          {t('progress.relearn')}
-        </button>
-      ) : null}
-    </li>
-  );
 }
 
 /**
