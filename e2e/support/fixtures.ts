@@ -31,11 +31,11 @@ export const test = base.extend<{ page: Page }, { authEmulator: undefined }>({
     await use(page);
     expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },
-  // The cloud project's workers wait for the Auth emulator that global-setup.ts starts.
+  // The cloud projects' workers wait for the Auth emulator that global-setup.ts starts.
   authEmulator: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this.
     async ({}, use, workerInfo) => {
-      if (workerInfo.project.name === 'cloud') await waitForAuthEmulator();
+      if (workerInfo.project.name.startsWith('cloud')) await waitForAuthEmulator();
       await use(undefined);
     },
     { scope: 'worker', auto: true, timeout: AUTH_EMULATOR_START_MS + 10_000 },
