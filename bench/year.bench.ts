@@ -486,7 +486,7 @@ const SITE = site('e2e', 'dist-bench', 4196);
 const BASE = SITE.base;
 const CPU_SLOWDOWN = 4;
 const STARTS = 5;
-const OPENS = 2;
+const OPENS = 4;
 const CHANGES = 2;
 /** Long enough for home to keep its snapshot before the later starts begin (startup.bench.ts). */
 const SNAPSHOT_SETTLE_MS = 2000;
@@ -755,13 +755,22 @@ async function browserFigures(records: Records): Promise<void> {
     ms(startFresh),
     `${times(startYear, startFresh)} (goal <= 1.25x)`,
   );
+  // The first open works the figures out (in the history worker) and keeps them: as the first
+  // open after new answers does. The later ones find them kept.
   timedRow(
-    `progress screen opened from home -> its charts, n=${OPENS}`,
+    'progress screen opened from home -> its charts: the first (figures worked out)',
     'ms',
-    (f) => f.progress,
+    (f) => f.progress.slice(0, 1),
     ' (goal <= 1.25x)',
   );
-  timedRow('  the longest task meanwhile', 'longest', (f) => f.progress);
+  timedRow('  the longest task meanwhile', 'longest', (f) => f.progress.slice(0, 1));
+  timedRow(
+    `  opened again, nothing new (figures kept), n=${OPENS - 1}`,
+    'ms',
+    (f) => f.progress.slice(1),
+    ' (goal <= 1.25x)',
+  );
+  timedRow('  the longest task meanwhile', 'longest', (f) => f.progress.slice(1));
   timedRow(`schedule change -> the refold done, n=${CHANGES}`, 'ms', (f) => f.refolds);
   timedRow("  the longest task on the page's thread (goal <= 50 ms)", 'longest', (f) => f.refolds);
   row(

@@ -8,20 +8,21 @@
  * page, never skipped.
  */
 
-import type { Calibration } from '@/domain/exam';
 import type { UserWord } from '@/domain/types';
+import { type FiguresQuery, keptFigures } from './history-figures';
 import type {
   FoldSettings,
   HistoryJob,
   HistoryJobResult,
   HistoryWorkerMessage,
+  ProgressFigures,
   ProgressSeries,
 } from './history-jobs';
 import type { MaintenanceReport } from './history-maintenance';
 import type { Refolded } from './history-refold';
 import type { MarineDB } from './schema';
 
-export type { FoldSettings, ProgressSeries };
+export type { FiguresQuery, FoldSettings, ProgressFigures, ProgressSeries };
 
 /**
  * Refolds every word of the user under the rules in their record, in one transaction (the
@@ -51,17 +52,18 @@ export function progressSeriesOffThread(
 }
 
 /**
- * How the learner's own answers since `since` compare with the memory model (the exam's
- * prediction and the progress screen's recall figure are scaled by it), from their whole history
- * folded under `settings`.
+ * The progress figures of the user's history (the charts' series and the calibration of the
+ * memory model): the ones kept when nothing they rest on has changed (a few small reads here),
+ * else worked out off the page's thread and kept.
  */
-export function calibrationOffThread(
-  db: MarineDB,
-  userId: string,
-  since: number,
-  settings?: FoldSettings,
-): Promise<Calibration> {
-  return runHistoryJobOffThread(db, { kind: 'calibration', userId, since, settings });
+export async function progressFigures(db: MarineDB, query: FiguresQuery): Promise<ProgressFigures> {
+  try {
+    const kept = await keptFigures(db, query);
+    if (kept) return kept;
+  } catch (error) {
+    console.error('Reading the kept progress figures failed', error);
+  }
+  return runHistoryJobOffThread(db, { kind: 'figures', ...query });
 }
 
 /**

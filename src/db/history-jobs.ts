@@ -1,50 +1,42 @@
 /**
  * The jobs over a learner's whole answer history that take too long for the page's thread on a
- * year of study (70,000 entries): a refold of every word, the series of the progress charts that
- * fold the history again, and the learner's calibration of the memory model (another fold). `history-worker.ts` runs them in a module worker on its own
- * connection to the database; `history-client.ts` runs them here when there is no worker.
+ * year of study (70,000 entries): a refold of every word, the progress figures (the charts'
+ * series and the calibration of the memory model, history-figures.ts), the series alone under
+ * other settings, and the start's upkeep. `history-worker.ts` runs them in a module worker on its
+ * own connection to the database; `history-client.ts` runs them here when there is no worker.
  */
-import { type Calibration, learnerCalibration } from '@/domain/exam';
 import { fsrsModel } from '@/domain/fsrs';
 import { foldRulesFor } from '@/domain/memory';
+import { answersPerDay, learnedOverTime } from '@/domain/progress-charts';
+import type { UserWord } from '@/domain/types';
 import {
-  type AnswerDay,
-  answersPerDay,
-  type LearnedDay,
-  learnedOverTime,
-} from '@/domain/progress-charts';
-import type { UserSettings, UserWord } from '@/domain/types';
+  computeFigures,
+  type FiguresQuery,
+  type FoldSettings,
+  type ProgressFigures,
+  type ProgressSeries,
+} from './history-figures';
 import { type MaintenanceReport, maintainHistory } from './history-maintenance';
 import { listHistory } from './history-queries';
 import { type Refolded, refoldUserWords } from './history-refold';
 import { openMarineDB } from './open';
 import type { MarineDB } from './schema';
 
-/** The settings that decide how a history folds (the learner's, as the page has them). */
-export type FoldSettings = Pick<
-  UserSettings,
-  'homeZone' | 'schedule' | 'retention' | 'dayStartHour'
->;
+export type { FoldSettings, ProgressFigures, ProgressSeries };
 
 export type HistoryJob =
   | { kind: 'refold'; userId: string }
+  /** The progress figures, worked out and kept (history-figures `computeFigures`). */
+  | ({ kind: 'figures' } & FiguresQuery)
+  /** The series alone, under settings that may not be the learner's (nothing kept). */
   | { kind: 'series'; userId: string; now: number; days: number; settings?: FoldSettings }
-  | { kind: 'calibration'; userId: string; since: number; settings?: FoldSettings }
   /** The start's upkeep (history-maintenance): after an update that changed the fold, a refold of every word. */
   | { kind: 'maintain'; now: number };
 
-/** The history's part of the progress charts: small, whatever the history's length. */
-export interface ProgressSeries {
-  /** How many entries the history holds (0: the charts' empty state). */
-  entries: number;
-  answers: AnswerDay[];
-  learned: LearnedDay[];
-}
-
 export type HistoryJobResult<J extends HistoryJob> = J extends { kind: 'refold' }
   ? Refolded
-  : J extends { kind: 'calibration' }
-    ? Calibration
+  : J extends { kind: 'figures' }
+    ? ProgressFigures
     : J extends { kind: 'maintain' }
       ? MaintenanceReport
       : ProgressSeries;
@@ -53,7 +45,7 @@ export type HistoryJobResult<J extends HistoryJob> = J extends { kind: 'refold' 
 export type HistoryWorkerMessage =
   /** A part of a refold's words, ahead of its `done` (which carries the rest). */
   | { type: 'words'; words: UserWord[] }
-  | { type: 'done'; result: Refolded | ProgressSeries | Calibration | MaintenanceReport }
+  | { type: 'done'; result: Refolded | ProgressSeries | ProgressFigures | MaintenanceReport }
   | { type: 'failed'; message: string };
 
 /**
@@ -70,34 +62,19 @@ export interface HistoryWorkerRequest {
 }
 
 /**
- * Runs one job on `db`: a refold in one transaction, or the charts' series or the calibration
- * from one read.
+ * Runs one job on `db`: a refold in one transaction, or the figures or the series from one read.
  */
 export async function runHistoryJob(
   db: MarineDB,
   job: HistoryJob,
-): Promise<Refolded | ProgressSeries | Calibration | MaintenanceReport> {
+): Promise<Refolded | ProgressSeries | ProgressFigures | MaintenanceReport> {
   if (job.kind === 'refold') return refoldUserWords(db, job.userId);
   if (job.kind === 'maintain') return maintainHistory(db, job.now);
-  if (job.kind === 'calibration') {
-    return historyCalibration(db, job.userId, job.since, job.settings);
+  if (job.kind === 'figures') {
+    const { kind: _figures, ...query } = job;
+    return computeFigures(db, query);
   }
   return progressSeries(db, job.userId, job.now, job.days, job.settings);
-}
-
-/**
- * How the learner's own answers since `since` compare with the memory model (domain/exam.ts
- * `learnerCalibration`), from their whole history folded under their rules: what the exam's
- * prediction and the progress screen's recall figure are scaled by.
- */
-export async function historyCalibration(
-  db: MarineDB,
-  userId: string,
-  since: number,
-  settings?: FoldSettings,
-): Promise<Calibration> {
-  const entries = await listHistory(db, userId);
-  return learnerCalibration(entries, foldRulesFor(settings, fsrsModel), fsrsModel, since);
 }
 
 /**

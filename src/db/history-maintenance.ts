@@ -45,7 +45,7 @@ export async function maintainHistory(
   }
   for (const [userId, vocabIds] of words) {
     const tx = db.transaction(
-      ['history', 'deadLetters', 'device', 'userWords', 'users'],
+      ['history', 'deadLetters', 'device', 'userWords', 'users', 'meta'],
       'readwrite',
     );
     const { restamped } = await restampUnsent(tx, userId, nowMs);

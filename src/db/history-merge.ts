@@ -13,6 +13,7 @@ import { type SetAsideItem, setAside } from './dead-letters';
 import { correctedNow, deviceIn } from './device-clock';
 import { fromStoredEntry } from './history-queries';
 import { foldOf, type Refolded, refoldIn } from './history-refold';
+import { touchHistory } from './history-rev';
 import { toStoredEntry } from './records';
 import type { DeadLetter, MarineDB } from './schema';
 
@@ -63,7 +64,7 @@ export async function mergeEntries(
   options: MergeOptions,
 ): Promise<MergeResult> {
   const tx = db.transaction(
-    ['history', 'userWords', 'device', 'deadLetters', 'users'],
+    ['history', 'userWords', 'device', 'deadLetters', 'users', 'meta'],
     'readwrite',
   );
   const writes: Promise<unknown>[] = [];
@@ -171,6 +172,7 @@ export async function mergeEntries(
     // Bounded (domain/hlc.ts): a stamp near the year 2200 cannot drag the clock along.
     const hlc = observeStamps(device.hlc, seen.values(), correctedNow(device, options.now));
     writes.push(deviceStore.put({ ...device, hlc }));
+    if (added + updated > 0) writes.push(touchHistory(tx.objectStore('meta'), userId));
     await Promise.all(writes);
     const refolded = [...touched];
     const fold = foldOf(await tx.objectStore('users').get(userId));

@@ -11,6 +11,7 @@ import { type SetAsideItem, setAside } from './dead-letters';
 import { fromStoredEntry } from './history-queries';
 import { foldOf, refoldIn } from './history-refold';
 import { restampUnsent } from './history-restamp';
+import { touchHistory } from './history-rev';
 import type { MarineDB, StoredHistoryEntry } from './schema';
 
 export interface PushBatch {
@@ -97,7 +98,7 @@ export async function takePushBatches(
   bounds?: BatchBounds,
 ): Promise<PushBatch[]> {
   const tx = db.transaction(
-    ['history', 'deadLetters', 'device', 'userWords', 'users'],
+    ['history', 'deadLetters', 'device', 'userWords', 'users', 'meta'],
     'readwrite',
   );
   const history = tx.objectStore('history');
@@ -149,6 +150,8 @@ export async function takePushBatches(
   }
   if (failures.length > 0) {
     writes.push(setAside(tx.objectStore('deadLetters'), userId, 'push', failures, now));
+    // Entries left the history.
+    writes.push(touchHistory(tx.objectStore('meta'), userId));
   }
   await Promise.all(writes);
   // A valid entry set aside leaves its word's history: the stored state stays its fold.

@@ -10,11 +10,12 @@ import { isFarAhead, nextStamp, saneClock, wallAt, wallWithinBound } from '@/dom
 import { correctedNow, deviceIn } from './device-clock';
 import { fromStoredEntry } from './history-queries';
 import { foldOf, refoldIn } from './history-refold';
+import { touchHistory } from './history-rev';
 import type { MarineDBSchema, StoredHistoryEntry } from './schema';
 
 type RestampTransaction = IDBPTransaction<
   MarineDBSchema,
-  ('history' | 'device' | 'userWords' | 'deadLetters' | 'users')[],
+  ('history' | 'device' | 'userWords' | 'deadLetters' | 'users' | 'meta')[],
   'readwrite'
 >;
 
@@ -67,6 +68,7 @@ export async function restampUnsent(
     return entry;
   });
   if (clock !== device.hlc) writes.push(deviceStore.put({ ...device, hlc: clock }));
+  if (restamped > 0) writes.push(touchHistory(tx.objectStore('meta'), userId));
   await Promise.all(writes);
   if (touched.size > 0) {
     const fold = foldOf(await tx.objectStore('users').get(userId));

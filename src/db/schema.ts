@@ -9,6 +9,7 @@ import type { ClockReading } from '@/domain/hlc';
 import type { ProfileField } from '@/domain/synced-records';
 import type { Division, Role, Topic, User, UserWord, VocabItem, WordStatus } from '@/domain/types';
 import type { InstalledVocabulary } from '@/domain/vocabulary-update';
+import type { ProgressFigures } from './history-figures';
 
 /** A user as kept on this device: the domain user plus local-auth fields and the sync pull cursor. */
 export interface LocalUserRecord extends User {
@@ -209,6 +210,28 @@ export interface ExamProofSent {
 
 export const examProofKey = (userId: string) => `exam-proofs:${userId}`;
 
+/**
+ * A user's history revision (meta key `history-rev:<uid>`, history-figures.ts `touchHistory`):
+ * stepped by every transaction that writes their entries.
+ */
+export interface HistoryRevMeta {
+  key: string;
+  rev: number;
+}
+
+/**
+ * The last progress figures worked out for a user (meta key `progress-figures:<uid>`,
+ * history-figures.ts), and what they rest on (`of`): used again only while that is unchanged.
+ */
+export interface ProgressFiguresMeta {
+  key: string;
+  of: string;
+  figures: ProgressFigures;
+}
+
+export const historyRevKey = (userId: string) => `history-rev:${userId}`;
+export const progressFiguresKey = (userId: string) => `progress-figures:${userId}`;
+
 export const fleetKey = (userId: string) => `fleet:${userId}`;
 export const fleetDashboardKey = (userId: string) => `fleet-dashboard:${userId}`;
 
@@ -281,7 +304,9 @@ export interface MarineDBSchema extends DBSchema {
       | ExamSettingMeta
       | FleetMeta
       | FleetDashboardMeta
-      | ExamProofMeta;
+      | ExamProofMeta
+      | HistoryRevMeta
+      | ProgressFiguresMeta;
   };
   history: {
     key: string;
@@ -296,6 +321,9 @@ export interface MarineDBSchema extends DBSchema {
   device: { key: string; value: DeviceRecord };
   curriculumOutbox: { key: string; value: OutboxRecord };
 }
+
+/** A record of the meta store. */
+export type MetaRecord = MarineDBSchema['meta']['value'];
 
 /** An open MarineDB connection. */
 export type MarineDB = IDBPDatabase<MarineDBSchema>;

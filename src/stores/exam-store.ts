@@ -11,7 +11,6 @@ import { create } from 'zustand';
 import { getExamSetting } from '@/db/exam-settings-repo';
 import { listHistoryOfPrefix } from '@/db/history-queries';
 import { getDB, openDB } from '@/db/instance';
-import { DAY_MS } from '@/domain/constants';
 import {
   type Calibration,
   composeExam,
@@ -108,8 +107,6 @@ function keptText(userId: string): string | null {
   }
 }
 
-/** How far back the learner's answers calibrate the prediction. */
-const CALIBRATION_DAYS = 30;
 /**
  * How long saving a result may take before the learner is told it failed: a database blocked by
  * another tab's upgrade never answers. A save that still lands later is found by the next try.
@@ -216,13 +213,19 @@ export const useExamStore = create<ExamState>()((set, get) => ({
     let calibration: Calibration = { factor: 1, reviews: 0 };
     if (ownerId !== GUEST_ID) {
       const settings = useAuthStore.getState().user?.settings;
-      const [db, { calibrationOffThread }] = await Promise.all([openDB(), historyClient()]);
-      calibration = await calibrationOffThread(db, ownerId, now - CALIBRATION_DAYS * DAY_MS, {
-        homeZone: settings?.homeZone,
-        dayStartHour: settings?.dayStartHour,
-        schedule: settings?.schedule,
-        retention: settings?.retention,
+      const [db, { progressFigures }] = await Promise.all([openDB(), historyClient()]);
+      // The progress screen's figures: the ones it kept when the history is unchanged since.
+      const figures = await progressFigures(db, {
+        userId: ownerId,
+        now,
+        settings: {
+          homeZone: settings?.homeZone,
+          dayStartHour: settings?.dayStartHour,
+          schedule: settings?.schedule,
+          retention: settings?.retention,
+        },
       });
+      calibration = figures.calibration;
     }
     const pool = examPool(useVocabStore.getState().vocab, division, role);
     return examPrediction(pool, words, config.questions, now, model, calibration);

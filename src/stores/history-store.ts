@@ -4,11 +4,13 @@
  */
 import { DEAD_LETTERS_KEPT, letterPreview } from '@/db/dead-letters';
 import {
-  calibrationOffThread,
   type FoldSettings,
+  type ProgressFigures,
   type ProgressSeries,
+  progressFigures,
   progressSeriesOffThread,
 } from '@/db/history-client';
+import { CHART_DAYS } from '@/db/history-figures';
 import {
   type DeadLetterList,
   deleteDeadLetters,
@@ -18,12 +20,12 @@ import {
 import { openDB } from '@/db/instance';
 import type { DeadLetter } from '@/db/schema';
 import { getUser, updateUser } from '@/db/users-repo';
-import type { Calibration } from '@/domain/exam';
 import type { HistoryEntry } from '@/domain/history';
 
-export type { DeadLetter, DeadLetterList, FoldSettings, ProgressSeries };
+export type { DeadLetter, DeadLetterList, FoldSettings, ProgressFigures, ProgressSeries };
+/** The days the progress charts cover, today last. */
 /** How many letters are kept per source (settings says so when more were not kept). */
-export { DEAD_LETTERS_KEPT };
+export { CHART_DAYS, DEAD_LETTERS_KEPT };
 
 /**
  * The history entries of the user (the charts, the export), or only those whose effective time
@@ -49,16 +51,18 @@ export async function readProgressSeries(
 }
 
 /**
- * How the user's own answers since `since` compare with the memory model (the factor the recall
- * figure and the exam's prediction are scaled by, and the reviews it rests on), folded under
- * `settings`: computed off the page's thread where a worker can run, as the series are.
+ * The progress screen's figures of the user's history for the last 30 days up to `now` (the
+ * study day's), folded under `settings`: the charts' series and how the user's own answers
+ * compare with the memory model (the factor the recall figure and the exam's prediction are
+ * scaled by). The last ones kept when the history has not changed since, else worked out off the
+ * page's thread (a year is 70,000 entries read and folded) and kept.
  */
-export async function readCalibration(
+export async function readProgressFigures(
   userId: string,
-  since: number,
+  now: number,
   settings?: FoldSettings,
-): Promise<Calibration> {
-  return calibrationOffThread(await openDB(), userId, since, settings);
+): Promise<ProgressFigures> {
+  return progressFigures(await openDB(), { userId, now, settings });
 }
 
 /** The user's dead letters, newest first, and how many more were set aside but not kept. */

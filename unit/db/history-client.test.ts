@@ -1,5 +1,5 @@
 /**
- * The history client: a refold and the progress charts' series come out the same whether a
+ * The history client: a refold, the progress figures and the charts' series come out the same whether a
  * worker runs them (its messages structured-cloned, on its own connection to the database) or
  * the page does, and a worker that cannot start or fails falls back to the page, logged, never
  * losing the job.
@@ -8,12 +8,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEVICE_KEY } from '@/db/device-clock';
 import { recordChange } from '@/db/history-append';
 import {
-  calibrationOffThread,
   maintainHistoryOffThread,
+  progressFigures,
   progressSeriesOffThread,
   refoldUserOffThread,
   runHistoryJobOffThread,
 } from '@/db/history-client';
+import { CHART_DAYS, calibrationSince } from '@/db/history-figures';
 import {
   answerHistoryRequest,
   type HistoryWorkerMessage,
@@ -85,8 +86,12 @@ class FailingWorker {
 /** A worker that starts and never answers (a job stuck behind a blocked connection). */
 class SilentWorker {
   static terminated = 0;
+  static started = 0;
   onmessage: unknown = null;
   onerror: unknown = null;
+  constructor() {
+    SilentWorker.started++;
+  }
   postMessage() {}
   terminate() {
     SilentWorker.terminated++;
@@ -97,6 +102,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   ClonedWorker.reset();
+  SilentWorker.started = 0;
 });
 
 describe('the progress series', () => {
@@ -137,36 +143,40 @@ describe('the progress series', () => {
   });
 });
 
-describe('the learner’s calibration', () => {
-  it('is the whole history’s, folded under the given settings, the same through a worker as on the page', async () => {
+describe('the progress figures', () => {
+  it('are the whole history’s series and calibration, folded under the given settings, the same through a worker as on the page', async () => {
     await withDB([], async (db) => {
       await studied(db);
       const entries = await listHistory(db, U);
-      const since = NOW - 30 * DAY_MS;
       for (const settings of [
         { homeZone: 'UTC' },
         { homeZone: 'Asia/Tokyo', schedule: 'fsrs' as const, retention: 0.85 },
       ]) {
-        const page = learnerCalibration(
-          entries,
-          foldRulesFor(settings, fsrsModel),
-          fsrsModel,
-          since,
-        );
-        const here = await calibrationOffThread(db, U, since, settings);
+        const rules = foldRulesFor(settings, fsrsModel);
+        // The calibration's 30 days are counted from the start of the study day.
+        const since = calibrationSince(NOW, settings);
+        expect(since).toBeLessThanOrEqual(NOW - 30 * DAY_MS);
+        expect(since).toBeGreaterThan(NOW - 31 * DAY_MS);
+        const page = {
+          entries: entries.length,
+          answers: answersPerDay(entries, NOW, CHART_DAYS, rules),
+          learned: learnedOverTime(U, entries, NOW, CHART_DAYS, rules),
+          calibration: learnerCalibration(entries, rules, fsrsModel, since),
+        };
         vi.stubGlobal('Worker', ClonedWorker);
-        const there = await calibrationOffThread(db, U, since, settings);
+        const there = await progressFigures(db, { userId: U, now: NOW, settings });
         vi.unstubAllGlobals();
-        expect(here).toEqual(page);
         expect(there).toEqual(page);
         // Enough reviews to say something, and what they say is not the model as it is.
-        expect(there.reviews).toBeGreaterThanOrEqual(CALIBRATION_MIN_REVIEWS);
-        expect(there.factor).not.toBe(1);
+        expect(there.calibration.reviews).toBeGreaterThanOrEqual(CALIBRATION_MIN_REVIEWS);
+        expect(there.calibration.factor).not.toBe(1);
+        // Kept: asked again with nothing changed, the same figures without a worker or a fold.
+        vi.stubGlobal('Worker', SilentWorker);
+        expect(await progressFigures(db, { userId: U, now: NOW + 60_000, settings })).toEqual(page);
+        vi.unstubAllGlobals();
       }
-      expect(ClonedWorker.jobs).toEqual(['calibration', 'calibration']);
-      // Answers before `since` only fold the words; they are not reviews that calibrate.
-      const fewer = await calibrationOffThread(db, U, NOW - 5 * DAY_MS, { homeZone: 'UTC' });
-      expect(fewer.reviews).toBeLessThan((await calibrationOffThread(db, U, since)).reviews);
+      expect(ClonedWorker.jobs).toEqual(['figures', 'figures']);
+      expect(SilentWorker.started).toBe(0);
     });
   });
 });

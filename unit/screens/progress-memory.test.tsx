@@ -4,6 +4,7 @@
  * answers as the exam's prediction is, and not shown before there are enough of them.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openDB } from '@/db/instance';
 import { DAY_MS } from '@/domain/constants';
 import { fsrsModel } from '@/domain/fsrs';
 import type { HistoryEntry } from '@/domain/history';
@@ -22,6 +23,14 @@ afterEach(async () => {
   await app?.close();
   localStorage.clear();
 });
+
+/** Forgets the progress figures the screen kept, so the next open works them out again. */
+async function forgetKeptFigures() {
+  const db = await openDB();
+  for (const key of await db.getAllKeys('meta')) {
+    if (String(key).startsWith('progress-figures:')) await db.delete('meta', key);
+  }
+}
 
 /** Answers of a learner at these days ago (noon), as an export of another device holds them. */
 function answers(plan: readonly (readonly [vocabId: string, correct: boolean, daysAgo: number])[]) {
@@ -71,7 +80,8 @@ describe('what the learner probably recalls', () => {
   it('is not estimated before the learner’s own answers can calibrate it', async () => {
     app = await registerViaUi();
     const [id] = useVocabStore.getState().vocab.map((item) => item.id);
-    const plan = [40, 30, 20, 2].map((days) => [id as string, true, days] as const);
+    // The 30 days before the study day began calibrate: the answer 31 days ago does not.
+    const plan = [40, 31, 20, 2].map((days) => [id as string, true, days] as const);
     await useWordsStore.getState().importProgress({ userWords: [], history: answers(plan) });
     await go(app, '/progress');
     expect(await figureText()).toBe(
@@ -96,14 +106,19 @@ describe('what the learner probably recalls', () => {
   it('is calibrated in the history worker, not on the page, and reads the same as the page’s', async () => {
     app = await registerViaUi();
     await importPoorReviews();
-    vi.stubGlobal('Worker', ClonedWorker);
     await go(app, '/progress');
-    const there = await figureText();
-    expect(there).toMatch(/^≈ \d+ из 10 выученных слов$/);
-    expect(ClonedWorker.jobs).toContain('calibration');
-    vi.unstubAllGlobals();
+    const here = await figureText();
+    expect(here).toMatch(/^≈ \d+ из 10 выученных слов$/);
+    await forgetKeptFigures();
+    vi.stubGlobal('Worker', ClonedWorker);
     await go(app, '/');
     await go(app, '/progress');
-    expect(await figureText()).toBe(there);
+    expect(await figureText()).toBe(here);
+    expect(ClonedWorker.jobs).toEqual(['figures']);
+    // Opened again with nothing new: the figures kept, no worker started.
+    await go(app, '/');
+    await go(app, '/progress');
+    expect(await figureText()).toBe(here);
+    expect(ClonedWorker.started).toBe(1);
   });
 });

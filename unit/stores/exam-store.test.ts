@@ -425,10 +425,16 @@ describe('the prediction of an exam', () => {
     }
     await useWordsStore.getState().load(userId);
     const here = await exam().predict('deck', OS.name);
+    // The figures the page worked out were kept (the progress screen's): forgotten, so the
+    // worker works them out again.
+    await db.delete('meta', `progress-figures:${userId}`);
     vi.stubGlobal('Worker', ClonedWorker);
     const there = await exam().predict('deck', OS.name);
-    expect(ClonedWorker.jobs).toEqual(['calibration']);
+    expect(ClonedWorker.jobs).toEqual(['figures']);
     expect(there).toEqual(here);
+    // Asked again with nothing new: the kept figures, no worker.
+    expect(await exam().predict('deck', OS.name)).toEqual(here);
+    expect(ClonedWorker.started).toBe(1);
     // The learner's answers scale the model's figure down.
     const pool = examPool(vocab, 'deck', OS.name);
     const { words } = useWordsStore.getState();

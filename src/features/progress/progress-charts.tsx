@@ -4,61 +4,30 @@
  * topic. Each chart has a text summary (its accessible name) and a table for screen readers
  * and for reading exact figures. Colours come from the theme's custom properties.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { foldRulesFor, isTimeZone } from '@/domain/memory';
 import { accuracyByTopic, reviewForecast } from '@/domain/progress-charts';
 import type { UserWord, VocabItem } from '@/domain/types';
 import { useLang, useLocalT } from '@/i18n';
 import { charts } from '@/i18n/messages/charts';
 import { useUser } from '@/stores/auth-store';
-import { type ProgressSeries, readProgressSeries } from '@/stores/history-store';
-import { useWordsStore } from '@/stores/words-store';
+import type { ProgressSeries } from '@/stores/history-store';
 import { useTopicLabel } from '@/ui/topic-name';
 import { Bars, ChartCard, Line } from './chart-parts';
 
 interface Props {
-  userId: string;
+  /** The history's series (null while the screen reads them: the rest shows meanwhile). */
+  series: ProgressSeries | null;
   words: ReadonlyMap<string, UserWord>;
   vocab: readonly VocabItem[];
 }
 
-/** The days the answers and learned-words charts cover, today last. */
-const CHART_DAYS = 30;
-
-export function ProgressCharts({ userId, words, vocab }: Props) {
+export function ProgressCharts({ series, words, vocab }: Props) {
   const t = useLocalT(charts);
   const lang = useLang();
-  const revision = useWordsStore((s) => s.revision);
   const settings = useUser()?.settings;
   const homeZone = settings?.homeZone;
-  const schedule = settings?.schedule;
-  const retention = settings?.retention;
   const dayStartHour = settings?.dayStartHour;
-  const [series, setSeries] = useState<ProgressSeries | null>(null);
-
-  // The history's series are read and folded off the page's thread (a year is 70,000 entries):
-  // the rest of the screen shows meanwhile, and the last series stay until the next arrive.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: revision only triggers a re-read.
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      try {
-        const found = await readProgressSeries(userId, Date.now(), CHART_DAYS, {
-          homeZone,
-          schedule,
-          retention,
-          dayStartHour,
-        });
-        if (live) setSeries(found);
-      } catch (error) {
-        console.error('Reading the answer history failed', error);
-        if (live) setSeries({ entries: 0, answers: [], learned: [] });
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [userId, revision, homeZone, schedule, retention, dayStartHour]);
 
   const figures = useMemo(() => {
     if (!series) return null;

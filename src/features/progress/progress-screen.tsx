@@ -4,7 +4,6 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { DAY_MS } from '@/domain/constants';
 import { learnableCount } from '@/domain/daily';
 import { CALIBRATION_MIN_REVIEWS, type Calibration } from '@/domain/exam';
 import { fsrsModel } from '@/domain/fsrs';
@@ -13,7 +12,7 @@ import { rankFor } from '@/domain/ranks';
 import { inLanguage, type UserWord, type VocabItem } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
-import { readCalibration } from '@/stores/history-store';
+import { type ProgressFigures, readProgressFigures } from '@/stores/history-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
 import { EmptyState } from '@/ui/empty-state';
@@ -40,6 +39,7 @@ export function ProgressScreen() {
     [words, homeZone, dayStartHour],
   );
   const leeches = useMemo(() => leechesOf(words.values()), [words]);
+  const figures = useProgressFigures(user?.id);
 
   return (
     <main className="page progress">
@@ -60,9 +60,9 @@ export function ProgressScreen() {
             learnable={learnableCount(vocab, words)}
             division={user?.settings.division}
           />
-          {user ? <MemoryCard userId={user.id} words={words} /> : null}
+          {user ? <MemoryCard calibration={figures?.calibration ?? null} words={words} /> : null}
           <ExamResults />
-          {user ? <ProgressCharts userId={user.id} words={words} vocab={vocab} /> : null}
+          {user ? <ProgressCharts series={figures} words={words} vocab={vocab} /> : null}
           <div className="progress-lists">
             <WordList
               id="learned"
@@ -98,9 +98,6 @@ export function ProgressScreen() {
     </main>
   );
 }
-
-/** The days of answers that calibrate the estimate: the exam's prediction's (exam-store). */
-const CALIBRATION_DAYS = 30;
 
 function RankSummary({
   learned,
@@ -227,45 +224,67 @@ function useGrowingCount(total: number): number {
 }
 
 /**
- * How many learned words the learner probably recalls today (both schedules keep FSRS memory),
- * calibrated on the learner's own answers of the last 30 days as the exam's prediction is (FSRS's
- * default parameters read high for multiple-choice answers); not shown until those answers are
- * enough to calibrate it.
+ * The figures of the signed-in learner's history (the charts' series, the calibration), read
+ * after the screen is up: the ones kept when the history is unchanged since, else folded in the
+ * history worker (a year is 70,000 entries). The last figures stay until the next arrive; null
+ * until the first do.
  */
-function MemoryCard({ userId, words }: { userId: string; words: ReadonlyMap<string, UserWord> }) {
-  const t = useT();
+function useProgressFigures(userId: string | undefined): ProgressFigures | null {
   const settings = useUser()?.settings;
   const revision = useWordsStore((s) => s.revision);
-  const [calibration, setCalibration] = useState<Calibration | null>(null);
+  const [figures, setFigures] = useState<ProgressFigures | null>(null);
   const homeZone = settings?.homeZone;
   const dayStartHour = settings?.dayStartHour;
   const schedule = settings?.schedule;
   const retention = settings?.retention;
 
-  // The learner's history folded after the screen is up, in the history worker (a year is 70,000
-  // entries): only the calibration comes back.
   // biome-ignore lint/correctness/useExhaustiveDependencies: revision only triggers a re-read.
   useEffect(() => {
+    if (!userId) return;
     let live = true;
     void (async () => {
       try {
-        const since = Date.now() - CALIBRATION_DAYS * DAY_MS;
-        const found = await readCalibration(userId, since, {
+        const found = await readProgressFigures(userId, Date.now(), {
           homeZone,
           dayStartHour,
           schedule,
           retention,
         });
-        if (live) setCalibration(found);
+        if (live) setFigures(found);
       } catch (error) {
         console.error('Reading the answer history failed', error);
-        if (live) setCalibration({ factor: 1, reviews: 0 });
+        if (live) {
+          setFigures({
+            entries: 0,
+            answers: [],
+            learned: [],
+            calibration: { factor: 1, reviews: 0 },
+          });
+        }
       }
     })();
     return () => {
       live = false;
     };
   }, [userId, revision, homeZone, dayStartHour, schedule, retention]);
+  return figures;
+}
+
+/**
+ * How many learned words the learner probably recalls today (both schedules keep FSRS memory),
+ * calibrated on the learner's own answers of the last 30 days as the exam's prediction is (FSRS's
+ * default parameters read high for multiple-choice answers); not shown until those answers are
+ * enough to calibrate it.
+ */
+function MemoryCard({
+  calibration,
+  words,
+}: {
+  /** Null while the history is read. */
+  calibration: Calibration | null;
+  words: ReadonlyMap<string, UserWord>;
+}) {
+  const t = useT();
 
   // The model is in this screen's chunk (loaded with the route), never in the start-up bundle.
   const factor = calibration?.factor ?? 1;

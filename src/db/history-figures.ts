@@ -1,0 +1,149 @@
+/**
+ * What the progress screen and the exam's prediction read of a learner's whole history: the
+ * charts' series (answers per day, learned words over time) and the calibration of the memory
+ * model, from one read of the history; and the last figures kept in the meta store, so the screen
+ * opened again on a year of study (70,000 entries: seconds of folding on a phone) shows at once.
+ *
+ * The kept figures are used only while nothing they rest on has changed: the history (every
+ * transaction that writes an entry steps the user's history revision, history-rev.ts, and the
+ * count of entries is checked too, against a tab of the previous version that does not step it),
+ * the fold settings and FOLD_VERSION, and the study day.
+ */
+import { DAY_MS } from '@/domain/constants';
+import { type Calibration, learnerCalibration } from '@/domain/exam';
+import { fsrsModel } from '@/domain/fsrs';
+import { FOLD_VERSION } from '@/domain/history';
+import { foldRulesFor, studyDayOf, studyDayStart } from '@/domain/memory';
+import {
+  type AnswerDay,
+  answersPerDay,
+  type LearnedDay,
+  learnedOverTime,
+} from '@/domain/progress-charts';
+import type { UserSettings } from '@/domain/types';
+import { fromStoredEntry } from './history-queries';
+import {
+  type HistoryRevMeta,
+  historyRevKey,
+  type MarineDB,
+  type ProgressFiguresMeta,
+  progressFiguresKey,
+} from './schema';
+
+/** The settings that decide how a history folds (the learner's, as the page has them). */
+export type FoldSettings = Pick<
+  UserSettings,
+  'homeZone' | 'schedule' | 'retention' | 'dayStartHour'
+>;
+
+/** The history's part of the progress charts: small, whatever the history's length. */
+export interface ProgressSeries {
+  /** How many entries the history holds (0: the charts' empty state). */
+  entries: number;
+  answers: AnswerDay[];
+  learned: LearnedDay[];
+}
+
+/** The series and the calibration, from one read of the history. */
+export interface ProgressFigures extends ProgressSeries {
+  calibration: Calibration;
+}
+
+export interface FiguresQuery {
+  userId: string;
+  /** Epoch ms: the series end on its study day. */
+  now: number;
+  settings?: FoldSettings;
+}
+
+/** The days the progress charts' series cover, today last. */
+export const CHART_DAYS = 30;
+
+/**
+ * The days of answers that calibrate the memory model (the recall figure, the exam's prediction),
+ * counted from the start of the study day: the same window all day long.
+ */
+export const CALIBRATION_DAYS = 30;
+
+/** The first instant whose answers calibrate the model on the study day holding `now`. */
+export function calibrationSince(now: number, settings?: FoldSettings): number {
+  return studyDayStart(now, settings) - CALIBRATION_DAYS * DAY_MS;
+}
+
+/** Bumped when what the figures hold or how they are worked out changes: older copies are unused. */
+const FIGURES_VERSION = 1;
+
+/** What the kept figures rest on, as one string: equal strings, the same figures. */
+function figuresKey(query: FiguresQuery, rev: number, count: number): string {
+  const { userId, now, settings } = query;
+  return JSON.stringify([
+    FIGURES_VERSION,
+    FOLD_VERSION,
+    userId,
+    rev,
+    count,
+    studyDayOf(now, settings),
+    settings?.homeZone ?? null,
+    settings?.dayStartHour ?? null,
+    settings?.schedule ?? null,
+    settings?.retention ?? null,
+  ]);
+}
+
+const historyRange = (userId: string) => IDBKeyRange.bound([userId, -Infinity], [userId, Infinity]);
+
+/**
+ * The kept figures of the query when nothing they rest on has changed, else null: two small
+ * reads and a count, never the history itself.
+ */
+export async function keptFigures(
+  db: MarineDB,
+  query: FiguresQuery,
+): Promise<ProgressFigures | null> {
+  const tx = db.transaction(['meta', 'history'], 'readonly');
+  const meta = tx.objectStore('meta');
+  const [rev, count, kept] = await Promise.all([
+    meta.get(historyRevKey(query.userId)) as Promise<HistoryRevMeta | undefined>,
+    tx.objectStore('history').index('userTime').count(historyRange(query.userId)),
+    meta.get(progressFiguresKey(query.userId)) as Promise<ProgressFiguresMeta | undefined>,
+    tx.done,
+  ]);
+  return kept?.of === figuresKey(query, rev?.rev ?? 0, count) ? kept.figures : null;
+}
+
+/**
+ * Reads the user's whole history once, folds it under their rules for the series and the
+ * calibration, and keeps the figures for the next time (unless an entry was written meanwhile).
+ */
+export async function computeFigures(db: MarineDB, query: FiguresQuery): Promise<ProgressFigures> {
+  const { userId, now, settings } = query;
+  const tx = db.transaction(['meta', 'history'], 'readonly');
+  const [rev, stored] = await Promise.all([
+    tx.objectStore('meta').get(historyRevKey(userId)) as Promise<HistoryRevMeta | undefined>,
+    tx.objectStore('history').index('userTime').getAll(historyRange(userId)),
+    tx.done,
+  ]);
+  const entries = stored.map(fromStoredEntry);
+  const rules = foldRulesFor(settings, fsrsModel);
+  const figures: ProgressFigures = {
+    entries: entries.length,
+    answers: answersPerDay(entries, now, CHART_DAYS, rules),
+    learned: learnedOverTime(userId, entries, now, CHART_DAYS, rules),
+    calibration: learnerCalibration(entries, rules, fsrsModel, calibrationSince(now, settings)),
+  };
+  const of = figuresKey(query, rev?.rev ?? 0, entries.length);
+  try {
+    const write = db.transaction('meta', 'readwrite');
+    const meta = write.objectStore('meta');
+    const latest = (await meta.get(historyRevKey(userId))) as HistoryRevMeta | undefined;
+    // An entry written since the read: these figures are of the history before it, not kept.
+    if ((latest?.rev ?? 0) === (rev?.rev ?? 0)) {
+      await meta.put({ key: progressFiguresKey(userId), of, figures });
+    }
+    await write.done;
+  } catch (error) {
+    // Keeping them is a saving, not a need (the storage full, say): the figures stand.
+    console.error('Keeping the progress figures failed', error);
+  }
+  return figures;
+}

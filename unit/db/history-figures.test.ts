@@ -1,0 +1,179 @@
+/**
+ * The progress figures kept in the meta store: used again only while the history, the fold
+ * settings and the study day are what they rest on. After every kind of write to the history (an
+ * answer, a drill's reply, an exam's result, a pull that adds entries or dates one anew, a push
+ * that restamps or sets aside, an entry written by a version that does not step the revision),
+ * the figures asked for are those of the history as it now is.
+ */
+import { describe, expect, it } from 'vitest';
+import { recordChange } from '@/db/history-append';
+import { computeFigures, keptFigures, type ProgressFigures } from '@/db/history-figures';
+import { mergeEntries } from '@/db/history-merge';
+import { takePushBatches } from '@/db/history-push';
+import { listHistory } from '@/db/history-queries';
+import { recordDrillReply, recordExamResult } from '@/db/history-results';
+import { toStoredEntry } from '@/db/records';
+import type { MarineDB } from '@/db/schema';
+import { putUser } from '@/db/users-repo';
+import { DAY_MS } from '@/domain/constants';
+import type { HistoryEntry } from '@/domain/history';
+import { withDB } from './helpers';
+
+const U = 'u1';
+const NOW = Date.UTC(2026, 10, 23, 8);
+const SETTINGS = { homeZone: 'UTC' };
+const QUERY = { userId: U, now: NOW, settings: SETTINGS };
+
+async function studied(db: MarineDB): Promise<void> {
+  await putUser(db, {
+    id: U,
+    email: 'u1@ship.test',
+    fullName: '',
+    isAdmin: false,
+    createdAt: 0,
+    settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light', homeZone: 'UTC' },
+  });
+  for (let day = 10; day >= 1; day--) {
+    for (let word = 0; word < 4; word++) {
+      const at = NOW - day * DAY_MS + word * 60_000;
+      await recordChange(db, U, `w${word}`, { kind: 'answer', correct: word !== 3 }, at);
+    }
+  }
+}
+
+/** The answers of the series, summed. */
+const answered = (figures: ProgressFigures) =>
+  figures.answers.reduce((sum, day) => sum + day.right + day.wrong, 0);
+
+/** The figures worked out afresh from what is stored now (nothing kept is read). */
+async function fresh(db: MarineDB, query = QUERY): Promise<ProgressFigures> {
+  await db.delete('meta', `progress-figures:${U}`);
+  return computeFigures(db, query);
+}
+
+/** Works the figures out and keeps them; then `write`; then what the kept ones say. */
+async function keptAfter(
+  db: MarineDB,
+  write: () => Promise<unknown>,
+): Promise<ProgressFigures | null> {
+  await computeFigures(db, QUERY);
+  expect(await keptFigures(db, QUERY)).not.toBeNull();
+  await write();
+  return keptFigures(db, QUERY);
+}
+
+describe('the kept progress figures', () => {
+  it('are used again while nothing changed, all the study day, and not on the next', async () => {
+    await withDB([], async (db) => {
+      await studied(db);
+      const figures = await computeFigures(db, QUERY);
+      expect(answered(figures)).toBe(40);
+      expect(await keptFigures(db, { ...QUERY, now: NOW + 60_000 })).toEqual(figures);
+      // 08:00 UTC: the study day (starting at 04:00 by default) ends at 04:00 tomorrow.
+      expect(await keptFigures(db, { ...QUERY, now: NOW + 19 * 3_600_000 })).toEqual(figures);
+      expect(await keptFigures(db, { ...QUERY, now: NOW + 21 * 3_600_000 })).toBeNull();
+    });
+  });
+
+  it('are not used under other fold settings', async () => {
+    await withDB([], async (db) => {
+      await studied(db);
+      await computeFigures(db, QUERY);
+      for (const settings of [
+        { homeZone: 'Asia/Tokyo' },
+        { homeZone: 'UTC', schedule: 'fsrs' as const },
+        { homeZone: 'UTC', retention: 0.8 },
+        { homeZone: 'UTC', dayStartHour: 0 },
+      ]) {
+        expect(await keptFigures(db, { ...QUERY, settings })).toBeNull();
+      }
+      expect(await keptFigures(db, { ...QUERY, userId: 'u2' })).toBeNull();
+    });
+  });
+
+  it('are not used after an answer, a drill’s reply or an exam’s result', async () => {
+    await withDB([], async (db) => {
+      await studied(db);
+      const writes = [
+        () => recordChange(db, U, 'w9', { kind: 'answer', correct: true }, NOW),
+        () => recordDrillReply(db, U, 'd1', true, { run: 'r1', turn: 0, of: 2 }, NOW + 1_000),
+        () => recordExamResult(db, U, 'e1', true, { score: 30 }, NOW + 2_000),
+      ];
+      for (const write of writes) expect(await keptAfter(db, write)).toBeNull();
+      const now = await fresh(db);
+      // The answer and the drill's reply are answers of today; the exam's result is not.
+      expect(answered(now)).toBe(42);
+      expect(now.entries).toBe((await listHistory(db, U)).length);
+    });
+  });
+
+  it('are not used after a pull that adds an entry, or dates one of this device anew', async () => {
+    await withDB([], async (db) => {
+      await studied(db);
+      const [mine] = await listHistory(db, U);
+      if (!mine) throw new Error('no entry');
+      const other: HistoryEntry = {
+        ...mine,
+        id: 'from-the-other-phone',
+        device: 'phone-2',
+        hlc: mine.hlc + 1,
+        receivedAt: NOW - DAY_MS,
+      };
+      const pull = (records: HistoryEntry[]) =>
+        mergeEntries(db, U, records, { sent: true, source: 'pull', now: NOW });
+      expect(await keptAfter(db, () => pull([other]))).toBeNull();
+      expect(answered(await fresh(db))).toBe(41);
+
+      // This device's first answer comes back with the cloud's receipt: its clock was three days
+      // behind when it sent the batch, so the answer counts three days later (same count).
+      const before = await fresh(db);
+      const receipt = {
+        ...mine,
+        receivedAt: mine.wall + 3 * DAY_MS + 60_000,
+        sentAt: mine.wall + 60_000,
+      };
+      expect(await keptAfter(db, () => pull([receipt]))).toBeNull();
+      const after = await fresh(db);
+      expect(after.entries).toBe(before.entries);
+      expect(after.answers).not.toEqual(before.answers);
+    });
+  });
+
+  it('are not used after a push restamps an answer whose clock read years ahead', async () => {
+    await withDB([], async (db) => {
+      await studied(db);
+      // Recorded on a clock 500 days ahead: outside the charts until the push dates it now.
+      await recordChange(db, U, 'w5', { kind: 'answer', correct: true }, NOW + 500 * DAY_MS);
+      const before = await fresh(db);
+      expect(answered(before)).toBe(40);
+      expect(await keptAfter(db, () => takePushBatches(db, U, 100, NOW))).toBeNull();
+      const after = await fresh(db);
+      expect(after.entries).toBe(before.entries);
+      expect(answered(after)).toBe(41);
+    });
+  });
+
+  it('are not used after an entry written by a version that does not step the revision', async () => {
+    await withDB([], async (db) => {
+      await studied(db);
+      const [mine] = await listHistory(db, U);
+      if (!mine) throw new Error('no entry');
+      const older = { ...mine, id: 'written-by-the-previous-version', hlc: mine.hlc + 1 };
+      expect(await keptAfter(db, () => db.put('history', toStoredEntry(older, false)))).toBeNull();
+      expect(answered(await fresh(db))).toBe(41);
+    });
+  });
+
+  it('are not kept when an entry was written while they were worked out', async () => {
+    await withDB([], async (db) => {
+      await studied(db);
+      const working = computeFigures(db, QUERY);
+      const writing = recordChange(db, U, 'w9', { kind: 'answer', correct: true }, NOW);
+      await Promise.all([working, writing]);
+      const kept = await keptFigures(db, QUERY);
+      // Either the answer was folded in (the write came after) or nothing was kept.
+      if (kept) expect(answered(kept)).toBe(41);
+      expect(answered(await computeFigures(db, QUERY))).toBe(41);
+    });
+  });
+});
