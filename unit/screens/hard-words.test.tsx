@@ -72,4 +72,21 @@ describe('the hard words', () => {
     expect(session?.words.map((w) => w.id).sort()).toEqual([failing, recovered].sort());
     await until(() => expect(textIn(app.host)).toContain('Вопрос 1 из 2'));
   });
+
+  it('a long list, drawn a slice a task, ends whole, and «Учить эти слова» takes them all', async () => {
+    app = await registerViaUi();
+    const ids = useVocabStore
+      .getState()
+      .vocab.slice(0, 75)
+      .map((item) => item.id);
+    const plan: [string, boolean, number][] = [];
+    for (const id of ids) for (let days = 9; days >= 1; days--) plan.push([id, false, days]);
+    await useWordsStore.getState().importProgress({ userWords: [], history: answers(plan) });
+
+    await go(app, '/progress');
+    const card = await until(() => byRole(app.host, 'region', { name: /^Трудные слова/ }));
+    // The screen comes with the first 30 rows; the rest follow a slice a task, none left out.
+    await until(() => expect(allByRole(card, 'listitem')).toHaveLength(75));
+    expect(byRole(card, 'button', { name: 'Учить эти слова (75)' })).toBeTruthy();
+  });
 });

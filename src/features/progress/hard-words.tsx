@@ -5,7 +5,7 @@
  * due, is made due now and leaves «Выучено»; a failed word is due already).
  */
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { LEECH_LAPSES, studyDayEnd } from '@/domain/memory';
 import { isDue } from '@/domain/srs';
 import type { UserWord, VocabItem } from '@/domain/types';
@@ -13,9 +13,10 @@ import { loadTexts, useLang, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
 import { useToast } from '@/stores/toast-store';
 import { EmptyState } from '@/ui/empty-state';
-import { WordRow } from './word-row';
+import { useGrowingCount, WordRow } from './word-row';
 
-export function HardWords({
+/** Memoised: the screen draws again when the history's figures arrive, the hard words unchanged. */
+export const HardWords = memo(function HardWords({
   words,
   byId,
 }: {
@@ -27,6 +28,7 @@ export function HardWords({
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const headingId = 'list-leeches';
+  const shown = useGrowingCount(words.length);
   const lang = useLang();
   const settings = useUser()?.settings;
   const homeZone = settings?.homeZone;
@@ -83,7 +85,7 @@ export function HardWords({
             {t('progress.leeches.study', { count: words.length })}
           </button>
           <ul className="scroll-list word-list" aria-labelledby={headingId}>
-            {words.map((word) => (
+            {words.slice(0, shown).map((word) => (
               <HardWordRow
                 key={word.vocabId}
                 word={word}
@@ -97,7 +99,7 @@ export function HardWords({
       )}
     </section>
   );
-}
+});
 
 /** A hard word: how many days it was failed and when it is due, and relearn where it changes something. */
 function HardWordRow({

@@ -3,7 +3,7 @@
  * due ones, the total, the rank, and the charts of the answer history.
  */
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { learnableCount } from '@/domain/daily';
 import { CALIBRATION_MIN_REVIEWS, type Calibration } from '@/domain/exam';
 import { fsrsModel } from '@/domain/fsrs';
@@ -20,7 +20,7 @@ import { ExamResults } from './exam-results';
 import { HardWords } from './hard-words';
 import { leechesOf, progressLists, type RecallFigure, recallNow } from './lists';
 import { ProgressCharts } from './progress-charts';
-import { WordRow } from './word-row';
+import { useGrowingCount, WordRow } from './word-row';
 import './progress.css';
 
 export function ProgressScreen() {
@@ -159,7 +159,8 @@ function RankSummary({
   );
 }
 
-function WordList({
+/** Memoised: the screen draws again when the history's figures arrive, its lists unchanged. */
+const WordList = memo(function WordList({
   id,
   title,
   empty,
@@ -202,26 +203,7 @@ function WordList({
       )}
     </section>
   );
-}
-
-/** Rows a list draws with the screen, then how many more each later task adds. */
-const FIRST_ROWS = 30;
-const MORE_ROWS = 60;
-
-/**
- * How many of `total` rows to draw: a first slice with the screen, then a slice a task until all
- * are drawn, so a year's 2,000 words never make one long task of the page's thread (the lists
- * end the same, a moment later).
- */
-function useGrowingCount(total: number): number {
-  const [shown, setShown] = useState(Math.min(total, FIRST_ROWS));
-  useEffect(() => {
-    if (shown >= total) return;
-    const next = setTimeout(() => setShown((count) => Math.min(total, count + MORE_ROWS)), 0);
-    return () => clearTimeout(next);
-  }, [shown, total]);
-  return Math.min(shown, total);
-}
+});
 
 /**
  * The figures of the signed-in learner's history (the charts' series, the calibration), read

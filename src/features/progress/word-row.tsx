@@ -3,7 +3,7 @@
  * «Повторить заново», which sends the word back to study (the words store's `relearnWord`), busy
  * while it is stored, then a toast that says so (`done`, with the word) or that it failed.
  */
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useEffect, useState } from 'react';
 import type { UserWord, VocabItem } from '@/domain/types';
 import { type MessageKey, useT } from '@/i18n';
 import { useToast } from '@/stores/toast-store';
@@ -47,7 +47,12 @@ function RelearnButton({
   );
 }
 
-export function WordRow({
+/**
+ * Memoised: a list draws its rows a slice a task (progress-screen `useGrowingCount`), and the
+ * screen draws again when the history's figures arrive; rows already drawn are not drawn again
+ * (a year's 2,000 learned words made each slice redraw every row before it).
+ */
+export const WordRow = memo(function WordRow({
   word,
   item,
   relearn,
@@ -79,4 +84,23 @@ export function WordRow({
       {relearn ? <RelearnButton vocabId={word.vocabId} word={ru} done={done} /> : null}
     </li>
   );
+});
+
+/** Rows a list draws with the screen, then how many more each later task adds. */
+const FIRST_ROWS = 30;
+const MORE_ROWS = 60;
+
+/**
+ * How many of `total` rows to draw: a first slice with the screen, then a slice a task until all
+ * are drawn, so a year's 2,000 words (or 500 hard ones) never make one long task of the page's
+ * thread (the lists end the same, a moment later).
+ */
+export function useGrowingCount(total: number): number {
+  const [shown, setShown] = useState(Math.min(total, FIRST_ROWS));
+  useEffect(() => {
+    if (shown >= total) return;
+    const next = setTimeout(() => setShown((count) => Math.min(total, count + MORE_ROWS)), 0);
+    return () => clearTimeout(next);
+  }, [shown, total]);
+  return Math.min(shown, total);
 }
