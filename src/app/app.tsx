@@ -16,6 +16,7 @@ import { LoadingScreen } from '@/features/shell/loading-screen';
 import { Splash } from '@/features/shell/splash';
 import { translate } from '@/i18n';
 import { useAuthStore } from '@/stores/auth-store';
+import { connectFiguresAhead } from '@/stores/figures-refresh';
 import { isUpgradeBlocked, onUpgradeBlocked } from '@/stores/local-database';
 import { applyTheme, useSettingsStore } from '@/stores/settings-store';
 import { useVocabStore } from '@/stores/vocab-store';
@@ -101,6 +102,8 @@ export function startApp(): void {
   afterLive = () => {
     void useVocabStore.getState().load();
     registerServiceWorker();
+    // The progress figures, worked out in the background a while after the history changes.
+    connectFiguresAhead();
   };
   startCloudWiring();
   // Home's snapshot shows one user's home: it goes when that user signs out or another signs in.

@@ -19,16 +19,19 @@ import { useGrowingCount, WordRow } from './word-row';
 export const HardWords = memo(function HardWords({
   words,
   byId,
+  grow,
 }: {
   words: readonly UserWord[];
   byId: ReadonlyMap<string, VocabItem>;
+  /** Whether the rows past the first slice are drawn yet (progress-screen). */
+  grow: boolean;
 }) {
   const t = useT();
   const navigate = useNavigate();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const headingId = 'list-leeches';
-  const shown = useGrowingCount(words.length);
+  const shown = useGrowingCount(words.length, grow);
   const lang = useLang();
   const settings = useUser()?.settings;
   const homeZone = settings?.homeZone;

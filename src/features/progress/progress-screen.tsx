@@ -40,6 +40,8 @@ export function ProgressScreen() {
   );
   const leeches = useMemo(() => leechesOf(words.values()), [words]);
   const figures = useProgressFigures(user?.id);
+  // The lists' rows past their first slice wait for the charts: the screen's figures come first.
+  const grow = !user || figures !== null;
 
   return (
     <main className="page progress">
@@ -71,6 +73,7 @@ export function ProgressScreen() {
               words={lists.learned}
               byId={byId}
               relearn
+              grow={grow}
             />
             <WordList
               id="learning"
@@ -78,6 +81,7 @@ export function ProgressScreen() {
               empty="progress.emptyLearning"
               words={lists.learning}
               byId={byId}
+              grow={grow}
             />
             <WordList
               id="due"
@@ -86,8 +90,9 @@ export function ProgressScreen() {
               words={lists.due}
               byId={byId}
               relearn
+              grow={grow}
             />
-            <HardWords words={leeches} byId={byId} />
+            <HardWords words={leeches} byId={byId} grow={grow} />
           </div>
         </>
       ) : (
@@ -168,6 +173,7 @@ const WordList = memo(function WordList({
   byId,
   relearn = false,
   hint,
+  grow,
 }: {
   id: string;
   title: MessageKey;
@@ -176,10 +182,12 @@ const WordList = memo(function WordList({
   byId: ReadonlyMap<string, VocabItem>;
   relearn?: boolean;
   hint?: string;
+  /** Whether the rows past the first slice are drawn yet. */
+  grow: boolean;
 }) {
   const t = useT();
   const headingId = `list-${id}`;
-  const shown = useGrowingCount(words.length);
+  const shown = useGrowingCount(words.length, grow);
   return (
     <section className="card progress-list" aria-labelledby={headingId}>
       <h2 id={headingId} className="list-title">

@@ -91,16 +91,16 @@ const FIRST_ROWS = 30;
 const MORE_ROWS = 60;
 
 /**
- * How many of `total` rows to draw: a first slice with the screen, then a slice a task until all
- * are drawn, so a year's 2,000 words (or 500 hard ones) never make one long task of the page's
- * thread (the lists end the same, a moment later).
+ * How many of `total` rows to draw: a first slice with the screen, then, once `grow`, a slice a
+ * task until all are drawn, so a year's 2,000 words (or 500 hard ones) never make one long task
+ * of the page's thread (the lists end the same, a moment later).
  */
-export function useGrowingCount(total: number): number {
+export function useGrowingCount(total: number, grow = true): number {
   const [shown, setShown] = useState(Math.min(total, FIRST_ROWS));
   useEffect(() => {
-    if (shown >= total) return;
+    if (!grow || shown >= total) return;
     const next = setTimeout(() => setShown((count) => Math.min(total, count + MORE_ROWS)), 0);
     return () => clearTimeout(next);
-  }, [shown, total]);
+  }, [shown, total, grow]);
   return Math.min(shown, total);
 }

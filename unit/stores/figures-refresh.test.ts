@@ -1,0 +1,82 @@
+/**
+ * The progress figures worked out ahead: a while after the learner's history last changed, the
+ * figures the progress screen asks for are kept, those of the history as it is then; not between
+ * the answers of a session, and never for a guest.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { builtinVocabulary } from '@/data/vocabulary/builtin';
+import { computeFigures, keptFigures } from '@/db/history-figures';
+import { openDB } from '@/db/instance';
+import { putUser } from '@/db/users-repo';
+import { connectFiguresAhead } from '@/stores/figures-refresh';
+import { GUEST_ID, useWordsStore } from '@/stores/words-store';
+
+const vocab = builtinVocabulary().words;
+let counter = 0;
+let stop: (() => void) | null = null;
+
+afterEach(() => {
+  stop?.();
+  stop = null;
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The query the progress screen makes for a learner with no settings of their own. */
+const query = (userId: string) => ({
+  userId,
+  now: Date.now(),
+  settings: {
+    homeZone: undefined,
+    dayStartHour: undefined,
+    schedule: undefined,
+    retention: undefined,
+  },
+});
+
+async function learner(): Promise<string> {
+  const userId = `ahead-${++counter}`;
+  await putUser(await openDB(), {
+    id: userId,
+    email: `${userId}@ship.test`,
+    fullName: '',
+    isAdmin: false,
+    createdAt: 0,
+    settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light' },
+  });
+  await useWordsStore.getState().load(userId);
+  return userId;
+}
+
+describe('the progress figures worked out ahead', () => {
+  it('are kept a while after a session’s last answer, and are the history’s as it is then', async () => {
+    const userId = await learner();
+    stop = connectFiguresAhead(150);
+    const words = useWordsStore.getState();
+    const [first, second] = vocab.map((item) => item.id) as [string, string];
+    await words.recordAnswer(first, true);
+    await sleep(60);
+    // Still answering: nothing worked out between the answers.
+    await words.recordAnswer(second, false);
+    await sleep(60);
+    const db = await openDB();
+    expect(await keptFigures(db, query(userId))).toBeNull();
+    await expect.poll(() => keptFigures(db, query(userId)), { timeout: 5_000 }).not.toBeNull();
+    const kept = await keptFigures(db, query(userId));
+    expect(kept).toEqual(await computeFigures(db, query(userId)));
+    expect(kept?.answers.at(-1)).toMatchObject({ right: 1, wrong: 1 });
+  });
+
+  it('are not worked out for a guest', async () => {
+    await useWordsStore.getState().load(null);
+    expect(useWordsStore.getState().ownerId).toBe(GUEST_ID);
+    const db = await openDB();
+    const figureKeys = async () =>
+      (await db.getAllKeys('meta')).filter((key) => String(key).startsWith('progress-figures:'));
+    const before = await figureKeys();
+    stop = connectFiguresAhead(20);
+    await useWordsStore.getState().recordAnswer(vocab[0]?.id ?? '', true);
+    await sleep(150);
+    expect(await figureKeys()).toEqual(before);
+  });
+});
