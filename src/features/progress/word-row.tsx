@@ -96,7 +96,8 @@ const MORE_ROWS = 60;
  * of the page's thread (the lists end the same, a moment later).
  */
 export function useGrowingCount(total: number, grow = true): number {
-  const [shown, setShown] = useState(Math.min(total, FIRST_ROWS));
+  // The first slice is drawn with every render, also of a list that was shorter when it came.
+  const [shown, setShown] = useState(FIRST_ROWS);
   useEffect(() => {
     if (!grow || shown >= total) return;
     const next = setTimeout(() => setShown((count) => Math.min(total, count + MORE_ROWS)), 0);
