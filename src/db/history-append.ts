@@ -14,7 +14,6 @@ import type { UserWord } from '@/domain/types';
 import { correctedNow, deviceIn, withReading } from './device-clock';
 import { fromStoredEntry } from './history-queries';
 import { rulesOf } from './history-refold';
-import { touchHistory } from './history-rev';
 import { fromStoredUserWord, toStoredEntry, toStoredUserWord } from './records';
 import type { DeviceRecord, MarineDB, StoredHistoryEntry } from './schema';
 
@@ -37,7 +36,7 @@ export async function recordChange(
   change: WordChange,
   now: number | ClockReading,
 ): Promise<UserWord> {
-  const tx = db.transaction(['history', 'userWords', 'device', 'users', 'meta'], 'readwrite');
+  const tx = db.transaction(['history', 'userWords', 'device', 'users'], 'readwrite');
   const [stored0, user] = await Promise.all([
     deviceIn(tx.objectStore('device')),
     tx.objectStore('users').get(userId),
@@ -75,7 +74,6 @@ export async function recordChange(
     tx.objectStore('device').put({ ...device, hlc }),
     history.add(datedHere(entry, device)),
     words.put(toStoredUserWord(next)),
-    touchHistory(tx.objectStore('meta'), userId),
     tx.done,
   ]);
   return next;

@@ -9,7 +9,7 @@
  */
 
 import type { UserWord } from '@/domain/types';
-import { type FiguresQuery, keptFigures } from './history-figures';
+import { type FiguresQuery, figuresState } from './history-figures';
 import type {
   FoldSettings,
   HistoryJob,
@@ -57,14 +57,32 @@ export function progressSeriesOffThread(
  * else worked out off the page's thread and kept.
  */
 export async function progressFigures(db: MarineDB, query: FiguresQuery): Promise<ProgressFigures> {
+  let same: string | null = null;
   try {
-    const kept = await keptFigures(db, query);
+    const { of, kept } = await figuresState(db, query);
     if (kept) return kept;
+    same = `${db.name}\n${of}`;
   } catch (error) {
     console.error('Reading the kept progress figures failed', error);
   }
-  return runHistoryJobOffThread(db, { kind: 'figures', ...query });
+  // One job at a time for the same figures of the same history: the screen opened while they are
+  // worked out ahead (figures-refresh) waits for that job rather than folding the history again.
+  const running = same === null ? undefined : figuresJobs.get(same);
+  if (running) return running;
+  const job = runHistoryJobOffThread(db, { kind: 'figures', ...query });
+  if (same !== null) {
+    const key = same;
+    figuresJobs.set(key, job);
+    void job.then(
+      () => figuresJobs.delete(key),
+      () => figuresJobs.delete(key),
+    );
+  }
+  return job;
 }
+
+/** The figures jobs under way on this page, by the history and query they work out. */
+const figuresJobs = new Map<string, Promise<ProgressFigures>>();
 
 /**
  * How long a worker may take before it is ended and its job run on the page: a year's refold

@@ -4,10 +4,12 @@
  * model, from one read of the history; and the last figures kept in the meta store, so the screen
  * opened again on a year of study (70,000 entries: seconds of folding on a phone) shows at once.
  *
- * The kept figures are used only while nothing they rest on has changed: the history (every
- * transaction that writes an entry steps the user's history revision, history-rev.ts, and the
- * count of entries is checked too, against a tab of the previous version that does not step it),
- * the fold settings and FOLD_VERSION, and the study day.
+ * The kept figures are used only while nothing they rest on has changed: the history (the count
+ * of entries, which every entry added changes, and the user's history revision, history-rev.ts,
+ * which every other change of the entries steps), the fold settings, FOLD_VERSION, the code that
+ * works them out, and the study day. A tab of the previous version, in the moments before an
+ * update reloads it, may date a pulled entry anew without stepping the revision: the figures then
+ * stay those of before until the next change.
  */
 import { DAY_MS } from '@/domain/constants';
 import { type Calibration, learnerCalibration } from '@/domain/exam';
@@ -70,8 +72,23 @@ export function calibrationSince(now: number, settings?: FoldSettings): number {
   return studyDayStart(now, settings) - CALIBRATION_DAYS * DAY_MS;
 }
 
-/** Bumped when what the figures hold or how they are worked out changes: older copies are unused. */
+/** Bumped when what the figures hold changes: older copies are unused. */
 const FIGURES_VERSION = 1;
+
+/**
+ * The code that works the figures out, as this build has it (a small hash of its text): figures
+ * kept by another version of it are not used, though neither version nor FOLD_VERSION moved.
+ */
+let codeHash: string | null = null;
+function figuresCode(): string {
+  if (codeHash === null) {
+    const text = [answersPerDay, learnedOverTime, learnerCalibration, computeFigures].join('\n');
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+    codeHash = (hash >>> 0).toString(36);
+  }
+  return codeHash;
+}
 
 /** What the kept figures rest on, as one string: equal strings, the same figures. */
 function figuresKey(query: FiguresQuery, rev: number, count: number): string {
@@ -79,6 +96,7 @@ function figuresKey(query: FiguresQuery, rev: number, count: number): string {
   return JSON.stringify([
     FIGURES_VERSION,
     FOLD_VERSION,
+    figuresCode(),
     userId,
     rev,
     count,
@@ -100,6 +118,17 @@ export async function keptFigures(
   db: MarineDB,
   query: FiguresQuery,
 ): Promise<ProgressFigures | null> {
+  return (await figuresState(db, query)).kept;
+}
+
+/**
+ * What the figures of the query rest on now (`of`: equal strings, the same figures), and the kept
+ * ones when they rest on the same.
+ */
+export async function figuresState(
+  db: MarineDB,
+  query: FiguresQuery,
+): Promise<{ of: string; kept: ProgressFigures | null }> {
   const tx = db.transaction(['meta', 'history'], 'readonly');
   const meta = tx.objectStore('meta');
   const [rev, count, kept] = await Promise.all([
@@ -108,7 +137,8 @@ export async function keptFigures(
     meta.get(progressFiguresKey(query.userId)) as Promise<ProgressFiguresMeta | undefined>,
     tx.done,
   ]);
-  return kept?.of === figuresKey(query, rev?.rev ?? 0, count) ? kept.figures : null;
+  const of = figuresKey(query, rev?.rev ?? 0, count);
+  return { of, kept: kept?.of === of ? kept.figures : null };
 }
 
 /**
@@ -117,12 +147,10 @@ export async function keptFigures(
  */
 export async function computeFigures(db: MarineDB, query: FiguresQuery): Promise<ProgressFigures> {
   const { userId, now, settings } = query;
-  const tx = db.transaction(['meta', 'history'], 'readonly');
-  const [rev, stored] = await Promise.all([
-    tx.objectStore('meta').get(historyRevKey(userId)) as Promise<HistoryRevMeta | undefined>,
-    tx.objectStore('history').index('userTime').getAll(historyRange(userId)),
-    tx.done,
-  ]);
+  // The revision first, in a transaction of its own (the history's read holds no lock on the
+  // meta store meanwhile): a change after it is either in the read or steps the revision past it.
+  const rev = (await db.get('meta', historyRevKey(userId))) as HistoryRevMeta | undefined;
+  const stored = await db.getAllFromIndex('history', 'userTime', historyRange(userId));
   const entries = stored.map(fromStoredEntry);
   const rules = foldRulesFor(settings, fsrsModel);
   const figures: ProgressFigures = {

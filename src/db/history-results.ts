@@ -9,7 +9,6 @@ import type { HistoryEntry } from '@/domain/history';
 import { deviceIn } from './device-clock';
 import { datedHere, stampedEntry } from './history-append';
 import { fromStoredEntry } from './history-queries';
-import { touchHistory } from './history-rev';
 import type { MarineDB } from './schema';
 
 /**
@@ -24,7 +23,7 @@ export async function recordDrillReply(
   fields: DrillReplyFields,
   nowMs: number,
 ): Promise<HistoryEntry> {
-  const tx = db.transaction(['history', 'device', 'meta'], 'readwrite');
+  const tx = db.transaction(['history', 'device'], 'readwrite');
   const device = await deviceIn(tx.objectStore('device'));
   const entry = stampedEntry(device, userId, `${DRILL_VOCAB_PREFIX}${drillId}`, DRILL_KIND, nowMs);
   entry.correct = correct;
@@ -33,7 +32,6 @@ export async function recordDrillReply(
   await Promise.all([
     tx.objectStore('device').put({ ...device, hlc: entry.hlc }),
     tx.objectStore('history').add(datedHere(entry, device)),
-    touchHistory(tx.objectStore('meta'), userId),
     tx.done,
   ]);
   return entry;
@@ -56,7 +54,7 @@ export async function recordExamResult(
   entryId?: string,
 ): Promise<HistoryEntry> {
   const vocabId = `${EXAM_VOCAB_PREFIX}${examId}`;
-  const tx = db.transaction(['history', 'device', 'meta'], 'readwrite');
+  const tx = db.transaction(['history', 'device'], 'readwrite');
   const [device, recorded] = await Promise.all([
     deviceIn(tx.objectStore('device')),
     tx.objectStore('history').index('word').getAll([userId, vocabId]),
@@ -73,7 +71,6 @@ export async function recordExamResult(
   await Promise.all([
     tx.objectStore('device').put({ ...device, hlc: entry.hlc }),
     tx.objectStore('history').add(datedHere(entry, device)),
-    touchHistory(tx.objectStore('meta'), userId),
     tx.done,
   ]);
   return entry;

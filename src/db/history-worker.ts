@@ -1,7 +1,7 @@
 /**
  * The history worker: runs one job of `history-jobs.ts` (a refold of every word, the progress
- * charts' series, the learner's calibration) on its own connection to MarineDB and posts the
- * outcome. The page starts one per job (`history-client.ts`), so a year's fold never runs on the
+ * figures, the charts' series under other settings, the start's upkeep) on its own connection to
+ * MarineDB and posts the outcome. The page starts one per job (`history-client.ts`), so a year's fold never runs on the
  * page's thread.
  */
 /// <reference lib="webworker" />

@@ -211,8 +211,8 @@ export interface ExamProofSent {
 export const examProofKey = (userId: string) => `exam-proofs:${userId}`;
 
 /**
- * A user's history revision (meta key `history-rev:<uid>`, history-figures.ts `touchHistory`):
- * stepped by every transaction that writes their entries.
+ * A user's history revision (meta key `history-rev:<uid>`, history-rev.ts `touchHistory`):
+ * stepped by every transaction that changes their entries other than by adding them.
  */
 export interface HistoryRevMeta {
   key: string;

@@ -23,8 +23,10 @@ import { getUser, updateUser } from '@/db/users-repo';
 import type { HistoryEntry } from '@/domain/history';
 
 export type { DeadLetter, DeadLetterList, FoldSettings, ProgressFigures, ProgressSeries };
-/** The days the progress charts cover, today last. */
-/** How many letters are kept per source (settings says so when more were not kept). */
+/**
+ * CHART_DAYS: the days the progress charts cover, today last. DEAD_LETTERS_KEPT: how many letters
+ * are kept per source (settings says so when more were not kept).
+ */
 export { CHART_DAYS, DEAD_LETTERS_KEPT };
 
 /**

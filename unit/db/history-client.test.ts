@@ -181,6 +181,35 @@ describe('the progress figures', () => {
   });
 });
 
+describe('the progress figures asked for twice', () => {
+  it('while a job works them out, wait for that job, unless the history changed since it began', async () => {
+    await withDB([], async (db) => {
+      await studied(db);
+      const query = { userId: U, now: NOW, settings: { homeZone: 'UTC' } };
+      vi.stubGlobal('Worker', ClonedWorker);
+      // Worked out ahead, and the screen opened meanwhile: one job for both.
+      const [ahead, screen] = await Promise.all([
+        progressFigures(db, query),
+        progressFigures(db, query),
+      ]);
+      expect(screen).toEqual(ahead);
+      expect(ClonedWorker.started).toBe(1);
+
+      // An answer recorded while a job runs: the figures asked for after it are worked out anew.
+      await db.delete('meta', `progress-figures:${U}`);
+      const before = progressFigures(db, query);
+      await vi.waitFor(() => expect(ClonedWorker.started).toBe(2));
+      await recordChange(db, U, 'w0', { kind: 'answer', correct: false }, NOW);
+      const after = await progressFigures(db, query);
+      await before;
+      expect(ClonedWorker.started).toBe(3);
+      expect(after.entries).toBe((await listHistory(db, U)).length);
+      const wrong = (figures: typeof after) => figures.answers.at(-1)?.wrong ?? 0;
+      expect(wrong(after)).toBe(wrong(ahead) + 1);
+    });
+  });
+});
+
 describe('the start’s upkeep off the page', () => {
   it('refolds every word in the worker after an update changed the fold, once, as the page would', async () => {
     await withDB([], async (db) => {

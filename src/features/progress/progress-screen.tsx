@@ -40,8 +40,10 @@ export function ProgressScreen() {
   );
   const leeches = useMemo(() => leechesOf(words.values()), [words]);
   const figures = useProgressFigures(user?.id);
-  // The lists' rows past their first slice wait for the charts: the screen's figures come first.
-  const grow = !user || figures !== null;
+  // The lists' rows past their first slice wait for the charts (the screen's figures come first),
+  // or a while, should the history's figures be slow to come.
+  const waited = useWaited(LISTS_WAIT_MS);
+  const grow = !user || figures !== null || waited;
 
   return (
     <main className="page progress">
@@ -213,6 +215,19 @@ const WordList = memo(function WordList({
   );
 });
 
+/** How long the lists' later rows wait for the charts at most. */
+const LISTS_WAIT_MS = 2_000;
+
+/** False until `ms` have passed since the screen came. */
+function useWaited(ms: number): boolean {
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return waited;
+}
+
 /**
  * The figures of the signed-in learner's history (the charts' series, the calibration), read
  * after the screen is up: the ones kept when the history is unchanged since, else folded in the
@@ -222,7 +237,8 @@ const WordList = memo(function WordList({
 function useProgressFigures(userId: string | undefined): ProgressFigures | null {
   const settings = useUser()?.settings;
   const revision = useWordsStore((s) => s.revision);
-  const [figures, setFigures] = useState<ProgressFigures | null>(null);
+  // Whose they are: another learner signed in meanwhile sees none of them.
+  const [held, setHeld] = useState<{ userId: string; figures: ProgressFigures } | null>(null);
   const homeZone = settings?.homeZone;
   const dayStartHour = settings?.dayStartHour;
   const schedule = settings?.schedule;
@@ -240,15 +256,18 @@ function useProgressFigures(userId: string | undefined): ProgressFigures | null 
           schedule,
           retention,
         });
-        if (live) setFigures(found);
+        if (live) setHeld({ userId, figures: found });
       } catch (error) {
         console.error('Reading the answer history failed', error);
         if (live) {
-          setFigures({
-            entries: 0,
-            answers: [],
-            learned: [],
-            calibration: { factor: 1, reviews: 0 },
+          setHeld({
+            userId,
+            figures: {
+              entries: 0,
+              answers: [],
+              learned: [],
+              calibration: { factor: 1, reviews: 0 },
+            },
           });
         }
       }
@@ -257,7 +276,7 @@ function useProgressFigures(userId: string | undefined): ProgressFigures | null 
       live = false;
     };
   }, [userId, revision, homeZone, dayStartHour, schedule, retention]);
-  return figures;
+  return held && held.userId === userId ? held.figures : null;
 }
 
 /**
