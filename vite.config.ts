@@ -281,6 +281,28 @@ function contentSecurityPolicy(mode: string): Plugin {
 /** One per build process: each build walks its own graph again (`buildEnd`). */
 const start = startChunk();
 
+/**
+ * The code the progress figures are worked out by (db/history-figures.ts and what it folds with),
+ * as a hash of its source: progress figures kept by a build of other code are not used. The same
+ * in the page's bundle and the history worker's, which minify it differently.
+ */
+const FIGURES_CODE = createHash('sha256')
+  .update(
+    [
+      'db/history-figures.ts',
+      'domain/progress-charts.ts',
+      'domain/exam.ts',
+      'domain/history-fold.ts',
+      'domain/memory.ts',
+      'domain/fsrs.ts',
+      'domain/srs.ts',
+    ]
+      .map((file) => readFileSync(here(`./src/${file}`), 'utf8'))
+      .join('\n'),
+  )
+  .digest('base64url')
+  .slice(0, 12);
+
 export default defineConfig(({ mode }) => ({
   ...(mode === 'bench-baseline'
     ? { root: here('./bench/baseline'), publicDir: here('./public'), envDir: here('.') }
@@ -288,6 +310,7 @@ export default defineConfig(({ mode }) => ({
   resolve: {
     alias: { '@': here('./src') },
   },
+  define: { __FIGURES_CODE__: JSON.stringify(FIGURES_CODE) },
   plugins: [
     react(),
     // The floor keeps Vite's plain index.html.

@@ -1,6 +1,9 @@
 /// <reference types="vite/client" />
 /// <reference types="vite-plugin-pwa/client" />
 
+/** A hash of the code that works the progress figures out (vite.config.ts `FIGURES_CODE`). */
+declare const __FIGURES_CODE__: string;
+
 interface ImportMetaEnv {
   /** The e-mail address whose account is an admin. */
   readonly VITE_FIREBASE_API_KEY?: string;

@@ -75,28 +75,15 @@ export function calibrationSince(now: number, settings?: FoldSettings): number {
 /** Bumped when what the figures hold changes: older copies are unused. */
 const FIGURES_VERSION = 1;
 
-/**
- * The code that works the figures out, as this build has it (a small hash of its text): figures
- * kept by another version of it are not used, though neither version nor FOLD_VERSION moved.
- */
-let codeHash: string | null = null;
-function figuresCode(): string {
-  if (codeHash === null) {
-    const text = [answersPerDay, learnedOverTime, learnerCalibration, computeFigures].join('\n');
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-    codeHash = (hash >>> 0).toString(36);
-  }
-  return codeHash;
-}
-
 /** What the kept figures rest on, as one string: equal strings, the same figures. */
 function figuresKey(query: FiguresQuery, rev: number, count: number): string {
   const { userId, now, settings } = query;
   return JSON.stringify([
     FIGURES_VERSION,
     FOLD_VERSION,
-    figuresCode(),
+    // The code that works them out, as this build has it (a hash of its source, vite.config.ts):
+    // figures kept by other code are not used, though neither version above moved.
+    __FIGURES_CODE__,
     userId,
     rev,
     count,
