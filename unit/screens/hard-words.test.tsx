@@ -85,7 +85,7 @@ describe('the hard words', () => {
 
     await go(app, '/progress');
     const card = await until(() => byRole(app.host, 'region', { name: /^Трудные слова/ }));
-    // The screen comes with the first 30 rows; the rest follow a slice a task, none left out.
+    // The screen comes with the first 12 rows; the rest follow a slice a task, none left out.
     await until(() => expect(allByRole(card, 'listitem')).toHaveLength(75));
     expect(byRole(card, 'button', { name: 'Учить эти слова (75)' })).toBeTruthy();
   });

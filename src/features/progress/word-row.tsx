@@ -86,8 +86,12 @@ export const WordRow = memo(function WordRow({
   );
 });
 
-/** Rows a list draws with the screen, then how many more each later task adds. */
-const FIRST_ROWS = 30;
+/**
+ * Rows a list draws with the screen (its box shows about six), then how many more each later task
+ * adds. A row is ≈ 0.7 ms of rendering on a slow phone: the screen's four lists drew 120 rows
+ * before the charts (docs/benchmarks.md, "A year of study").
+ */
+const FIRST_ROWS = 12;
 const MORE_ROWS = 60;
 
 /**
