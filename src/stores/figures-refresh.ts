@@ -14,18 +14,46 @@ import { GUEST_ID, useWordsStore } from './words-store';
  * not between its answers (the worker's read of the history would delay the next answer's write).
  */
 export const FIGURES_AHEAD_MS = 20_000;
+/** How long after a session's end (its last answer's write) they are worked out. */
+export const FIGURES_SOON_MS = 1_000;
 
 const historyClient = () => import('@/db/history-client');
 
+/** The watch's "the session ended": set while connected. */
+let soon: (() => void) | null = null;
+
+/**
+ * A session has ended (its end screen): the figures are worked out a moment after its last
+ * answer is stored, not 20 s on, as the learner may open the progress screen next.
+ */
+export function figuresAheadSoon(): void {
+  soon?.();
+}
+
 /** Starts watching the learner's history; returns the function that stops it. */
-export function connectFiguresAhead(delayMs = FIGURES_AHEAD_MS): () => void {
+export function connectFiguresAhead(
+  delayMs = FIGURES_AHEAD_MS,
+  soonMs = FIGURES_SOON_MS,
+): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  // A session ended: the next wait is short (its last answer may still be on its way).
+  let quick = false;
   const later = (userId: string) => {
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      void workOut(userId);
-    }, delayMs);
+    timer = setTimeout(
+      () => {
+        timer = null;
+        quick = false;
+        void workOut(userId);
+      },
+      quick ? soonMs : delayMs,
+    );
+  };
+  soon = () => {
+    const { ownerId, loaded } = useWordsStore.getState();
+    if (!loaded || ownerId === GUEST_ID) return;
+    quick = true;
+    later(ownerId);
   };
   const stop = useWordsStore.subscribe((state, previous) => {
     if (state.revision === previous.revision && state.ownerId === previous.ownerId) return;
@@ -40,6 +68,7 @@ export function connectFiguresAhead(delayMs = FIGURES_AHEAD_MS): () => void {
   if (loaded && ownerId !== GUEST_ID) later(ownerId);
   return () => {
     stop();
+    soon = null;
     if (timer) clearTimeout(timer);
   };
 }

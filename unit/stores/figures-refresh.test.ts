@@ -8,7 +8,7 @@ import { builtinVocabulary } from '@/data/vocabulary/builtin';
 import { computeFigures, keptFigures } from '@/db/history-figures';
 import { openDB } from '@/db/instance';
 import { putUser } from '@/db/users-repo';
-import { connectFiguresAhead } from '@/stores/figures-refresh';
+import { connectFiguresAhead, figuresAheadSoon } from '@/stores/figures-refresh';
 import { GUEST_ID, useWordsStore } from '@/stores/words-store';
 
 const vocab = builtinVocabulary().words;
@@ -65,6 +65,17 @@ describe('the progress figures worked out ahead', () => {
     const kept = await keptFigures(db, query(userId));
     expect(kept).toEqual(await computeFigures(db, query(userId)));
     expect(kept?.answers.at(-1)).toMatchObject({ right: 1, wrong: 1 });
+  });
+
+  it('are kept a moment after a session’s end, not the long wait after', async () => {
+    const userId = await learner();
+    stop = connectFiguresAhead(60_000, 50);
+    await useWordsStore.getState().recordAnswer(vocab[0]?.id ?? '', true);
+    // The end screen: the session's last answer is stored.
+    figuresAheadSoon();
+    const db = await openDB();
+    await expect.poll(() => keptFigures(db, query(userId)), { timeout: 5_000 }).not.toBeNull();
+    expect((await keptFigures(db, query(userId)))?.answers.at(-1)).toMatchObject({ right: 1 });
   });
 
   it('are not worked out for a guest', async () => {

@@ -6,11 +6,12 @@
  * learned, however the session went.
  */
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { type SessionOutcome, sessionOutcome } from '@/domain/quiz-run';
 import { spokenText } from '@/domain/speech';
 import { type MessageKey, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
+import { figuresAheadSoon } from '@/stores/figures-refresh';
 import { learnedWords, type RunningSession, useSessionStore } from '@/stores/session-store';
 import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
 import { useWordsStore } from '@/stores/words-store';
@@ -42,6 +43,8 @@ export function DoneView({ session }: { session: RunningSession }) {
       />
     ) : null;
   const records = useWordsStore((s) => s.words);
+  // The progress screen is often the next: its figures are worked out now, in the background.
+  useEffect(() => figuresAheadSoon(), []);
   // The session's own results say what went right; the records say what is learned.
   const rightInSession = learnedWords(session);
   const learned = useMemo(
