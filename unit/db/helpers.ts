@@ -1,7 +1,7 @@
 /** Shared fixtures for the db tests: unique database names, vocab and user-word builders. */
 import { openMarineDB } from '@/db/open';
 import { toStoredUserWord } from '@/db/records';
-import type { MarineDB } from '@/db/schema';
+import type { LocalUserRecord, MarineDB } from '@/db/schema';
 import { putUser } from '@/db/users-repo';
 import type { UserWord, VocabItem } from '@/domain/types';
 
@@ -70,13 +70,23 @@ export async function putWords(db: MarineDB, words: readonly UserWord[]): Promis
 /** A fresh device database (no vocabulary) holding the local record of `userId`, as after sign-in. */
 export async function openDeviceOf(userId: string): Promise<MarineDB> {
   const db = await openTestDB();
+  await putLearner(db, userId, {}, 'Crew');
+  return db;
+}
+
+/** Puts the local record of a learner `userId` with the default settings and `settings`. */
+export async function putLearner(
+  db: MarineDB,
+  userId: string,
+  settings: Partial<LocalUserRecord['settings']> = {},
+  fullName = '',
+): Promise<void> {
   await putUser(db, {
     id: userId,
     email: `${userId}@ship.test`,
-    fullName: 'Crew',
+    fullName,
     isAdmin: false,
     createdAt: 1,
-    settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light' },
+    settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light', ...settings },
   });
-  return db;
 }

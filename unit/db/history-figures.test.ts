@@ -14,10 +14,9 @@ import { listHistory } from '@/db/history-queries';
 import { recordDrillReply, recordExamResult } from '@/db/history-results';
 import { toStoredEntry } from '@/db/records';
 import type { MarineDB } from '@/db/schema';
-import { putUser } from '@/db/users-repo';
 import { DAY_MS } from '@/domain/constants';
 import type { HistoryEntry } from '@/domain/history';
-import { withDB } from './helpers';
+import { putLearner, withDB } from './helpers';
 
 const U = 'u1';
 const NOW = Date.UTC(2026, 10, 23, 8);
@@ -25,14 +24,7 @@ const SETTINGS = { homeZone: 'UTC' };
 const QUERY = { userId: U, now: NOW, settings: SETTINGS };
 
 async function studied(db: MarineDB): Promise<void> {
-  await putUser(db, {
-    id: U,
-    email: 'u1@ship.test',
-    fullName: '',
-    isAdmin: false,
-    createdAt: 0,
-    settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light', homeZone: 'UTC' },
-  });
+  await putLearner(db, U, { homeZone: 'UTC' });
   for (let day = 10; day >= 1; day--) {
     for (let word = 0; word < 4; word++) {
       const at = NOW - day * DAY_MS + word * 60_000;

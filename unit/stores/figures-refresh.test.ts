@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { builtinVocabulary } from '@/data/vocabulary/builtin';
 import { computeFigures, keptFigures } from '@/db/history-figures';
 import { openDB } from '@/db/instance';
-import { putUser } from '@/db/users-repo';
 import { connectFiguresAhead, figuresAheadSoon } from '@/stores/figures-refresh';
 import { GUEST_ID, useWordsStore } from '@/stores/words-store';
+import { putLearner } from '../db/helpers';
 
 const vocab = builtinVocabulary().words;
 let counter = 0;
@@ -36,14 +36,7 @@ const query = (userId: string) => ({
 
 async function learner(): Promise<string> {
   const userId = `ahead-${++counter}`;
-  await putUser(await openDB(), {
-    id: userId,
-    email: `${userId}@ship.test`,
-    fullName: '',
-    isAdmin: false,
-    createdAt: 0,
-    settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light' },
-  });
+  await putLearner(await openDB(), userId);
   await useWordsStore.getState().load(userId);
   return userId;
 }
