@@ -130,7 +130,7 @@ export async function figuresState(
 
 /**
  * Reads the user's whole history once, folds it under their rules for the series and the
- * calibration, and keeps the figures for the next time (unless an entry was written meanwhile).
+ * calibration, and keeps the figures for the next time (unless entries changed meanwhile).
  */
 export async function computeFigures(db: MarineDB, query: FiguresQuery): Promise<ProgressFigures> {
   const { userId, now, settings } = query;
@@ -151,7 +151,8 @@ export async function computeFigures(db: MarineDB, query: FiguresQuery): Promise
     const write = db.transaction('meta', 'readwrite');
     const meta = write.objectStore('meta');
     const latest = (await meta.get(historyRevKey(userId))) as HistoryRevMeta | undefined;
-    // An entry written since the read: these figures are of the history before it, not kept.
+    // The entries changed since the read: these figures are of the history before, not kept (an
+    // entry only added since is told by the count in `of`, which no longer matches).
     if ((latest?.rev ?? 0) === (rev?.rev ?? 0)) {
       await meta.put({ key: progressFiguresKey(userId), of, figures });
     }
