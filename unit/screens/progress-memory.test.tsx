@@ -13,6 +13,7 @@ import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
 import { go, type OpenedApp, registerViaUi } from '../support/app';
 import { ClonedWorker } from '../support/history-worker';
+import { poorReviewPlan } from '../support/poor-reviews';
 import { byRole, textIn, until } from '../support/screen';
 
 let app: OpenedApp;
@@ -59,20 +60,9 @@ const figureText = () =>
     return textIn(figure);
   });
 
-/**
- * Ten words reviewed right on four days; forty failed on three days in a row: the learner
- * recalls far less than FSRS's default parameters say.
- */
+/** The answers of a learner who recalls far less than FSRS's default parameters say. */
 async function importPoorReviews() {
-  const ids = useVocabStore.getState().vocab.map((item) => item.id);
-  const plan: [string, boolean, number][] = [];
-  for (const id of ids.slice(0, 10)) {
-    for (const days of [20, 17, 10, 3]) plan.push([id, true, days]);
-  }
-  for (const id of ids.slice(10, 50)) {
-    plan.push([id, true, 25]);
-    for (const days of [15, 14, 13]) plan.push([id, false, days]);
-  }
+  const plan = poorReviewPlan(useVocabStore.getState().vocab.map((item) => item.id));
   await useWordsStore.getState().importProgress({ userWords: [], history: answers(plan) });
 }
 

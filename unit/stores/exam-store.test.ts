@@ -10,7 +10,6 @@ import { recordChange } from '@/db/history-append';
 import { listHistoryOfPrefix } from '@/db/history-queries';
 import { recordExamResult } from '@/db/history-results';
 import { getDB, openDB } from '@/db/instance';
-import { putUser } from '@/db/users-repo';
 import { DAY_MS } from '@/domain/constants';
 import { examPool, examPrediction, normalizeExamConfig } from '@/domain/exam';
 import { EXAM_VOCAB_PREFIX, readExamEntry } from '@/domain/exam-result';
@@ -19,7 +18,9 @@ import type { Role, VocabItem } from '@/domain/types';
 import { type ExamRun, readExamConfig, useExamStore } from '@/stores/exam-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
+import { putLearner } from '../db/helpers';
 import { ClonedWorker } from '../support/history-worker';
+import { poorReviewPlan } from '../support/poor-reviews';
 
 const data = vi.hoisted(() => {
   const data = new Map<string, string>();
@@ -400,26 +401,11 @@ describe('the prediction of an exam', () => {
   it('is calibrated on the learner’s answers in the history worker, as the page calibrates it', async () => {
     const now = Date.now();
     vi.spyOn(Date, 'now').mockReturnValue(now);
-    // Ten words of the post reviewed right on four days, forty failed on three days in a row:
-    // the learner recalls far less than FSRS's default parameters say.
+    // The learner recalls far less than FSRS's default parameters say.
     const ids = examPool(vocab, 'deck', OS.name).map((item) => item.id);
     const db = await openDB();
-    await putUser(db, {
-      id: userId,
-      email: `${userId}@ship.test`,
-      fullName: '',
-      isAdmin: false,
-      createdAt: 0,
-      settings: { dailyGoal: 10, uiLang: 'ru', theme: 'light', homeZone: 'UTC' },
-    });
-    const plan: [string, boolean, number][] = [];
-    for (const id of ids.slice(0, 10)) {
-      for (const days of [20, 17, 10, 3]) plan.push([id, true, days]);
-    }
-    for (const id of ids.slice(10, 50)) {
-      plan.push([id, true, 25]);
-      for (const days of [15, 14, 13]) plan.push([id, false, days]);
-    }
+    await putLearner(db, userId, { homeZone: 'UTC' });
+    const plan = poorReviewPlan(ids);
     for (const [id, correct, days] of plan) {
       await recordChange(db, userId, id, { kind: 'answer', correct }, now - days * DAY_MS);
     }
