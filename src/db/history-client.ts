@@ -9,7 +9,7 @@
  */
 
 import type { UserWord } from '@/domain/types';
-import { type FiguresQuery, figuresState } from './history-figures';
+import type { FiguresQuery } from './history-figures';
 import type {
   FoldSettings,
   HistoryJob,
@@ -59,6 +59,9 @@ export function progressSeriesOffThread(
 export async function progressFigures(db: MarineDB, query: FiguresQuery): Promise<ProgressFigures> {
   let same: string | null = null;
   try {
+    // The figures' code (the FSRS model with it) loads when they are asked for, not with this
+    // client, which the start's history upkeep loads.
+    const { figuresState } = await import('./history-figures');
     const { of, kept } = await figuresState(db, query);
     if (kept) return kept;
     same = `${db.name}\n${of}`;

@@ -10,7 +10,6 @@ import {
   progressFigures,
   progressSeriesOffThread,
 } from '@/db/history-client';
-import { CHART_DAYS } from '@/db/history-figures';
 import {
   type DeadLetterList,
   deleteDeadLetters,
@@ -23,11 +22,8 @@ import { getUser, updateUser } from '@/db/users-repo';
 import type { HistoryEntry } from '@/domain/history';
 
 export type { DeadLetter, DeadLetterList, FoldSettings, ProgressFigures, ProgressSeries };
-/**
- * CHART_DAYS: the days the progress charts cover, today last. DEAD_LETTERS_KEPT: how many letters
- * are kept per source (settings says so when more were not kept).
- */
-export { CHART_DAYS, DEAD_LETTERS_KEPT };
+/** How many letters are kept per source (settings says so when more were not kept). */
+export { DEAD_LETTERS_KEPT };
 
 /**
  * The history entries of the user (the charts, the export), or only those whose effective time
