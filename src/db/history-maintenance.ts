@@ -8,6 +8,7 @@ import { saneClock } from '@/domain/hlc';
 import { correctedNow, DEVICE_KEY, deviceId, deviceIn } from './device-clock';
 import { type Fold, foldOf, refoldIn } from './history-refold';
 import { restampUnsent } from './history-restamp';
+import { touchHistory } from './history-rev';
 import type { MarineDB, StoredUserWord } from './schema';
 
 export interface MaintenanceReport {
@@ -45,7 +46,7 @@ export async function maintainHistory(
   }
   for (const [userId, vocabIds] of words) {
     const tx = db.transaction(
-      ['history', 'deadLetters', 'device', 'userWords', 'users', 'meta'],
+      ['history', 'deadLetters', 'device', 'userWords', 'users'],
       'readwrite',
     );
     const { restamped } = await restampUnsent(tx, userId, nowMs);
@@ -65,6 +66,7 @@ export async function maintainHistory(
       report.refolded += vocabIds.size;
     }
     await tx.done;
+    if (restamped > 0) await touchHistory(db, userId);
   }
   const tx = db.transaction('device', 'readwrite');
   const current = await deviceIn(tx.store);

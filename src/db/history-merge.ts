@@ -64,7 +64,7 @@ export async function mergeEntries(
   options: MergeOptions,
 ): Promise<MergeResult> {
   const tx = db.transaction(
-    ['history', 'userWords', 'device', 'deadLetters', 'users', 'meta'],
+    ['history', 'userWords', 'device', 'deadLetters', 'users'],
     'readwrite',
   );
   const writes: Promise<unknown>[] = [];
@@ -172,7 +172,6 @@ export async function mergeEntries(
     // Bounded (domain/hlc.ts): a stamp near the year 2200 cannot drag the clock along.
     const hlc = observeStamps(device.hlc, seen.values(), correctedNow(device, options.now));
     writes.push(deviceStore.put({ ...device, hlc }));
-    if (added + updated > 0) writes.push(touchHistory(tx.objectStore('meta'), userId));
     await Promise.all(writes);
     const refolded = [...touched];
     const fold = foldOf(await tx.objectStore('users').get(userId));
@@ -184,6 +183,7 @@ export async function mergeEntries(
       fold,
     );
     await tx.done;
+    if (added + updated > 0) await touchHistory(db, userId);
     return importing
       ? { added, updated, refolded, words, rejected, future }
       : { added, updated, refolded, words, rejected };

@@ -98,11 +98,11 @@ export async function takePushBatches(
   bounds?: BatchBounds,
 ): Promise<PushBatch[]> {
   const tx = db.transaction(
-    ['history', 'deadLetters', 'device', 'userWords', 'users', 'meta'],
+    ['history', 'deadLetters', 'device', 'userWords', 'users'],
     'readwrite',
   );
   const history = tx.objectStore('history');
-  const { entries: unsent } = await restampUnsent(tx, userId, now);
+  const { entries: unsent, restamped } = await restampUnsent(tx, userId, now);
   unsent.sort((a, b) => a.hlc - b.hlc || (a.id < b.id ? -1 : 1));
   const assigned = new Map<string, StoredHistoryEntry[]>();
   const fresh: StoredHistoryEntry[] = [];
@@ -150,8 +150,6 @@ export async function takePushBatches(
   }
   if (failures.length > 0) {
     writes.push(setAside(tx.objectStore('deadLetters'), userId, 'push', failures, now));
-    // Entries left the history.
-    writes.push(touchHistory(tx.objectStore('meta'), userId));
   }
   await Promise.all(writes);
   // A valid entry set aside leaves its word's history: the stored state stays its fold.
@@ -166,6 +164,8 @@ export async function takePushBatches(
     );
   }
   await tx.done;
+  // Entries restamped or set aside: the history changed.
+  if (restamped > 0 || failures.length > 0) await touchHistory(db, userId);
   return batches;
 }
 

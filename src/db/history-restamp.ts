@@ -10,12 +10,11 @@ import { isFarAhead, nextStamp, saneClock, wallAt, wallWithinBound } from '@/dom
 import { correctedNow, deviceIn } from './device-clock';
 import { fromStoredEntry } from './history-queries';
 import { foldOf, refoldIn } from './history-refold';
-import { touchHistory } from './history-rev';
 import type { MarineDBSchema, StoredHistoryEntry } from './schema';
 
 type RestampTransaction = IDBPTransaction<
   MarineDBSchema,
-  ('history' | 'device' | 'userWords' | 'deadLetters' | 'users' | 'meta')[],
+  ('history' | 'device' | 'userWords' | 'deadLetters' | 'users')[],
   'readwrite'
 >;
 
@@ -68,7 +67,6 @@ export async function restampUnsent(
     return entry;
   });
   if (clock !== device.hlc) writes.push(deviceStore.put({ ...device, hlc: clock }));
-  if (restamped > 0) writes.push(touchHistory(tx.objectStore('meta'), userId));
   await Promise.all(writes);
   if (touched.size > 0) {
     const fold = foldOf(await tx.objectStore('users').get(userId));

@@ -212,7 +212,7 @@ export const examProofKey = (userId: string) => `exam-proofs:${userId}`;
 
 /**
  * A user's history revision (meta key `history-rev:<uid>`, history-rev.ts `touchHistory`):
- * stepped by every transaction that changes their entries other than by adding them.
+ * stepped after every change of their entries other than one added alone.
  */
 export interface HistoryRevMeta {
   key: string;
@@ -321,9 +321,6 @@ export interface MarineDBSchema extends DBSchema {
   device: { key: string; value: DeviceRecord };
   curriculumOutbox: { key: string; value: OutboxRecord };
 }
-
-/** A record of the meta store. */
-export type MetaRecord = MarineDBSchema['meta']['value'];
 
 /** An open MarineDB connection. */
 export type MarineDB = IDBPDatabase<MarineDBSchema>;
