@@ -15,6 +15,7 @@ import { DAY_MS } from '@/domain/constants';
 import { type Calibration, learnerCalibration } from '@/domain/exam';
 import { fsrsModel } from '@/domain/fsrs';
 import { FOLD_VERSION } from '@/domain/history';
+import type { FoldSettings } from '@/domain/learner-settings';
 import { foldRulesFor, studyDayOf, studyDayStart } from '@/domain/memory';
 import {
   type AnswerDay,
@@ -22,7 +23,6 @@ import {
   type LearnedDay,
   learnedOverTime,
 } from '@/domain/progress-charts';
-import type { UserSettings } from '@/domain/types';
 import { fromStoredEntry } from './history-queries';
 import {
   type HistoryRevMeta,
@@ -32,11 +32,7 @@ import {
   progressFiguresKey,
 } from './schema';
 
-/** The settings that decide how a history folds (the learner's, as the page has them). */
-export type FoldSettings = Pick<
-  UserSettings,
-  'homeZone' | 'schedule' | 'retention' | 'dayStartHour'
->;
+export type { FoldSettings };
 
 /** The history's part of the progress charts: small, whatever the history's length. */
 export interface ProgressSeries {

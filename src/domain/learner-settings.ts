@@ -22,6 +22,16 @@ export type FoldSettings = Pick<
   'homeZone' | 'schedule' | 'retention' | 'dayStartHour'
 >;
 
+/** The fold's settings of a learner's (none of a guest's: the defaults). */
+export function foldSettingsOf(settings: Partial<UserSettings> | undefined): FoldSettings {
+  return {
+    homeZone: settings?.homeZone,
+    dayStartHour: settings?.dayStartHour,
+    schedule: settings?.schedule,
+    retention: settings?.retention,
+  };
+}
+
 /**
  * Whether `value` has the shape of a home time zone as the profile stores it (an IANA name such as
  * `Europe/Riga` or `Etc/GMT+5`, at most 64 characters), whether or not this runtime knows it.

@@ -43,10 +43,12 @@ import {
 } from '@/domain/exam-sitting';
 import { effectiveTime } from '@/domain/history';
 import { newId } from '@/domain/ids';
+import { foldSettingsOf } from '@/domain/learner-settings';
 import type { DivisionId } from '@/domain/types';
 import { firebaseSettings } from '@/firebase/config';
 import { type Verification, verificationCode, verifyExamResult } from '@/sync/exam-verify';
 import { useAuthStore } from './auth-store';
+import { readProgressFigures } from './history-store';
 import { useVocabStore } from './vocab-store';
 import { GUEST_ID, useWordsStore } from './words-store';
 
@@ -117,8 +119,6 @@ const CONFIG_READ_TIMEOUT_MS = 5_000;
 
 /** The FSRS model loads with the exam screens, not at start-up. */
 const memoryModel = () => import('@/domain/fsrs').then((module) => module.fsrsModel);
-/** The history's jobs run off the page's thread; their client loads when one is needed. */
-const historyClient = () => import('@/db/history-client');
 
 /** The id of the post `role` of `division`, if the catalogue has it. */
 function roleIdOf(division: unknown, role: unknown): string | undefined {
@@ -212,20 +212,9 @@ export const useExamStore = create<ExamState>()((set, get) => ({
     // domain/exam.ts): their whole history folded in the history worker, not on the page's thread.
     let calibration: Calibration = { factor: 1, reviews: 0 };
     if (ownerId !== GUEST_ID) {
-      const settings = useAuthStore.getState().user?.settings;
-      const [db, { progressFigures }] = await Promise.all([openDB(), historyClient()]);
       // The progress screen's figures: the ones it kept when the history is unchanged since.
-      const figures = await progressFigures(db, {
-        userId: ownerId,
-        now,
-        settings: {
-          homeZone: settings?.homeZone,
-          dayStartHour: settings?.dayStartHour,
-          schedule: settings?.schedule,
-          retention: settings?.retention,
-        },
-      });
-      calibration = figures.calibration;
+      const settings = foldSettingsOf(useAuthStore.getState().user?.settings);
+      calibration = (await readProgressFigures(ownerId, now, settings)).calibration;
     }
     const pool = examPool(useVocabStore.getState().vocab, division, role);
     return examPrediction(pool, words, config.questions, now, model, calibration);

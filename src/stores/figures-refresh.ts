@@ -6,6 +6,7 @@
  * the learner waits. Connected once the first screen is up (app.tsx); not in a guest's visit.
  */
 import { openDB } from '@/db/instance';
+import { foldSettingsOf } from '@/domain/learner-settings';
 import { useAuthStore } from './auth-store';
 import { GUEST_ID, useWordsStore } from './words-store';
 
@@ -79,16 +80,7 @@ async function workOut(userId: string): Promise<void> {
   const settings = useAuthStore.getState().user?.settings;
   try {
     const [db, { progressFigures }] = await Promise.all([openDB(), historyClient()]);
-    await progressFigures(db, {
-      userId,
-      now: Date.now(),
-      settings: {
-        homeZone: settings?.homeZone,
-        dayStartHour: settings?.dayStartHour,
-        schedule: settings?.schedule,
-        retention: settings?.retention,
-      },
-    });
+    await progressFigures(db, { userId, now: Date.now(), settings: foldSettingsOf(settings) });
   } catch (error) {
     // Ahead of need only: the screen works them out itself when they are not kept.
     console.error('Working out the progress figures ahead failed', error);
