@@ -45,11 +45,12 @@ export function ContinueButton({ userId }: { userId: string }) {
   const vocab = useVocabStore((s) => s.vocab);
   const setup = useMemo(() => readLastSetup(deviceStorage(), userId), [userId]);
   const unfinished = useMemo(() => readUnfinished(deviceStorage(), userId), [userId]);
+  // Only for a session to resume: home is the first screen, and the vocabulary is 2,300 words.
   const inUse = useMemo(() => {
-    if (!loaded) return () => true;
+    if (!loaded || !unfinished) return () => true;
     const ids = new Set(vocab.map((item) => item.id));
     return (id: string) => ids.has(id);
-  }, [vocab, loaded]);
+  }, [vocab, loaded, unfinished]);
   const [busy, setBusy] = useState(false);
   if (!unfinished && !setup?.division) return null;
 
