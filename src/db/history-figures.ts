@@ -4,10 +4,13 @@
  * model, from one read of the history; and the last figures kept in the meta store, so the screen
  * opened again on a year of study (70,000 entries: seconds of folding on a phone) shows at once.
  *
- * The kept figures are used only while nothing they rest on has changed: the history (the count
- * of entries, which every entry added changes, and the user's history revision, history-rev.ts,
- * which every other change of the entries steps), the fold settings, FOLD_VERSION, the code that
- * works them out, and the study day. A tab of the previous version, in the moments before an
+ * The kept figures are used only while nothing they rest on has changed: the history (this
+ * device's last stamp, which every entry added here steps in the transaction that adds it, and the
+ * user's history revision, history-rev.ts, which every other change of the entries steps), the
+ * fold settings, FOLD_VERSION, the code that works them out, and the study day. Not the count of
+ * entries: counting a year's 70,000 on an index takes Chromium ≈ 0.4 s (docs/benchmarks.md), the
+ * stamp is one small read. Another learner's answer on the same device steps the stamp too: their
+ * figures are then worked out again, never used stale. A tab of the previous version, in the moments before an
  * update reloads it, may date a pulled entry anew without stepping the revision: the figures then
  * stay those of before until the next change.
  */
@@ -23,6 +26,7 @@ import {
   type LearnedDay,
   learnedOverTime,
 } from '@/domain/progress-charts';
+import { DEVICE_KEY } from './device-clock';
 import { fromStoredEntry } from './history-queries';
 import {
   type HistoryRevMeta,
@@ -72,7 +76,7 @@ export function calibrationSince(now: number, settings?: FoldSettings): number {
 const FIGURES_VERSION = 1;
 
 /** What the kept figures rest on, as one string: equal strings, the same figures. */
-function figuresKey(query: FiguresQuery, rev: number, count: number): string {
+function figuresKey(query: FiguresQuery, rev: number, stamp: number): string {
   const { userId, now, settings } = query;
   return JSON.stringify([
     FIGURES_VERSION,
@@ -82,7 +86,7 @@ function figuresKey(query: FiguresQuery, rev: number, count: number): string {
     __FIGURES_CODE__,
     userId,
     rev,
-    count,
+    stamp,
     studyDayOf(now, settings),
     settings?.homeZone ?? null,
     settings?.dayStartHour ?? null,
@@ -94,8 +98,8 @@ function figuresKey(query: FiguresQuery, rev: number, count: number): string {
 const historyRange = (userId: string) => IDBKeyRange.bound([userId, -Infinity], [userId, Infinity]);
 
 /**
- * The kept figures of the query when nothing they rest on has changed, else null: two small
- * reads and a count, never the history itself.
+ * The kept figures of the query when nothing they rest on has changed, else null: three small
+ * reads, never the history itself.
  */
 export async function keptFigures(
   db: MarineDB,
@@ -112,15 +116,15 @@ export async function figuresState(
   db: MarineDB,
   query: FiguresQuery,
 ): Promise<{ of: string; kept: ProgressFigures | null }> {
-  const tx = db.transaction(['meta', 'history'], 'readonly');
+  const tx = db.transaction(['meta', 'device'], 'readonly');
   const meta = tx.objectStore('meta');
-  const [rev, count, kept] = await Promise.all([
+  const [rev, device, kept] = await Promise.all([
     meta.get(historyRevKey(query.userId)) as Promise<HistoryRevMeta | undefined>,
-    tx.objectStore('history').index('userTime').count(historyRange(query.userId)),
+    tx.objectStore('device').get(DEVICE_KEY),
     meta.get(progressFiguresKey(query.userId)) as Promise<ProgressFiguresMeta | undefined>,
     tx.done,
   ]);
-  const of = figuresKey(query, rev?.rev ?? 0, count);
+  const of = figuresKey(query, rev?.rev ?? 0, device?.hlc ?? 0);
   return { of, kept: kept?.of === of ? kept.figures : null };
 }
 
@@ -130,9 +134,15 @@ export async function figuresState(
  */
 export async function computeFigures(db: MarineDB, query: FiguresQuery): Promise<ProgressFigures> {
   const { userId, now, settings } = query;
-  // The revision first, in a transaction of its own (the history's read holds no lock on the
-  // meta store meanwhile): a change after it is either in the read or steps the revision past it.
-  const rev = (await db.get('meta', historyRevKey(userId))) as HistoryRevMeta | undefined;
+  // The revision and the stamp first, in a transaction of their own (the history's read holds no
+  // lock on the meta store meanwhile): a change after them is either in the read or steps one of
+  // them past what the key below says, so these figures are not used for it.
+  const before = db.transaction(['meta', 'device'], 'readonly');
+  const [rev, device] = await Promise.all([
+    before.objectStore('meta').get(historyRevKey(userId)) as Promise<HistoryRevMeta | undefined>,
+    before.objectStore('device').get(DEVICE_KEY),
+    before.done,
+  ]);
   const stored = await db.getAllFromIndex('history', 'userTime', historyRange(userId));
   const entries = stored.map(fromStoredEntry);
   const rules = foldRulesFor(settings, fsrsModel);
@@ -142,13 +152,13 @@ export async function computeFigures(db: MarineDB, query: FiguresQuery): Promise
     learned: learnedOverTime(userId, entries, now, CHART_DAYS, rules),
     calibration: learnerCalibration(entries, rules, fsrsModel, calibrationSince(now, settings)),
   };
-  const of = figuresKey(query, rev?.rev ?? 0, entries.length);
+  const of = figuresKey(query, rev?.rev ?? 0, device?.hlc ?? 0);
   try {
     const write = db.transaction('meta', 'readwrite');
     const meta = write.objectStore('meta');
     const latest = (await meta.get(historyRevKey(userId))) as HistoryRevMeta | undefined;
     // The entries changed since the read: these figures are of the history before, not kept (an
-    // entry only added since is told by the count in `of`, which no longer matches).
+    // entry only added since is told by the stamp in `of`, which no longer matches).
     if ((latest?.rev ?? 0) === (rev?.rev ?? 0)) {
       await meta.put({ key: progressFiguresKey(userId), of, figures });
     }

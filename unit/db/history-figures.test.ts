@@ -145,14 +145,34 @@ describe('the kept progress figures', () => {
     });
   });
 
-  it('are not used after an entry written by a version that does not step the revision', async () => {
+  it('are not used after an answer of a version that does not step the revision', async () => {
     await withDB([], async (db) => {
       await studied(db);
       const [mine] = await listHistory(db, U);
       if (!mine) throw new Error('no entry');
+      // As every version's answer is added: with this device's stamp, in one transaction.
       const older = { ...mine, id: 'written-by-the-previous-version', hlc: mine.hlc + 1 };
-      expect(await keptAfter(db, () => db.put('history', toStoredEntry(older, false)))).toBeNull();
+      const write = async () => {
+        const tx = db.transaction(['history', 'device'], 'readwrite');
+        const device = await tx.objectStore('device').get('device');
+        if (!device) throw new Error('no device record');
+        await Promise.all([
+          tx.objectStore('history').put(toStoredEntry(older, false)),
+          tx.objectStore('device').put({ ...device, hlc: older.hlc }),
+          tx.done,
+        ]);
+      };
+      expect(await keptAfter(db, write)).toBeNull();
       expect(answered(await fresh(db))).toBe(41);
+    });
+  });
+
+  it('are worked out again, never used stale, after another learner answers on the device', async () => {
+    await withDB([], async (db) => {
+      await studied(db);
+      const answer = () => recordChange(db, 'u2', 'w1', { kind: 'answer', correct: true }, NOW);
+      expect(await keptAfter(db, answer)).toBeNull();
+      expect(answered(await fresh(db))).toBe(40);
     });
   });
 
