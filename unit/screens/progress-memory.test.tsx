@@ -14,7 +14,7 @@ import { useWordsStore } from '@/stores/words-store';
 import { go, type OpenedApp, registerViaUi } from '../support/app';
 import { ClonedWorker } from '../support/history-worker';
 import { poorReviewPlan } from '../support/poor-reviews';
-import { byRole, textIn, until } from '../support/screen';
+import { allByRole, byRole, byText, click, textIn, until } from '../support/screen';
 
 let app: OpenedApp;
 
@@ -110,5 +110,26 @@ describe('what the learner probably recalls', () => {
     await go(app, '/progress');
     expect(await figureText()).toBe(here);
     expect(ClonedWorker.started).toBe(1);
+  });
+
+  it('shows a chart’s figures as a table once «Показать таблицей» is opened', async () => {
+    app = await registerViaUi();
+    const [id] = useVocabStore.getState().vocab.map((item) => item.id);
+    const plan = [3, 2, 2].map((days, n) => [id as string, n !== 1, days] as const);
+    await useWordsStore.getState().importProgress({ userWords: [], history: answers(plan) });
+    await go(app, '/progress');
+    const card = await until(() => byRole(app.host, 'region', { name: 'Ответы за 30 дней' }));
+    // Closed, the table is not made; opened, it holds a row a day.
+    expect(allByRole(card, 'table')).toHaveLength(0);
+    await click(byText(card, 'Показать таблицей'));
+    const table = await until(() => byRole(card, 'table'));
+    const rows = allByRole(table, 'row');
+    // The header, then the two days answered: right and wrong of each, oldest first.
+    expect(rows.map(textIn)).toHaveLength(3);
+    expect(table.querySelector('thead')?.textContent).toBe('ДеньВерноНеверно');
+    expect(rows.slice(1).map((row) => allByRole(row, 'cell').map(textIn))).toEqual([
+      ['1', '0'],
+      ['1', '1'],
+    ]);
   });
 });

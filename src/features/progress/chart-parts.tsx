@@ -2,7 +2,7 @@
  * The pieces the progress charts are drawn with: a card with its summary and table, bars and a
  * line in plain SVG, sized by the view box and coloured by the theme's custom properties.
  */
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useLocalT } from '@/i18n';
 import { charts } from '@/i18n/messages/charts';
 
@@ -49,8 +49,22 @@ export function ChartCard({
         </ul>
       ) : null}
       {children}
-      <details className="chart-table">
-        <summary>{t('charts.table')}</summary>
+      <FiguresTable head={head} rows={rows} />
+    </section>
+  );
+}
+
+/**
+ * The figures as a table, behind «Показать таблицей»: its rows are made when it is opened (four
+ * charts' 80 rows were a fifth of the screen's render when its figures came), and kept while open.
+ */
+function FiguresTable({ head, rows }: { head: string[]; rows: (string | number)[][] }) {
+  const t = useLocalT(charts);
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="chart-table" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{t('charts.table')}</summary>
+      {open ? (
         <table>
           <thead>
             <tr>
@@ -77,8 +91,8 @@ export function ChartCard({
             ))}
           </tbody>
         </table>
-      </details>
-    </section>
+      ) : null}
+    </details>
   );
 }
 

@@ -58,28 +58,51 @@ export interface RecallFigure {
   expected: number;
 }
 
+/** The learned words' chances of recall now, before any calibration: worked out once a screen. */
+export interface RecallChances {
+  /** Learned words (the MAST). */
+  learned: number;
+  /** A chance for each learned word answered at least once (with a memory state to predict from). */
+  chances: number[];
+}
+
 /**
- * How many learned words the learner probably recalls now, by the FSRS memory model (both
- * schedules keep its state): the sum of each word's probability of recall, scaled by the
- * learner's own calibration (`factor`, domain/exam.ts `learnerCalibration`, as the exam's
- * prediction is; at most 1 a word). Words ticked learned without an answer have no memory state
- * and are counted apart.
+ * Each learned word's probability of recall now, by the FSRS memory model (both schedules keep its
+ * state). Words ticked learned without an answer have no memory state and are counted apart.
  */
+export function recallChances(
+  words: Iterable<UserWord>,
+  now: number,
+  recall: (memory: MemoryState, now: number) => number,
+): RecallChances {
+  let learned = 0;
+  const chances: number[] = [];
+  for (const word of words) {
+    if (word.deleted || word.status !== 'learned') continue;
+    learned++;
+    if (!word.memory || word.memory.reps === 0) continue;
+    chances.push(recall(word.memory, now));
+  }
+  return { learned, chances };
+}
+
+/**
+ * How many learned words the learner probably recalls: the sum of their chances, each scaled by
+ * the learner's own calibration (`factor`, domain/exam.ts `learnerCalibration`, as the exam's
+ * prediction is; at most 1 a word).
+ */
+export function expectedRecall({ learned, chances }: RecallChances, factor = 1): RecallFigure {
+  let expected = 0;
+  for (const chance of chances) expected += Math.min(1, chance * factor);
+  return { learned, withMemory: chances.length, expected };
+}
+
+/** How many learned words the learner probably recalls now: `recallChances`, then their sum. */
 export function recallNow(
   words: Iterable<UserWord>,
   now: number,
   recall: (memory: MemoryState, now: number) => number,
   factor = 1,
 ): RecallFigure {
-  let learned = 0;
-  let withMemory = 0;
-  let expected = 0;
-  for (const word of words) {
-    if (word.deleted || word.status !== 'learned') continue;
-    learned++;
-    if (!word.memory || word.memory.reps === 0) continue;
-    withMemory++;
-    expected += Math.min(1, recall(word.memory, now) * factor);
-  }
-  return { learned, withMemory, expected };
+  return expectedRecall(recallChances(words, now, recall), factor);
 }

@@ -18,7 +18,13 @@ import { useWordsStore } from '@/stores/words-store';
 import { EmptyState } from '@/ui/empty-state';
 import { ExamResults } from './exam-results';
 import { HardWords } from './hard-words';
-import { leechesOf, progressLists, type RecallFigure, recallNow } from './lists';
+import {
+  expectedRecall,
+  leechesOf,
+  progressLists,
+  type RecallFigure,
+  recallChances,
+} from './lists';
 import { ProgressCharts } from './progress-charts';
 import { useGrowingCount, WordRow } from './word-row';
 import './progress.css';
@@ -64,7 +70,13 @@ export function ProgressScreen() {
             learnable={learnableCount(vocab, words)}
             division={user?.settings.division}
           />
-          {user ? <MemoryCard calibration={figures?.calibration ?? null} words={words} /> : null}
+          {user ? (
+            <MemoryCard
+              calibration={figures?.calibration ?? null}
+              words={words}
+              learned={lists.learned.length}
+            />
+          ) : null}
           <ExamResults />
           {user ? <ProgressCharts series={figures} words={words} vocab={vocab} /> : null}
           <div className="progress-lists">
@@ -288,33 +300,42 @@ function useProgressFigures(userId: string | undefined): ProgressFigures | null 
 function MemoryCard({
   calibration,
   words,
+  learned,
 }: {
   /** Null while the history is read. */
   calibration: Calibration | null;
   words: ReadonlyMap<string, UserWord>;
+  /** How many words are learned (the learned list's length). */
+  learned: number;
 }) {
   const t = useT();
 
-  // The model is in this screen's chunk (loaded with the route), never in the start-up bundle.
-  const factor = calibration?.factor ?? 1;
-  const figure: RecallFigure = useMemo(
-    () => recallNow(words.values(), Date.now(), fsrsModel.recall, factor),
-    [words, factor],
-  );
   const calibrated = calibration !== null && calibration.reviews >= CALIBRATION_MIN_REVIEWS;
+  // Each learned word's chance of recall, worked out once when the figure is to be shown (not
+  // while the history's figures are read, nor again for their calibration); the model is in this
+  // screen's chunk (loaded with the route), never in the start-up bundle.
+  const chances = useMemo(
+    () => (calibrated ? recallChances(words.values(), Date.now(), fsrsModel.recall) : null),
+    [words, calibrated],
+  );
+  const factor = calibration?.factor ?? 1;
+  const figure: RecallFigure | null = useMemo(
+    () => (chances ? expectedRecall(chances, factor) : null),
+    [chances, factor],
+  );
 
   return (
     <section className="card progress-memory" aria-labelledby="memory-title">
       <h2 id="memory-title" className="list-title">
         {t('progress.memory.title')}
       </h2>
-      {figure.learned === 0 ? (
+      {learned === 0 ? (
         <p className="muted">{t('progress.memory.none')}</p>
       ) : calibration === null ? (
         <p className="muted" role="status">
           {t('loading.title')}
         </p>
-      ) : !calibrated ? (
+      ) : !calibrated || !figure ? (
         <p className="muted" data-testid="recall-figure">
           {t('progress.memory.notYet', {
             min: CALIBRATION_MIN_REVIEWS,

@@ -91,7 +91,7 @@ export const WordRow = memo(function WordRow({
  * adds. A row is ≈ 0.7 ms of rendering on a slow phone: the screen's four lists drew 120 rows
  * before the charts (docs/benchmarks.md, "A year of study").
  */
-const FIRST_ROWS = 12;
+const FIRST_ROWS = 6;
 const MORE_ROWS = 60;
 
 /**
