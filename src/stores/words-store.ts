@@ -151,6 +151,9 @@ function withWords(
  */
 const duringLoads = new Set<[readonly UserWord[], readonly string[]][]>();
 
+/** The load whose read is not made yet, which a load of the same user asked for meanwhile joins. */
+let unread: { userId: string; load: Promise<void> } | null = null;
+
 export const useWordsStore = create<WordsState>()((set, get) => {
   function show(ownerId: string, word: UserWord) {
     // Only the owner who made the change may see it land (a sign-out may have happened meanwhile).
@@ -180,6 +183,42 @@ export const useWordsStore = create<WordsState>()((set, get) => {
     return next;
   }
 
+  /** `load` of a signed-in user; `readMade` is called as its read's transaction is made. */
+  async function loadWords(userId: string, readMade: () => void): Promise<void> {
+    // A reload of the same user keeps showing the current list until the new one is read.
+    if (get().ownerId !== userId) {
+      set({ ownerId: userId, words: new Map(), guestHistory: [], loaded: false });
+    }
+    // A signed-in user will change words: the write side is fetched now, so a first answer
+    // never waits for it (nor is lost to a page closed while it would still be loading).
+    void historyWriteSide().catch(() => undefined);
+    if (!maintenance) {
+      void maintainOnce().then((changed) => {
+        const owner = get().ownerId;
+        if (changed && owner !== GUEST_ID) void get().load(owner);
+      });
+    }
+    const missed: [readonly UserWord[], readonly string[]][] = [];
+    duringLoads.add(missed);
+    let records: UserWord[];
+    try {
+      const db = await openDB();
+      // No await between this and the read's transaction: a load asked for from here on does not
+      // join this one (what is stored from now on may not be in its read).
+      readMade();
+      records = await listUserWords(db, userId);
+    } finally {
+      readMade();
+      duringLoads.delete(missed);
+    }
+    if (get().ownerId !== userId) return;
+    const words = missed.reduce(
+      (map, [changed, removed]) => withWords(map, changed, removed),
+      new Map(records.map((w) => [w.vocabId, w])),
+    );
+    set({ words, loaded: true, revision: get().revision + 1 });
+  }
+
   return {
     ownerId: GUEST_ID,
     words: new Map(),
@@ -187,38 +226,21 @@ export const useWordsStore = create<WordsState>()((set, get) => {
     revision: 0,
     guestHistory: [],
 
-    async load(userId) {
+    load(userId) {
       if (!userId) {
         set({ ownerId: GUEST_ID, words: new Map(), guestHistory: [], loaded: true });
-        return;
+        return Promise.resolve();
       }
-      // A reload of the same user keeps showing the current list until the new one is read.
-      if (get().ownerId !== userId) {
-        set({ ownerId: userId, words: new Map(), guestHistory: [], loaded: false });
-      }
-      // A signed-in user will change words: the write side is fetched now, so a first answer
-      // never waits for it (nor is lost to a page closed while it would still be loading).
-      void historyWriteSide().catch(() => undefined);
-      if (!maintenance) {
-        void maintainOnce().then((changed) => {
-          const owner = get().ownerId;
-          if (changed && owner !== GUEST_ID) void get().load(owner);
-        });
-      }
-      const missed: [readonly UserWord[], readonly string[]][] = [];
-      duringLoads.add(missed);
-      let records: UserWord[];
-      try {
-        records = await listUserWords(await openDB(), userId);
-      } finally {
-        duringLoads.delete(missed);
-      }
-      if (get().ownerId !== userId) return;
-      const words = missed.reduce(
-        (map, [changed, removed]) => withWords(map, changed, removed),
-        new Map(records.map((w) => [w.vocabId, w])),
-      );
-      set({ words, loaded: true, revision: get().revision + 1 });
+      // A load asked for again before this one's read is made is this one: that read sees all
+      // that was stored before either was asked (a start asks twice at once, as the session is
+      // restored and becomes ready; a year's 2,300 words read is a long task each time).
+      if (unread?.userId === userId) return unread.load;
+      const entry = { userId, load: Promise.resolve() };
+      entry.load = loadWords(userId, () => {
+        if (unread === entry) unread = null;
+      });
+      unread = entry;
+      return entry.load;
     },
 
     applyWords(userId, words, removed = []) {

@@ -294,6 +294,36 @@ describe('load', () => {
     expect(useWordsStore.getState().words.size).toBe(0);
   });
 
+  it('asked twice at once, reads the words once; asked once its read is made, reads them again', async () => {
+    const userId = uniqueUser();
+    await seed([word(userId, 'deck-1')]);
+    const reads = vi.spyOn(IDBIndex.prototype, 'getAll');
+    const wordReads = () =>
+      (reads.mock.contexts as IDBIndex[]).filter(
+        (index) => index.objectStore.name === 'userWords' && index.name === 'userId',
+      ).length;
+    try {
+      // As a start asks: the session restored, then ready, in one task.
+      await Promise.all([
+        useWordsStore.getState().load(userId),
+        useWordsStore.getState().load(userId),
+      ]);
+      expect(wordReads()).toBe(1);
+      expect([...useWordsStore.getState().words.keys()]).toEqual(['deck-1']);
+
+      // A word stored while a load reads is in the load asked for after it.
+      const first = useWordsStore.getState().load(userId);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await seed([word(userId, 'deck-2')]);
+      const second = useWordsStore.getState().load(userId);
+      await Promise.all([first, second]);
+      expect(wordReads()).toBe(3);
+      expect([...useWordsStore.getState().words.keys()].sort()).toEqual(['deck-1', 'deck-2']);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it('follows whoever signs in and out', async () => {
     const userId = uniqueUser();
     await seed([word(userId, 'deck-7')]);
