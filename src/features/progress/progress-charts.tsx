@@ -19,10 +19,11 @@ interface Props {
   /** The history's series (null while the screen reads them: the rest shows meanwhile). */
   series: ProgressSeries | null;
   words: ReadonlyMap<string, UserWord>;
-  vocab: readonly VocabItem[];
+  /** The vocabulary by id (the screen's, made once for its lists too). */
+  byId: ReadonlyMap<string, VocabItem>;
 }
 
-export function ProgressCharts({ series, words, vocab }: Props) {
+export function ProgressCharts({ series, words, byId }: Props) {
   const t = useLocalT(charts);
   const lang = useLang();
   const settings = useUser()?.settings;
@@ -32,7 +33,6 @@ export function ProgressCharts({ series, words, vocab }: Props) {
   const figures = useMemo(() => {
     if (!series) return null;
     const now = Date.now();
-    const byId = new Map(vocab.map((item) => [item.id, item]));
     return {
       answers: series.answers,
       learned: series.learned,
@@ -44,7 +44,7 @@ export function ProgressCharts({ series, words, vocab }: Props) {
       ),
       topics: accuracyByTopic(words.values(), byId),
     };
-  }, [series, words, vocab, homeZone, dayStartHour]);
+  }, [series, words, byId, homeZone, dayStartHour]);
 
   // A day is named by its date in the home zone, where it begins.
   const dayLabel = useMemo(() => {

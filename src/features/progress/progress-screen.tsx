@@ -5,12 +5,9 @@
 import { Link } from '@tanstack/react-router';
 import { memo, useEffect, useMemo, useState } from 'react';
 import { learnableCount } from '@/domain/daily';
-import { CALIBRATION_MIN_REVIEWS, type Calibration } from '@/domain/exam';
-import { fsrsModel } from '@/domain/fsrs';
 import { studyDayEnd } from '@/domain/memory';
-import { rankFor } from '@/domain/ranks';
-import { inLanguage, type UserWord, type VocabItem } from '@/domain/types';
-import { type MessageKey, useLang, useT } from '@/i18n';
+import type { UserWord, VocabItem } from '@/domain/types';
+import { type MessageKey, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
 import { type ProgressFigures, readProgressFigures } from '@/stores/history-store';
 import { useVocabStore } from '@/stores/vocab-store';
@@ -18,14 +15,10 @@ import { useWordsStore } from '@/stores/words-store';
 import { EmptyState } from '@/ui/empty-state';
 import { ExamResults } from './exam-results';
 import { HardWords } from './hard-words';
-import {
-  expectedRecall,
-  leechesOf,
-  progressLists,
-  type RecallFigure,
-  recallChances,
-} from './lists';
+import { leechesOf, progressLists } from './lists';
+import { MemoryCard } from './memory-card';
 import { ProgressCharts } from './progress-charts';
+import { RankSummary } from './rank-summary';
 import { useGrowingCount, WordRow } from './word-row';
 import './progress.css';
 
@@ -78,7 +71,7 @@ export function ProgressScreen() {
             />
           ) : null}
           <ExamResults />
-          {user ? <ProgressCharts series={figures} words={words} vocab={vocab} /> : null}
+          {user ? <ProgressCharts series={figures} words={words} byId={byId} /> : null}
           <div className="progress-lists">
             <WordList
               id="learned"
@@ -115,66 +108,6 @@ export function ProgressScreen() {
         </p>
       )}
     </main>
-  );
-}
-
-function RankSummary({
-  learned,
-  learning,
-  due,
-  total,
-  learnable,
-  division,
-}: {
-  learned: number;
-  learning: number;
-  due: number;
-  total: number;
-  learnable: number;
-  division?: string;
-}) {
-  const t = useT();
-  const lang = useLang();
-  const standing = rankFor(learned, division);
-  const label = inLanguage(standing.label, lang);
-  return (
-    <section className="card progress-summary" aria-labelledby="summary-title">
-      <h2 id="summary-title" className="visually-hidden">
-        {t('progress.summary')}
-      </h2>
-      <div className="summary-rank">
-        <img src={standing.rank.image} alt="" width={72} height={72} />
-        <div>
-          <p className="summary-caption">{t('progress.rank')}</p>
-          <p className="summary-label">{label}</p>
-          <p className="summary-mast">{t('home.rank.mast', { count: learned })}</p>
-          <p className="summary-next">
-            {standing.next
-              ? t('home.rank.toNext', {
-                  count: standing.toNext,
-                  next: inLanguage(rankFor(standing.next.min, division).label, lang),
-                })
-              : t('home.rank.top')}
-          </p>
-          <p className="summary-next">{t('home.rank.learnable', { count: learnable })}</p>
-        </div>
-      </div>
-      <dl className="summary-figures">
-        <div>
-          <dt>{t('progress.learned')}</dt>
-          <dd>{learned}</dd>
-        </div>
-        <div>
-          <dt>{t('progress.learning')}</dt>
-          <dd>{learning}</dd>
-        </div>
-        <div>
-          <dt>{t('progress.dueShort')}</dt>
-          <dd>{due}</dd>
-        </div>
-      </dl>
-      <p className="summary-total">{t('progress.total', { count: total })}</p>
-    </section>
   );
 }
 
@@ -289,75 +222,4 @@ function useProgressFigures(userId: string | undefined): ProgressFigures | null 
     };
   }, [userId, revision, homeZone, dayStartHour, schedule, retention]);
   return held && held.userId === userId ? held.figures : null;
-}
-
-/**
- * How many learned words the learner probably recalls today (both schedules keep FSRS memory),
- * calibrated on the learner's own answers of the last 30 days as the exam's prediction is (FSRS's
- * default parameters read high for multiple-choice answers); not shown until those answers are
- * enough to calibrate it.
- */
-function MemoryCard({
-  calibration,
-  words,
-  learned,
-}: {
-  /** Null while the history is read. */
-  calibration: Calibration | null;
-  words: ReadonlyMap<string, UserWord>;
-  /** How many words are learned (the learned list's length). */
-  learned: number;
-}) {
-  const t = useT();
-
-  const calibrated = calibration !== null && calibration.reviews >= CALIBRATION_MIN_REVIEWS;
-  // Each learned word's chance of recall, worked out once when the figure is to be shown (not
-  // while the history's figures are read, nor again for their calibration); the model is in this
-  // screen's chunk (loaded with the route), never in the start-up bundle.
-  const chances = useMemo(
-    () => (calibrated ? recallChances(words.values(), Date.now(), fsrsModel.recall) : null),
-    [words, calibrated],
-  );
-  const factor = calibration?.factor ?? 1;
-  const figure: RecallFigure | null = useMemo(
-    () => (chances ? expectedRecall(chances, factor) : null),
-    [chances, factor],
-  );
-
-  return (
-    <section className="card progress-memory" aria-labelledby="memory-title">
-      <h2 id="memory-title" className="list-title">
-        {t('progress.memory.title')}
-      </h2>
-      {learned === 0 ? (
-        <p className="muted">{t('progress.memory.none')}</p>
-      ) : calibration === null ? (
-        <p className="muted" role="status">
-          {t('loading.title')}
-        </p>
-      ) : !calibrated || !figure ? (
-        <p className="muted" data-testid="recall-figure">
-          {t('progress.memory.notYet', {
-            min: CALIBRATION_MIN_REVIEWS,
-            count: calibration.reviews,
-          })}
-        </p>
-      ) : (
-        <>
-          <p className="summary-label" data-testid="recall-figure">
-            {t('progress.memory.figure', {
-              expected: Math.round(figure.expected),
-              count: figure.learned,
-            })}
-          </p>
-          <p className="muted">{t('progress.memory.hint')}</p>
-          {figure.learned > figure.withMemory ? (
-            <p className="muted">
-              {t('progress.memory.unanswered', { count: figure.learned - figure.withMemory })}
-            </p>
-          ) : null}
-        </>
-      )}
-    </section>
-  );
 }
