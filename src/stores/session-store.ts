@@ -349,6 +349,8 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       if (owner === GUEST_ID) return null;
       const current = get().session;
       if (current && current.ownerId === owner && current.phase !== 'done') return current;
+      // Before the vocabulary is read every word would look deleted: the kept session stays.
+      if (!useVocabStore.getState().loaded) return null;
       const read = readUnfinished(deviceStorage(), owner);
       // Words hidden, deleted or edited since leave it or take their current texts.
       const kept = read && reconcileUnfinished(read, useVocabStore.getState().vocab);

@@ -99,3 +99,29 @@ export const useVocabStore = create<VocabState>()((set) => ({
     set((state) => (state.loaded ? withChanges(state, changes) : {}));
   },
 }));
+
+/**
+ * How long an act that needs the vocabulary waits for its load (a local read, seconds at most on a
+ * slow phone) before it says it failed.
+ */
+export const VOCABULARY_WAIT_MS = 15_000;
+
+/**
+ * Resolves once the vocabulary is loaded (at once when it is): a tap on home can come before the
+ * start's load, which waits for the first screen. Rejects after `ms`.
+ */
+export function vocabularyLoaded(ms = VOCABULARY_WAIT_MS): Promise<void> {
+  if (useVocabStore.getState().loaded) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const stop = useVocabStore.subscribe((state) => {
+      if (!state.loaded) return;
+      clearTimeout(timer);
+      stop();
+      resolve();
+    });
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`The vocabulary did not load within ${ms} ms`));
+    }, ms);
+  });
+}

@@ -4,6 +4,7 @@
  * at, after a restart (the page's session storage gone, the store empty), with no network; a
  * fresh start from the last choice is labelled «Новое занятие».
  */
+import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectSessionStore, useSessionStore } from '@/stores/session-store';
 import { useVocabStore } from '@/stores/vocab-store';
@@ -79,6 +80,27 @@ describe('one tap from home', () => {
     expect(await progressText()).toBe(`Вопрос 1 из ${total}`);
   });
 
+  it('answers a tap that comes before the vocabulary is read: the session resumes once it is', async () => {
+    app = await registerViaUi();
+    const total = await startFromSteps();
+    const store = useSessionStore.getState();
+    store.answerChoice(store.session?.questions[0]?.answer ?? '');
+    useSessionStore.getState().nextQuestion();
+    expect(await progressText(/^Вопрос 2/)).toBe(`Вопрос 2 из ${total}`);
+
+    app = await restart('/');
+    const resume = await until(() => byRole(app.host, 'button', { name: /^Продолжить занятие/ }));
+    // As at a start, where the vocabulary is read after home is up: the tap waits for it.
+    const vocab = useVocabStore.getState();
+    await act(async () => useVocabStore.setState({ loaded: false, vocab: [] }));
+    await click(resume);
+    await until(() => expect(resume.getAttribute('aria-busy')).toBe('true'));
+    expect(app.router.state.location.pathname).toBe('/');
+    await act(async () => useVocabStore.setState({ loaded: true, vocab: vocab.vocab }));
+    await untilPath(app, '/quiz');
+    expect(await progressText(/^Вопрос 2/)).toBe(`Вопрос 2 из ${total}`);
+  });
+
   it('leaves out words an admin deleted since, and asks an edited one with its new text', async () => {
     app = await registerViaUi();
     const total = await startFromSteps();
@@ -92,9 +114,8 @@ describe('one tap from home', () => {
 
     app = await restart('/');
     const resume = await until(() => {
-      const button = byRole(app.host, 'button', { name: /^Продолжить занятие/ });
-      if ((button as HTMLButtonElement).disabled) throw new Error('the vocabulary is loading');
-      return button;
+      if (!useVocabStore.getState().loaded) throw new Error('the vocabulary is loading');
+      return byRole(app.host, 'button', { name: /^Продолжить занятие/ });
     });
     // Meanwhile an admin deleted the fourth word and reworded the second.
     const edited = { ...second, langA: `${second.langA} (уточнено)` };

@@ -11,7 +11,7 @@ import type { RunningSession } from '@/domain/quiz-run';
 import { loadTexts, useT } from '@/i18n';
 import { deviceStorage, readLastSetup, readUnfinished } from '@/stores/session-persistence';
 import { useToast } from '@/stores/toast-store';
-import { useVocabStore } from '@/stores/vocab-store';
+import { useVocabStore, vocabularyLoaded } from '@/stores/vocab-store';
 import { divisionLabel } from '@/ui/division-label';
 import { SailboatIcon } from '@/ui/icons';
 import { useTopicLabel } from '@/ui/topic-name';
@@ -91,7 +91,9 @@ export function ContinueButton({ userId }: { userId: string }) {
     if (busy) return;
     setBusy(true);
     try {
-      const store = await connect();
+      // Both a kept session and the last choice are matched against the vocabulary, which a tap
+      // soon after the start may come before.
+      const [store] = await Promise.all([connect(), vocabularyLoaded()]);
       // The unfinished session first: the quiz (or its spelling screen) takes it up where it was.
       if (unfinished && store.getState().resumeUnfinished()) {
         await navigate({ to: '/quiz' });
@@ -147,7 +149,6 @@ export function ContinueButton({ userId }: { userId: string }) {
       type="button"
       className="btn btn-primary btn-block home-continue"
       onClick={start}
-      disabled={!loaded}
       aria-busy={busy || undefined}
     >
       <SailboatIcon width={20} height={20} />
