@@ -3,8 +3,9 @@
  * that changed their entries other than by adding them alone (a pull that learns receipts or adds
  * entries, a restamp, a push that sets entries aside), so what was worked out from the history
  * before (history-figures.ts, the progress figures kept) is known to be of an older history. An
- * entry added alone (an answer, a drill's reply, an exam's result) changes the count of entries,
- * which the kept figures are checked against too.
+ * entry added alone (an answer, a drill's reply, an exam's result) steps this device's last stamp
+ * (the device record's `hlc`) in the transaction that adds it, which the kept figures are checked
+ * against too.
  *
  * In a short transaction of its own, after the change commits: the history's transactions never
  * hold the meta store, where the start's vocabulary check, a curriculum pull and an exam's
