@@ -9,22 +9,8 @@
  */
 
 import { Link } from '@tanstack/react-router';
-import {
-  Fragment,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
-import {
-  type Drill,
-  type DrillTurn,
-  optionDifferences,
-  ownTurns,
-  replyOptions,
-} from '@/domain/drills';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type Drill, type DrillTurn, ownTurns, replyOptions } from '@/domain/drills';
 import { newId } from '@/domain/ids';
 import { inLanguage } from '@/domain/types';
 import { useLang, useT } from '@/i18n';
@@ -33,10 +19,9 @@ import { useCanSpeak, useSpeechStore } from '@/stores/speech-store';
 import { useToast } from '@/stores/toast-store';
 import { useWordsStore } from '@/stores/words-store';
 import { EmptyState } from '@/ui/empty-state';
-import { OptionList } from '@/ui/option-list';
 import { isShortcutKey } from '@/ui/shortcut-keys';
-import { listeningLangs, SpeakLauncher } from '@/ui/speaking/speak-launcher';
 import type { SpokenAnswer } from '@/ui/speaking/types';
+import { DrillReply, type Feedback } from './drill-reply';
 import { ReadBack, TurnLine } from './drill-transcript';
 import './drills.css';
 
@@ -73,21 +58,12 @@ interface DrillRunProps {
   onAgain: () => void;
 }
 
-interface Feedback {
-  /** The option picked; null for a reply said aloud. */
-  chosen: string | null;
-  right: boolean;
-}
-
 function DrillRun({ drill, all, onAgain }: DrillRunProps) {
   const t = useT();
   const lang = useLang();
   const toast = useToast();
   const canSpeak = useCanSpeak();
   const speakAll = useSpeechStore((s) => s.speakAll);
-  const speak = useSpeechStore((s) => s.speak);
-  const accent = useSpeechStore((s) => s.settings.accent);
-  const voiceLang = useSpeechStore((s) => s.voice?.lang);
   const recordDrillReply = useWordsStore((s) => s.recordDrillReply);
   // One play of the drill: its id groups the replies in the history.
   const [run] = useState(newId);
@@ -110,7 +86,6 @@ function DrillRun({ drill, all, onAgain }: DrillRunProps) {
   const finished = shown >= drill.turns.length;
   const turn = finished ? undefined : drill.turns[shown];
   const choices = options.get(shown) ?? [];
-  const differences = useMemo(() => optionDifferences(choices), [choices]);
 
   /** The other station's last words on screen (L plays them again). */
   const lastHeard = [...drill.turns.slice(0, shown)].reverse().find((x) => x.station === 'other');
@@ -245,70 +220,20 @@ function DrillRun({ drill, all, onAgain }: DrillRunProps) {
             </ol>
           </section>
           {turn ? (
-            <form
-              className="drill-reply"
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (feedback) next();
-                else if (selected) reply(selected);
-              }}
-            >
-              <div className="drill-task card" ref={taskRef} tabIndex={-1}>
-                <h2 className="drill-task-title">{t('drills.yourTurn')}</h2>
-                <p className="drill-task-text">{turn.task ? inLanguage(turn.task, lang) : null}</p>
-              </div>
-              <OptionList
-                options={choices}
-                selected={selected}
-                onSelect={setSelected}
-                marks={feedback ? { right: turn.en, chosen: feedback.chosen } : null}
-                legend={t('drills.options')}
-                name="drill-option"
-                classPrefix="drill"
-                lang="en"
-                renderText={(_, index) =>
-                  (differences[index] ?? []).map((word, w) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the words of one fixed option
-                    <Fragment key={w}>
-                      {w > 0 ? ' ' : null}
-                      {word.differs ? <mark className="drill-diff">{word.text}</mark> : word.text}
-                    </Fragment>
-                  ))
-                }
-              />
-              <div className="drill-feedback-slot" role="status">
-                {feedback ? (
-                  <p className={`drill-feedback is-${feedback.right ? 'success' : 'danger'}`}>
-                    <strong>{feedback.right ? t('drills.right') : t('drills.wrong')}</strong>
-                    {feedback.right ? null : <span lang="en"> {turn.en}</span>}
-                  </p>
-                ) : null}
-              </div>
-              <div className="drill-actions">
-                {feedback ? (
-                  <button type="submit" className="btn btn-primary btn-block" ref={nextRef}>
-                    {t('drills.next')}
-                  </button>
-                ) : (
-                  <button
-                    type="submit"
-                    className="btn btn-primary btn-block"
-                    disabled={selected === null}
-                  >
-                    {t('drills.reply')}
-                  </button>
-                )}
-              </div>
-              <SpeakLauncher
-                // A new launcher for each turn: the panel marks this turn's reply.
-                key={shown}
-                expected={turn.en}
-                langs={listeningLangs(accent, voiceLang)}
-                onAnswer={answerAloud}
-                speak={canSpeak ? speak : undefined}
-                counted={feedback !== null}
-              />
-            </form>
+            <DrillReply
+              turn={turn}
+              turnIndex={shown}
+              choices={choices}
+              selected={selected}
+              onSelect={setSelected}
+              feedback={feedback}
+              onReply={reply}
+              onAnswerAloud={answerAloud}
+              onNext={next}
+              canSpeak={canSpeak}
+              taskRef={taskRef}
+              nextRef={nextRef}
+            />
           ) : null}
           <p className="muted drill-hint">{t('drills.keysHint')}</p>
         </>

@@ -6,7 +6,6 @@
  */
 import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import type { Sitting } from '@/domain/exam-proof';
-import { formatJoinCode } from '@/domain/fleet';
 import {
   CREW_PAGE_SIZE,
   type CrewSortKey,
@@ -24,18 +23,10 @@ import { type DivisionId, inLanguage } from '@/domain/types';
 import { type MessageKey, useLang, useT } from '@/i18n';
 import { issueSittingCode } from '@/stores/exam-proofs';
 import { useOnline } from '@/ui/use-online';
+import { CrewTable, crewColumns } from './crew-table';
 import { Pager } from './pager';
+import { SittingCard } from './sitting-card';
 import { VesselPanels } from './vessel-panels';
-
-const COLUMNS: readonly { key: CrewSortKey; label: MessageKey }[] = [
-  { key: 'name', label: 'fleet.col.name' },
-  { key: 'role', label: 'fleet.col.role' },
-  { key: 'rank', label: 'fleet.col.rank' },
-  { key: 'mast', label: 'fleet.col.mast' },
-  { key: 'due', label: 'fleet.col.due' },
-  { key: 'syncedAt', label: 'fleet.col.syncedAt' },
-  { key: 'exam', label: 'fleet.col.exam' },
-];
 
 const PROOF_KEYS: Record<SummaryProof, MessageKey> = {
   supervised: 'fleet.exam.proof.supervised',
@@ -168,13 +159,7 @@ export function VesselView({
     examText(row),
   ];
 
-  const columns: { key: CrewSortKey | 'vessel'; label: MessageKey }[] = vesselNames
-    ? [
-        COLUMNS[0] as (typeof COLUMNS)[number],
-        { key: 'vessel', label: 'fleet.col.vessel' },
-        ...COLUMNS.slice(1),
-      ]
-    : [...COLUMNS];
+  const columns = crewColumns(vesselNames !== undefined);
 
   function toggle(key: CrewSortKey) {
     setPageIndex(0);
@@ -226,26 +211,15 @@ export function VesselView({
           </p>
         ) : null}
         {issued ? (
-          <section className="card fleet-sitting" aria-labelledby={`${id}-sitting`}>
-            <h3 id={`${id}-sitting`}>{t('fleet.sitting.title', { name: issued.row.name })}</h3>
-            <p className="fleet-sitting-code" data-testid="sitting-code">
-              {formatJoinCode(issued.sitting.code)}
-            </p>
-            <p>
-              {t('fleet.sitting.post', { post: roleLabel(issued.sitting.role, lang) })}
-              <br />
-              {t('fleet.sitting.issued', { date: date(issued.sitting.issuedAt) })}
-            </p>
-            <p className="muted">{t('fleet.sitting.lead')}</p>
-            <div className="button-row">
-              <button type="button" className="btn" onClick={() => copy(issued.sitting.code)}>
-                {copied ? t('fleet.sitting.copied') : t('fleet.sitting.copy')}
-              </button>
-              <button type="button" className="btn" onClick={() => setIssued(null)}>
-                {t('fleet.sitting.close')}
-              </button>
-            </div>
-          </section>
+          <SittingCard
+            titleId={`${id}-sitting`}
+            name={issued.row.name}
+            sitting={issued.sitting}
+            date={date}
+            copied={copied}
+            onCopy={copy}
+            onClose={() => setIssued(null)}
+          />
         ) : null}
       </div>
       {rows.length === 0 ? (
@@ -270,80 +244,16 @@ export function VesselView({
               {t('fleet.filter.none', { query: shownQuery.trim() })}
             </p>
           ) : null}
-          <div className="fleet-table-wrap">
-            <table className="fleet-table">
-              <caption className="visually-hidden">{heading}</caption>
-              <thead>
-                <tr>
-                  {columns.map((column) => {
-                    if (column.key === 'vessel') {
-                      return (
-                        <th key={column.key} scope="col">
-                          {t(column.label)}
-                        </th>
-                      );
-                    }
-                    const key = column.key;
-                    const active = sort.key === key;
-                    return (
-                      <th
-                        key={column.key}
-                        scope="col"
-                        aria-sort={
-                          active
-                            ? sort.direction === 'asc'
-                              ? 'ascending'
-                              : 'descending'
-                            : undefined
-                        }
-                      >
-                        <button
-                          type="button"
-                          className="fleet-sort"
-                          onClick={() => toggle(key)}
-                          aria-label={t('fleet.sortBy', { column: t(column.label) })}
-                        >
-                          {t(column.label)}
-                          <span aria-hidden="true">
-                            {active ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
-                          </span>
-                        </button>
-                      </th>
-                    );
-                  })}
-                  <th scope="col">
-                    <span className="visually-hidden">{t('fleet.sitting.issue')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((row) => (
-                  <tr key={`${row.vessel}/${row.uid}`} data-testid="crew-row">
-                    {cells(row).map((cell, index) =>
-                      index === 0 ? (
-                        <th key={columns[index]?.key} scope="row">
-                          {cell}
-                        </th>
-                      ) : (
-                        <td key={columns[index]?.key}>{cell}</td>
-                      ),
-                    )}
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        onClick={() => issue(row)}
-                        disabled={issuing !== null}
-                        aria-label={t('fleet.sitting.issueFor', { name: row.name })}
-                      >
-                        {t('fleet.sitting.issue')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CrewTable
+            caption={heading}
+            columns={columns}
+            sort={sort}
+            onSort={toggle}
+            rows={page.items}
+            cells={cells}
+            issuing={issuing !== null}
+            onIssue={issue}
+          />
           <Pager
             page={page}
             total={kept.length}

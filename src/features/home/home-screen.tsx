@@ -3,11 +3,11 @@
  * learned words, a tip, the lesson schedule and the rank. Guests see their in-memory session.
  */
 import { Link } from '@tanstack/react-router';
-import { memo, useDeferredValue, useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { dueCount, learnableCount, learnedCount } from '@/domain/daily';
 import { studyDayEnd } from '@/domain/memory';
 import type { DivisionId } from '@/domain/types';
-import { type MessageKey, plural, useLang, useT } from '@/i18n';
+import { plural, useLang, useT } from '@/i18n';
 import { useAuthStore, useUser } from '@/stores/auth-store';
 import { deviceTimeZone } from '@/stores/device-zone';
 import { vocabularyInstallSource } from '@/stores/local-database';
@@ -17,24 +17,14 @@ import { useToast } from '@/stores/toast-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
 import { keepSnapshotWhenStill } from '@/ui/home-snapshot';
-import {
-  BookIcon,
-  CalendarIcon,
-  ChartIcon,
-  CheckIcon,
-  ListIcon,
-  SailboatIcon,
-  SettingsIcon,
-  SpeakerIcon,
-  SyncIcon,
-  TargetIcon,
-} from '@/ui/icons';
+import { CalendarIcon, CheckIcon, SyncIcon, TargetIcon } from '@/ui/icons';
 import { useOnline } from '@/ui/use-online';
 import { VocabularyProgress } from '@/ui/vocabulary-progress';
 import { ContinueButton } from './continue-button';
 import { goalProgress } from './dashboard';
 import { FoldChangeCard } from './fold-change-card';
 import { RankCard } from './rank-card';
+import { Shortcuts } from './shortcuts';
 import { TipCard } from './tip-card';
 import { usePractisedToday } from './use-practised-today';
 import './home.css';
@@ -239,47 +229,6 @@ function HomeRank({ learned, division }: { learned: number; division?: DivisionI
     <RankCard className="home-rank" learned={learned} learnable={learnable} division={division} />
   );
 }
-
-/** Home's shortcuts: where each goes, its icon and text; the exam is for signed-in learners. */
-const SHORTCUTS = [
-  { to: '/select-division', Icon: SailboatIcon, label: 'home.start', start: true },
-  { to: '/dictionary', Icon: BookIcon, label: 'nav.dictionary' },
-  { to: '/drills', Icon: SpeakerIcon, label: 'nav.drills' },
-  { to: '/exam', Icon: CheckIcon, label: 'nav.exam', signedIn: true },
-  { to: '/topics', Icon: ListIcon, label: 'nav.topics' },
-  { to: '/progress', Icon: ChartIcon, label: 'nav.progress' },
-  { to: '/settings', Icon: SettingsIcon, label: 'nav.settings' },
-] as const satisfies readonly {
-  to: string;
-  Icon: unknown;
-  label: MessageKey;
-  start?: boolean;
-  signedIn?: boolean;
-}[];
-
-/**
- * The shortcuts: memoised, since the links are the costliest part of home to render and do not
- * change when the figures do (a vocabulary that finishes loading, an answer synced).
- */
-const Shortcuts = memo(function Shortcuts({ signedIn }: { signedIn: boolean }) {
-  const t = useT();
-  return (
-    <nav aria-label={t('home.shortcuts')}>
-      <ul className="chips home-shortcuts">
-        {SHORTCUTS.filter((shortcut) => signedIn || !('signedIn' in shortcut)).map(
-          ({ to, Icon, label, ...shortcut }) => (
-            <li key={to}>
-              <Link to={to} className={'start' in shortcut ? 'chip chip-start' : 'chip'}>
-                <Icon width={18} height={18} />
-                {t(label)}
-              </Link>
-            </li>
-          ),
-        )}
-      </ul>
-    </nav>
-  );
-});
 
 function ScheduleCard() {
   const t = useT();
