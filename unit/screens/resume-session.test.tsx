@@ -83,10 +83,7 @@ describe('one tap from home', () => {
   it('answers a tap that comes before the vocabulary is read: the session resumes once it is', async () => {
     app = await registerViaUi();
     const total = await startFromSteps();
-    const store = useSessionStore.getState();
-    store.answerChoice(store.session?.questions[0]?.answer ?? '');
-    useSessionStore.getState().nextQuestion();
-    expect(await progressText(/^Вопрос 2/)).toBe(`Вопрос 2 из ${total}`);
+    await answerFirst(total);
 
     app = await restart('/');
     const resume = await until(() => byRole(app.host, 'button', { name: /^Продолжить занятие/ }));
@@ -104,11 +101,7 @@ describe('one tap from home', () => {
   it('leaves out words an admin deleted since, and asks an edited one with its new text', async () => {
     app = await registerViaUi();
     const total = await startFromSteps();
-    // The first question answered.
-    const store = useSessionStore.getState();
-    store.answerChoice(store.session?.questions[0]?.answer ?? '');
-    useSessionStore.getState().nextQuestion();
-    expect(await progressText(/^Вопрос 2/)).toBe(`Вопрос 2 из ${total}`);
+    await answerFirst(total);
     const [, second, , fourth] = useSessionStore.getState().session?.words ?? [];
     if (!second || !fourth) throw new Error('a short session');
 
@@ -168,4 +161,12 @@ async function startFromSteps(): Promise<number> {
   const total = Number((await progressText()).match(/из (\d+)/)?.[1]);
   expect(total).toBeGreaterThan(3);
   return total;
+}
+
+/** The session's first question answered, and the quiz on the second. */
+async function answerFirst(total: number): Promise<void> {
+  const store = useSessionStore.getState();
+  store.answerChoice(store.session?.questions[0]?.answer ?? '');
+  useSessionStore.getState().nextQuestion();
+  expect(await progressText(/^Вопрос 2/)).toBe(`Вопрос 2 из ${total}`);
 }
