@@ -84,6 +84,20 @@ export async function progressFigures(db: MarineDB, query: FiguresQuery): Promis
   return job;
 }
 
+/**
+ * The kept progress figures of the query (`kept`), or else those kept for the same learner, fold
+ * settings and code before the history or the study day moved on (`earlier`): three small reads,
+ * no job.
+ */
+export async function keptProgressFigures(
+  db: MarineDB,
+  query: FiguresQuery,
+): Promise<{ kept: ProgressFigures | null; earlier: ProgressFigures | null }> {
+  const { figuresState } = await import('./history-figures');
+  const { kept, earlier } = await figuresState(db, query);
+  return { kept, earlier };
+}
+
 /** The figures jobs under way on this page, by the history and query they work out. */
 const figuresJobs = new Map<string, Promise<ProgressFigures>>();
 

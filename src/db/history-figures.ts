@@ -78,6 +78,7 @@ const FIGURES_VERSION = 1;
 /** What the kept figures rest on, as one string: equal strings, the same figures. */
 function figuresKey(query: FiguresQuery, rev: number, stamp: number): string {
   const { userId, now, settings } = query;
+  // The revision, the stamp and the study day at the places MOVING names.
   return JSON.stringify([
     FIGURES_VERSION,
     FOLD_VERSION,
@@ -108,14 +109,29 @@ export async function keptFigures(
   return (await figuresState(db, query)).kept;
 }
 
+/** Where the figures' history and study day sit in `figuresKey`'s list: what `earlier` may differ in. */
+const MOVING = new Set([4, 5, 6]);
+
+/** A key without what moves as the learner studies on: the learner, the settings and the code. */
+function basisOf(of: string): string {
+  try {
+    const parts: unknown[] = JSON.parse(of);
+    return JSON.stringify(parts.filter((_, index) => !MOVING.has(index)));
+  } catch {
+    return '';
+  }
+}
+
 /**
- * What the figures of the query rest on now (`of`: equal strings, the same figures), and the kept
- * ones when they rest on the same.
+ * What the figures of the query rest on now (`of`: equal strings, the same figures), the kept
+ * ones when they rest on the same, and else (`earlier`) the kept ones of the same learner, fold
+ * settings and code when only the history or the study day moved on since: what the screen may
+ * show, said to be updating, while the new ones are worked out.
  */
 export async function figuresState(
   db: MarineDB,
   query: FiguresQuery,
-): Promise<{ of: string; kept: ProgressFigures | null }> {
+): Promise<{ of: string; kept: ProgressFigures | null; earlier: ProgressFigures | null }> {
   const tx = db.transaction(['meta', 'device'], 'readonly');
   const meta = tx.objectStore('meta');
   const [rev, device, kept] = await Promise.all([
@@ -125,7 +141,9 @@ export async function figuresState(
     tx.done,
   ]);
   const of = figuresKey(query, rev?.rev ?? 0, device?.hlc ?? 0);
-  return { of, kept: kept?.of === of ? kept.figures : null };
+  if (!kept) return { of, kept: null, earlier: null };
+  if (kept.of === of) return { of, kept: kept.figures, earlier: null };
+  return { of, kept: null, earlier: basisOf(kept.of) === basisOf(of) ? kept.figures : null };
 }
 
 /**

@@ -5,6 +5,7 @@
 import { DEAD_LETTERS_KEPT, letterPreview } from '@/db/dead-letters';
 import {
   type FoldSettings,
+  keptProgressFigures,
   type ProgressFigures,
   type ProgressSeries,
   progressFigures,
@@ -61,6 +62,19 @@ export async function readProgressFigures(
   settings?: FoldSettings,
 ): Promise<ProgressFigures> {
   return progressFigures(await openDB(), { userId, now, settings });
+}
+
+/**
+ * The progress figures kept for the query (`kept`), or those kept before the user's history or
+ * study day moved on (`earlier`: for the screen to show, said to be updating, while
+ * `readProgressFigures` works the new ones out). A few small reads.
+ */
+export async function readKeptProgressFigures(
+  userId: string,
+  now: number,
+  settings?: FoldSettings,
+): Promise<{ kept: ProgressFigures | null; earlier: ProgressFigures | null }> {
+  return keptProgressFigures(await openDB(), { userId, now, settings });
 }
 
 /** The user's dead letters, newest first, and how many more were set aside but not kept. */

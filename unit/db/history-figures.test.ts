@@ -7,7 +7,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { recordChange } from '@/db/history-append';
-import { computeFigures, keptFigures, type ProgressFigures } from '@/db/history-figures';
+import {
+  computeFigures,
+  figuresState,
+  keptFigures,
+  type ProgressFigures,
+} from '@/db/history-figures';
 import { mergeEntries } from '@/db/history-merge';
 import { takePushBatches } from '@/db/history-push';
 import { listHistory } from '@/db/history-queries';
@@ -186,6 +191,28 @@ describe('the kept progress figures', () => {
       // Either the answer was folded in (the write came after) or nothing was kept.
       if (kept) expect(answered(kept)).toBe(41);
       expect(answered(await computeFigures(db, QUERY))).toBe(41);
+    });
+  });
+
+  it('are offered as earlier figures once the history or the study day moved on, not else', async () => {
+    await withDB([], async (db) => {
+      await studied(db);
+      const figures = await computeFigures(db, QUERY);
+      expect(await figuresState(db, QUERY)).toMatchObject({ kept: figures, earlier: null });
+
+      // Nothing kept by the previous learner, settings or code is offered.
+      for (const query of [
+        { ...QUERY, userId: 'u2' },
+        { ...QUERY, settings: { homeZone: 'UTC', schedule: 'fsrs' as const } },
+        { ...QUERY, settings: { homeZone: 'Asia/Tokyo' } },
+      ]) {
+        expect(await figuresState(db, query)).toMatchObject({ kept: null, earlier: null });
+      }
+      // The next study day, or after another answer: the kept ones, as earlier figures.
+      const tomorrow = { ...QUERY, now: NOW + DAY_MS };
+      expect(await figuresState(db, tomorrow)).toMatchObject({ kept: null, earlier: figures });
+      await recordChange(db, U, 'w9', { kind: 'answer', correct: true }, NOW);
+      expect(await figuresState(db, QUERY)).toMatchObject({ kept: null, earlier: figures });
     });
   });
 });

@@ -14,7 +14,7 @@ import { useWordsStore } from '@/stores/words-store';
 import { go, type OpenedApp, registerViaUi } from '../support/app';
 import { ClonedWorker } from '../support/history-worker';
 import { poorReviewPlan } from '../support/poor-reviews';
-import { allByRole, byRole, byText, click, textIn, until } from '../support/screen';
+import { allByRole, allByText, byRole, byText, click, textIn, until } from '../support/screen';
 
 let app: OpenedApp;
 
@@ -110,6 +110,37 @@ describe('what the learner probably recalls', () => {
     await go(app, '/progress');
     expect(await figureText()).toBe(here);
     expect(ClonedWorker.started).toBe(1);
+  });
+
+  it('shows the charts kept before at once, said to be updating, while a new answer is folded in', async () => {
+    vi.stubGlobal('Worker', ClonedWorker);
+    app = await registerViaUi();
+    const [id] = useVocabStore.getState().vocab.map((item) => item.id);
+    const plan = [3, 2, 2].map((days, n) => [id as string, n !== 1, days] as const);
+    await useWordsStore.getState().importProgress({ userWords: [], history: answers(plan) });
+    const total = () =>
+      textIn(
+        byRole(app.host, 'region', { name: 'Ответы за 30 дней' }).querySelector(
+          '[data-testid="answers-total"]',
+        ) ?? app.host,
+      );
+    await go(app, '/progress');
+    await until(() => expect(total()).toBe('Всего ответов: 3 · верно 2 · неверно 1'));
+
+    await go(app, '/');
+    await useWordsStore.getState().recordAnswer(id as string, true);
+    let release = () => {};
+    ClonedWorker.held = new Promise((resolve) => {
+      release = resolve;
+    });
+    await go(app, '/progress');
+    const status = await until(() => byText(app.host, 'Графики обновляются…'));
+    expect(status.getAttribute('role')).toBe('status');
+    expect(total()).toBe('Всего ответов: 3 · верно 2 · неверно 1');
+
+    release();
+    await until(() => expect(total()).toBe('Всего ответов: 4 · верно 3 · неверно 1'));
+    expect(allByText(app.host, 'Графики обновляются…')).toHaveLength(0);
   });
 
   it('shows a chart’s figures as a table once «Показать таблицей» is opened', async () => {

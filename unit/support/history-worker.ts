@@ -16,9 +16,12 @@ export class ClonedWorker {
   static started = 0;
   /** The kinds of the jobs given to workers since the last `reset`, in order. */
   static jobs: HistoryJob['kind'][] = [];
+  /** While set, the workers' jobs wait for it before they run (a slow phone's fold, say). */
+  static held: Promise<void> | null = null;
   static reset() {
     ClonedWorker.started = 0;
     ClonedWorker.jobs = [];
+    ClonedWorker.held = null;
   }
   onmessage: ((event: { data: HistoryWorkerMessage }) => void) | null = null;
   onerror: ((event: { message: string; preventDefault(): void }) => void) | null = null;
@@ -27,9 +30,12 @@ export class ClonedWorker {
   }
   postMessage(request: HistoryWorkerRequest) {
     ClonedWorker.jobs.push(request.job.kind);
-    void answerHistoryRequest(structuredClone(request), (message) => {
-      this.onmessage?.({ data: structuredClone(message) });
-    });
+    const cloned = structuredClone(request);
+    void Promise.resolve(ClonedWorker.held).then(() =>
+      answerHistoryRequest(cloned, (message) => {
+        this.onmessage?.({ data: structuredClone(message) });
+      }),
+    );
   }
   terminate() {}
 }

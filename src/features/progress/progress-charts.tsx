@@ -18,12 +18,14 @@ import { Bars, ChartCard, Line } from './chart-parts';
 interface Props {
   /** The history's series (null while the screen reads them: the rest shows meanwhile). */
   series: ProgressSeries | null;
+  /** The series are of an earlier history or study day: newer ones are being worked out. */
+  updating?: boolean;
   words: ReadonlyMap<string, UserWord>;
   /** The vocabulary by id (the screen's, made once for its lists too). */
   byId: ReadonlyMap<string, VocabItem>;
 }
 
-export function ProgressCharts({ series, words, byId }: Props) {
+export function ProgressCharts({ series, updating = false, words, byId }: Props) {
   const t = useLocalT(charts);
   const lang = useLang();
   const settings = useUser()?.settings;
@@ -65,10 +67,17 @@ export function ProgressCharts({ series, words, byId }: Props) {
   }
   const right = figures.answers.reduce((sum, d) => sum + d.right, 0);
   const wrong = figures.answers.reduce((sum, d) => sum + d.wrong, 0);
+  // Shown over figures of an earlier history or study day until the new ones come.
+  const status = updating ? (
+    <p className="muted charts-updating" role="status">
+      {t('charts.updating')}
+    </p>
+  ) : null;
   if (series?.entries === 0) {
     return (
       <section className="card chart-card" aria-labelledby="charts-title">
         <h2 id="charts-title">{t('charts.title')}</h2>
+        {status}
         <p className="muted">{t('charts.empty')}</p>
       </section>
     );
@@ -79,6 +88,7 @@ export function ProgressCharts({ series, words, byId }: Props) {
 
   return (
     <div className="progress-charts">
+      {status}
       <ChartCard
         title="charts.answers.title"
         label={t('charts.answers.aria', { count: right + wrong, right, wrong })}

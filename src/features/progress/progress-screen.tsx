@@ -9,7 +9,11 @@ import { studyDayEnd } from '@/domain/memory';
 import type { UserWord, VocabItem } from '@/domain/types';
 import { type MessageKey, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
-import { type ProgressFigures, readProgressFigures } from '@/stores/history-store';
+import {
+  type ProgressFigures,
+  readKeptProgressFigures,
+  readProgressFigures,
+} from '@/stores/history-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
 import { EmptyState } from '@/ui/empty-state';
@@ -38,7 +42,8 @@ export function ProgressScreen() {
     [words, homeZone, dayStartHour],
   );
   const leeches = useMemo(() => leechesOf(words.values()), [words]);
-  const figures = useProgressFigures(user?.id);
+  const shown = useProgressFigures(user?.id);
+  const figures = shown?.figures ?? null;
   // The lists' rows past their first slice wait for the charts (the screen's figures come first),
   // or a while, should the history's figures be slow to come.
   const waited = useWaited(LISTS_WAIT_MS);
@@ -71,7 +76,14 @@ export function ProgressScreen() {
             />
           ) : null}
           <ExamResults />
-          {user ? <ProgressCharts series={figures} words={words} byId={byId} /> : null}
+          {user ? (
+            <ProgressCharts
+              series={figures}
+              updating={shown?.updating ?? false}
+              words={words}
+              byId={byId}
+            />
+          ) : null}
           <div className="progress-lists">
             <WordList
               id="learned"
@@ -173,17 +185,25 @@ function useWaited(ms: number): boolean {
   return waited;
 }
 
+/** The history's figures the screen shows, and whether newer ones are being worked out. */
+interface ShownFigures {
+  figures: ProgressFigures;
+  /** These are of an earlier history or study day: the new ones are being worked out. */
+  updating: boolean;
+}
+
 /**
  * The figures of the signed-in learner's history (the charts' series, the calibration), read
  * after the screen is up: the ones kept when the history is unchanged since, else folded in the
- * history worker (a year is 70,000 entries). The last figures stay until the next arrive; null
+ * history worker (a year is 70,000 entries), meanwhile showing those kept before the history or
+ * the study day moved on, said to be updating. The last figures stay until the next arrive; null
  * until the first do.
  */
-function useProgressFigures(userId: string | undefined): ProgressFigures | null {
+function useProgressFigures(userId: string | undefined): ShownFigures | null {
   const settings = useUser()?.settings;
   const revision = useWordsStore((s) => s.revision);
   // Whose they are: another learner signed in meanwhile sees none of them.
-  const [held, setHeld] = useState<{ userId: string; figures: ProgressFigures } | null>(null);
+  const [held, setHeld] = useState<(ShownFigures & { userId: string }) | null>(null);
   const homeZone = settings?.homeZone;
   const dayStartHour = settings?.dayStartHour;
   const schedule = settings?.schedule;
@@ -193,15 +213,27 @@ function useProgressFigures(userId: string | undefined): ProgressFigures | null 
   useEffect(() => {
     if (!userId) return;
     let live = true;
+    const now = Date.now();
+    const fold = { homeZone, dayStartHour, schedule, retention };
     void (async () => {
       try {
-        const found = await readProgressFigures(userId, Date.now(), {
-          homeZone,
-          dayStartHour,
-          schedule,
-          retention,
-        });
-        if (live) setHeld({ userId, figures: found });
+        const { kept, earlier } = await readKeptProgressFigures(userId, now, fold);
+        if (kept) {
+          if (live) setHeld({ userId, figures: kept, updating: false });
+          return;
+        }
+        // Meanwhile the figures shown (or else the earlier ones kept) stay, said to be updating.
+        if (live) {
+          setHeld((shown) =>
+            shown?.userId === userId
+              ? { ...shown, updating: true }
+              : earlier
+                ? { userId, figures: earlier, updating: true }
+                : shown,
+          );
+        }
+        const found = await readProgressFigures(userId, now, fold);
+        if (live) setHeld({ userId, figures: found, updating: false });
       } catch (error) {
         console.error('Reading the answer history failed', error);
         if (live) {
@@ -213,6 +245,7 @@ function useProgressFigures(userId: string | undefined): ProgressFigures | null 
               learned: [],
               calibration: { factor: 1, reviews: 0 },
             },
+            updating: false,
           });
         }
       }
@@ -221,5 +254,5 @@ function useProgressFigures(userId: string | undefined): ProgressFigures | null 
       live = false;
     };
   }, [userId, revision, homeZone, dayStartHour, schedule, retention]);
-  return held && held.userId === userId ? held.figures : null;
+  return held && held.userId === userId ? held : null;
 }

@@ -5,6 +5,7 @@ export const charts = defineMessages(
   {
     'charts.title': 'Answer history',
     'charts.loading': 'Loading the history…',
+    'charts.updating': 'Updating the charts…',
     'charts.empty': 'No answers yet: finish a session and the charts appear here.',
     'charts.table': 'Show as a table',
     'charts.day': 'Day',
@@ -30,6 +31,7 @@ export const charts = defineMessages(
   {
     'charts.title': 'История ответов',
     'charts.loading': 'Загрузка истории…',
+    'charts.updating': 'Графики обновляются…',
     'charts.empty': 'Ответов пока нет: пройдите занятие, и здесь появятся графики.',
     'charts.table': 'Показать таблицей',
     'charts.day': 'День',
