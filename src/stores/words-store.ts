@@ -228,6 +228,8 @@ export const useWordsStore = create<WordsState>()((set, get) => {
 
     load(userId) {
       if (!userId) {
+        // A load asked for before this sign-out is not joined by one asked for after it.
+        unread = null;
         set({ ownerId: GUEST_ID, words: new Map(), guestHistory: [], loaded: true });
         return Promise.resolve();
       }

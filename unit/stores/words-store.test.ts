@@ -324,6 +324,15 @@ describe('load', () => {
     }
   });
 
+  it('signed in, out and in again at once, shows the words of who is signed in', async () => {
+    const userId = uniqueUser();
+    await seed([word(userId, 'deck-3')]);
+    const store = useWordsStore.getState();
+    await Promise.all([store.load(userId), store.load(null), store.load(userId)]);
+    expect(useWordsStore.getState()).toMatchObject({ ownerId: userId, loaded: true });
+    expect([...useWordsStore.getState().words.keys()]).toEqual(['deck-3']);
+  });
+
   it('follows whoever signs in and out', async () => {
     const userId = uniqueUser();
     await seed([word(userId, 'deck-7')]);
