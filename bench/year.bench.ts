@@ -487,6 +487,7 @@ const BASE = SITE.base;
 const CPU_SLOWDOWN = 4;
 const STARTS = 5;
 const OPENS = 4;
+const AFTER_ANSWER = 2;
 const CHANGES = 2;
 /** Long enough for home to keep its snapshot before the later starts begin (startup.bench.ts). */
 const SNAPSHOT_SETTLE_MS = 2000;
@@ -568,12 +569,59 @@ interface Timed {
   longest: number;
 }
 
+/** This device's stamp stepped, as an answer steps it in the transaction that adds its entry. */
+const STEP_STAMP = `new Promise((resolve, reject) => {
+  const open = indexedDB.open('MarineDB');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const tx = db.transaction('device', 'readwrite');
+    const store = tx.objectStore('device');
+    const read = store.get('device');
+    read.onsuccess = () => store.put({ ...read.result, hlc: read.result.hlc + 1 });
+    tx.oncomplete = () => { db.close(); resolve(true); };
+    tx.onerror = () => reject(tx.error);
+  };
+})`;
+
+interface Updated {
+  /** From the tap to the charts shown (those kept before, said to be updating). */
+  shown: number;
+  /** From the tap to the new figures in (no longer said to be updating). */
+  updated: number;
+  longest: number;
+}
+
+/** The progress screen opened from home: when its charts show, and when they are up to date. */
+const SHOWN_THEN_UPDATED = `new Promise((resolve, reject) => {
+  const given = setTimeout(() => reject(new Error('the charts were not updated')), 120000);
+  let shown;
+  const started = performance.now();
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('main.progress .chart-card')) return;
+    shown ??= performance.now() - started;
+    if (document.querySelector('.charts-updating')) return;
+    const end = performance.now();
+    observer.disconnect();
+    clearTimeout(given);
+    setTimeout(() => {
+      const longest = window.__longTasks
+        .filter(([at]) => at >= started && at <= end)
+        .reduce((max, [, duration]) => Math.max(max, duration), 0);
+      resolve({ shown, updated: end - started, longest });
+    }, 500);
+  });
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  document.querySelector('a[href="/progress"]').click();
+})`;
+
 interface AccountFigures {
   /** The year's records handed to the page, then written in one transaction. */
   seed: { sendMs: number; writeMs: number };
   indexedDb: number;
   starts: number[];
   progress: Timed[];
+  afterAnswer: Updated[];
   refolds: Timed[];
 }
 
@@ -680,6 +728,20 @@ async function account(browser: Browser, records: Records | null): Promise<Accou
       await home.close();
     }
 
+    // The progress screen opened after an answer since its figures were kept: the charts kept
+    // before show at once, said to be updating, until the worker has folded the history again.
+    const afterAnswer: Updated[] = [];
+    for (let run = 0; run < AFTER_ANSWER; run++) {
+      const home = await context.newPage();
+      await home.goto(BASE);
+      const session = await context.newCDPSession(home);
+      await inPage(session, MARK('app:ready'));
+      await inPage(session, STEP_STAMP);
+      await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      afterAnswer.push(await inPage<Updated>(session, SHOWN_THEN_UPDATED));
+      await home.close();
+    }
+
     // A schedule change: the other schedule chosen in settings, until the card says the words
     // were refolded. Where the change moves the learned count, settings first asks (a confirm
     // with the numbers, worked out off the page's thread): the refold is timed from the yes.
@@ -704,7 +766,7 @@ async function account(browser: Browser, records: Records | null): Promise<Accou
       refolds.push(await inPage<Timed>(session, TIMED(act, '.schedule-outcome:not(:empty)')));
       await settings.close();
     }
-    return { seed, indexedDb, starts, progress, refolds };
+    return { seed, indexedDb, starts, progress, afterAnswer, refolds };
   } finally {
     await context.close();
   }
@@ -771,6 +833,18 @@ async function browserFigures(records: Records): Promise<void> {
     ' (goal <= 1.25x)',
   );
   timedRow('  the longest task meanwhile', 'longest', (f) => f.progress.slice(1));
+  const answerRow = (label: string, key: keyof Updated, goal = '') => {
+    const y = median(year.afterAnswer.map((t) => t[key]));
+    const f = median(fresh.afterAnswer.map((t) => t[key]));
+    row(label, ms(y), ms(f), `${times(y, f)}${goal}`);
+  };
+  answerRow(
+    `  opened after an answer: the charts kept before, shown (updating), n=${AFTER_ANSWER}`,
+    'shown',
+    ' (goal <= 1.25x)',
+  );
+  answerRow('    the new figures in (folded again in the worker)', 'updated');
+  answerRow('    the longest task meanwhile', 'longest');
   timedRow(`schedule change -> the refold done, n=${CHANGES}`, 'ms', (f) => f.refolds);
   timedRow("  the longest task on the page's thread (goal <= 50 ms)", 'longest', (f) => f.refolds);
   row(
