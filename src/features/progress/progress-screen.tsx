@@ -47,7 +47,10 @@ export function ProgressScreen() {
   // The lists' rows past their first slice wait for the charts (the screen's figures come first),
   // or a while, should the history's figures be slow to come.
   const waited = useWaited(LISTS_WAIT_MS);
-  const grow = !user || figures !== null || waited;
+  // Nor before the vocabulary is read (after the start's first screen): its arrival draws every
+  // row drawn by then again, with its words' texts, in one render (≈ 0.3 s on a year's lists).
+  const vocabularyRead = useVocabStore((s) => s.loaded);
+  const grow = vocabularyRead && (!user || figures !== null || waited);
 
   return (
     <main className="page progress">
