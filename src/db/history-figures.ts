@@ -4,15 +4,16 @@
  * model, from one read of the history; and the last figures kept in the meta store, so the screen
  * opened again on a year of study (70,000 entries: seconds of folding on a phone) shows at once.
  *
- * The kept figures are used only while nothing they rest on has changed: the history (this
- * device's last stamp, which every entry added here steps in the transaction that adds it, and the
- * user's history revision, history-rev.ts, which every other change of the entries steps), the
- * fold settings, FOLD_VERSION, the code that works them out, and the study day. Not the count of
- * entries: counting a year's 70,000 on an index takes Chromium ≈ 0.4 s (docs/benchmarks.md), the
- * stamp is one small read. Another learner's answer on the same device steps the stamp too: their
- * figures are then worked out again, never used stale. A tab of the previous version, in the moments before an
- * update reloads it, may date a pulled entry anew without stepping the revision: the figures then
- * stay those of before until the next change.
+ * The kept figures are used only while nothing they rest on has changed: the history, the fold
+ * settings, FOLD_VERSION, the code that works them out, and the study day. The history is told by
+ * this device's record, in the transaction of each change (its last stamp, which every entry
+ * added here steps; `historyChanges`, which a pull, an import or a push that sets entries aside
+ * steps), and by the user's history revision (history-rev.ts), stepped after such a change. Not
+ * by a count of the entries: counting a year's 70,000 on an index takes Chromium ≈ 0.4 s
+ * (docs/benchmarks.md), the device's record is one small read. Another learner's change on the
+ * same device steps it too: their figures are then worked out again, never used stale. A tab of a
+ * version before `historyChanges`, in the moments before an update reloads it, may pull entries
+ * older than this device's stamp: the figures then stay those of before until the next change.
  */
 import { DAY_MS } from '@/domain/constants';
 import { type Calibration, learnerCalibration } from '@/domain/exam';
@@ -29,6 +30,7 @@ import {
 import { DEVICE_KEY } from './device-clock';
 import { fromStoredEntry } from './history-queries';
 import {
+  type DeviceRecord,
   type HistoryRevMeta,
   historyRevKey,
   type MarineDB,
@@ -76,7 +78,7 @@ export function calibrationSince(now: number, settings?: FoldSettings): number {
 const FIGURES_VERSION = 1;
 
 /** What the kept figures rest on, as one string: equal strings, the same figures. */
-function figuresKey(query: FiguresQuery, rev: number, stamp: number): string {
+function figuresKey(query: FiguresQuery, rev: number, stamp: string): string {
   const { userId, now, settings } = query;
   // The revision, the stamp and the study day at the places MOVING names.
   return JSON.stringify([
@@ -94,6 +96,15 @@ function figuresKey(query: FiguresQuery, rev: number, stamp: number): string {
     settings?.schedule ?? null,
     settings?.retention ?? null,
   ]);
+}
+
+/**
+ * What this device's record says of the history: its last stamp, which every entry added here
+ * steps, and `historyChanges`, which every other change of the entries steps, each in the
+ * transaction that makes the change.
+ */
+function historyMark(device: DeviceRecord | undefined): string {
+  return `${device?.hlc ?? 0}:${device?.historyChanges ?? 0}`;
 }
 
 const historyRange = (userId: string) => IDBKeyRange.bound([userId, -Infinity], [userId, Infinity]);
@@ -140,7 +151,7 @@ export async function figuresState(
     meta.get(progressFiguresKey(query.userId)) as Promise<ProgressFiguresMeta | undefined>,
     tx.done,
   ]);
-  const of = figuresKey(query, rev?.rev ?? 0, device?.hlc ?? 0);
+  const of = figuresKey(query, rev?.rev ?? 0, historyMark(device));
   if (!kept) return { of, kept: null, earlier: null };
   if (kept.of === of) return { of, kept: kept.figures, earlier: null };
   return { of, kept: null, earlier: basisOf(kept.of) === basisOf(of) ? kept.figures : null };
@@ -170,7 +181,7 @@ export async function computeFigures(db: MarineDB, query: FiguresQuery): Promise
     learned: learnedOverTime(userId, entries, now, CHART_DAYS, rules),
     calibration: learnerCalibration(entries, rules, fsrsModel, calibrationSince(now, settings)),
   };
-  const of = figuresKey(query, rev?.rev ?? 0, device?.hlc ?? 0);
+  const of = figuresKey(query, rev?.rev ?? 0, historyMark(device));
   try {
     const write = db.transaction('meta', 'readwrite');
     const meta = write.objectStore('meta');

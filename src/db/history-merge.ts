@@ -171,7 +171,10 @@ export async function mergeEntries(
     }
     // Bounded (domain/hlc.ts): a stamp near the year 2200 cannot drag the clock along.
     const hlc = observeStamps(device.hlc, seen.values(), correctedNow(device, options.now));
-    writes.push(deviceStore.put({ ...device, hlc }));
+    // Entries added or re-dated: the kept progress figures are of the history before (stepped in
+    // this transaction, so no page closed before the revision's step below can miss it).
+    const historyChanges = (device.historyChanges ?? 0) + (added + updated > 0 ? 1 : 0);
+    writes.push(deviceStore.put({ ...device, hlc, historyChanges }));
     await Promise.all(writes);
     const refolded = [...touched];
     const fold = foldOf(await tx.objectStore('users').get(userId));

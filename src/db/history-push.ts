@@ -8,6 +8,7 @@ import type { HistoryEntry } from '@/domain/history';
 import { checkEntry } from '@/domain/history-contract';
 import { newId } from '@/domain/ids';
 import { type SetAsideItem, setAside } from './dead-letters';
+import { deviceIn } from './device-clock';
 import { fromStoredEntry } from './history-queries';
 import { foldOf, refoldIn } from './history-refold';
 import { restampUnsent } from './history-restamp';
@@ -150,6 +151,10 @@ export async function takePushBatches(
   }
   if (failures.length > 0) {
     writes.push(setAside(tx.objectStore('deadLetters'), userId, 'push', failures, now));
+    // Entries left the history: the kept progress figures are of the history before.
+    const devices = tx.objectStore('device');
+    const device = await deviceIn(devices);
+    writes.push(devices.put({ ...device, historyChanges: (device.historyChanges ?? 0) + 1 }));
   }
   await Promise.all(writes);
   // A valid entry set aside leaves its word's history: the stored state stays its fold.

@@ -128,6 +128,13 @@ export interface DeviceRecord {
    * change compares its own with it, and a clock set meanwhile moves the offset at once.
    */
   reading?: ClockReading;
+  /**
+   * Stepped in the transaction of every change of the entries other than this device's own new
+   * ones (which step `hlc`): a pull or an import that adds or re-dates entries, a push that sets
+   * entries aside. With `hlc`, what the kept progress figures are checked against
+   * (history-figures.ts). Missing: 0; a version without it keeps it (records are spread).
+   */
+  historyChanges?: number;
 }
 
 /**

@@ -136,6 +136,31 @@ describe('the kept progress figures', () => {
     });
   });
 
+  it('are not used after a pull adds older entries, though the page closed before the revision stepped', async () => {
+    await withDB([], async (db) => {
+      await studied(db);
+      const [mine] = await listHistory(db, U);
+      if (!mine) throw new Error('no entry');
+      // Another phone's answer, stamped before this device's last: the stamp does not move.
+      const older: HistoryEntry = {
+        ...mine,
+        id: 'older-from-the-other-phone',
+        device: 'phone-2',
+        hlc: mine.hlc - 1,
+        receivedAt: NOW - DAY_MS,
+      };
+      const revision = await db.get('meta', `history-rev:${U}`);
+      const pullThenClose = async () => {
+        await mergeEntries(db, U, [older], { sent: true, source: 'pull', now: NOW });
+        // The revision's step, in a transaction of its own after the pull's, never happened.
+        if (revision) await db.put('meta', revision);
+        else await db.delete('meta', `history-rev:${U}`);
+      };
+      expect(await keptAfter(db, pullThenClose)).toBeNull();
+      expect(answered(await fresh(db))).toBe(41);
+    });
+  });
+
   it('are not used after a push restamps an answer whose clock read years ahead', async () => {
     await withDB([], async (db) => {
       await studied(db);
@@ -200,9 +225,8 @@ describe('the kept progress figures', () => {
       const figures = await computeFigures(db, QUERY);
       expect(await figuresState(db, QUERY)).toMatchObject({ kept: figures, earlier: null });
 
-      // Nothing kept by the previous learner, settings or code is offered.
+      // Nothing kept under other settings is offered.
       for (const query of [
-        { ...QUERY, userId: 'u2' },
         { ...QUERY, settings: { homeZone: 'UTC', schedule: 'fsrs' as const } },
         { ...QUERY, settings: { homeZone: 'Asia/Tokyo' } },
       ]) {
