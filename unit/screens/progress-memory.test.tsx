@@ -143,6 +143,34 @@ describe('what the learner probably recalls', () => {
     expect(allByText(app.host, 'Графики обновляются…')).toHaveLength(0);
   });
 
+  it('works the figures out when reading the kept ones fails, rather than show no history', async () => {
+    app = await registerViaUi();
+    const [id] = useVocabStore.getState().vocab.map((item) => item.id);
+    const plan = [3, 2, 2].map((days, n) => [id as string, n !== 1, days] as const);
+    await useWordsStore.getState().importProgress({ userWords: [], history: answers(plan) });
+    // The first read of this device's record fails (the kept figures' check), the next ones not.
+    const get = IDBObjectStore.prototype.get;
+    let failed = false;
+    const spy = vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementation(function (
+      this: IDBObjectStore,
+      key: IDBValidKey | IDBKeyRange,
+    ) {
+      if (!failed && this.name === 'device') {
+        failed = true;
+        throw new DOMException('The record could not be read', 'UnknownError');
+      }
+      return get.call(this, key);
+    });
+    try {
+      await go(app, '/progress');
+      const card = await until(() => byRole(app.host, 'region', { name: 'Ответы за 30 дней' }));
+      expect(failed).toBe(true);
+      expect(textIn(card)).toContain('Всего ответов: 3 · верно 2 · неверно 1');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('shows a chart’s figures as a table once «Показать таблицей» is opened', async () => {
     app = await registerViaUi();
     const [id] = useVocabStore.getState().vocab.map((item) => item.id);

@@ -98,6 +98,27 @@ describe('one tap from home', () => {
     expect(await progressText(/^Вопрос 2/)).toBe(`Вопрос 2 из ${total}`);
   });
 
+  it('a waiting tap does not take back a learner who went elsewhere meanwhile', async () => {
+    app = await registerViaUi();
+    const total = await startFromSteps();
+    await answerFirst(total);
+
+    app = await restart('/');
+    const resume = await until(() => byRole(app.host, 'button', { name: /^Продолжить занятие/ }));
+    const vocab = useVocabStore.getState();
+    await act(async () => useVocabStore.setState({ loaded: false, vocab: [] }));
+    await click(resume);
+    await go(app, '/dictionary');
+    await act(async () => useVocabStore.setState({ loaded: true, vocab: vocab.vocab }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(app.router.state.location.pathname).toBe('/dictionary');
+    // The kept session is still there, where it stopped.
+    await go(app, '/');
+    await click(await until(() => byRole(app.host, 'button', { name: /^Продолжить занятие/ })));
+    await untilPath(app, '/quiz');
+    expect(await progressText(/^Вопрос 2/)).toBe(`Вопрос 2 из ${total}`);
+  });
+
   it('leaves out words an admin deleted since, and asks an edited one with its new text', async () => {
     app = await registerViaUi();
     const total = await startFromSteps();

@@ -6,7 +6,7 @@
  * of the choice remain for a change; a set-up that finds no words any more opens its last step.
  */
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RunningSession } from '@/domain/quiz-run';
 import { loadTexts, useT } from '@/i18n';
 import { deviceStorage, readLastSetup, readUnfinished } from '@/stores/session-persistence';
@@ -52,6 +52,14 @@ export function ContinueButton({ userId }: { userId: string }) {
     return (id: string) => ids.has(id);
   }, [vocab, loaded, unfinished]);
   const [busy, setBusy] = useState(false);
+  // A tap waits for the vocabulary: a learner who went elsewhere meanwhile is not taken back.
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
   if (!unfinished && !setup?.division) return null;
 
   /** «Палуба · Швартовка и ещё 2»: the topics of these words (one division's named), first by name. */
@@ -94,6 +102,7 @@ export function ContinueButton({ userId }: { userId: string }) {
       // Both a kept session and the last choice are matched against the vocabulary, which a tap
       // soon after the start may come before.
       const [store] = await Promise.all([connect(), vocabularyLoaded()]);
+      if (!shown.current) return;
       // The unfinished session first: the quiz (or its spelling screen) takes it up where it was.
       if (unfinished && store.getState().resumeUnfinished()) {
         await navigate({ to: '/quiz' });
@@ -115,6 +124,7 @@ export function ContinueButton({ userId }: { userId: string }) {
       await navigate({ to: '/session-setup' });
     } catch (error) {
       console.error('Starting the last session failed', error);
+      if (!shown.current) return;
       toast.show({ tone: 'error', message: t('home.continue.failed') });
       setBusy(false);
     }

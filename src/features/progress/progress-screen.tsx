@@ -49,8 +49,9 @@ export function ProgressScreen() {
   const waited = useWaited(LISTS_WAIT_MS);
   // Nor before the vocabulary is read (after the start's first screen): its arrival draws every
   // row drawn by then again, with its words' texts, in one render (≈ 0.3 s on a year's lists).
+  // Should it never be read, the lists grow after the wait all the same.
   const vocabularyRead = useVocabStore((s) => s.loaded);
-  const grow = vocabularyRead && (!user || figures !== null || waited);
+  const grow = waited || (vocabularyRead && (!user || figures !== null));
 
   return (
     <main className="page progress">
@@ -220,7 +221,14 @@ function useProgressFigures(userId: string | undefined): ShownFigures | null {
     const fold = { homeZone, dayStartHour, schedule, retention };
     void (async () => {
       try {
-        const { kept, earlier } = await readKeptProgressFigures(userId, now, fold);
+        // A failed read of the kept ones (a chunk or a record) is not the history's: it is
+        // worked out as if nothing were kept.
+        const { kept, earlier } = await readKeptProgressFigures(userId, now, fold).catch(
+          (error: unknown) => {
+            console.error('Reading the kept progress figures failed', error);
+            return { kept: null, earlier: null };
+          },
+        );
         if (kept) {
           if (live) setHeld({ userId, figures: kept, updating: false });
           return;
