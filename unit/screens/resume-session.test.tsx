@@ -81,35 +81,18 @@ describe('one tap from home', () => {
   });
 
   it('answers a tap that comes before the vocabulary is read: the session resumes once it is', async () => {
-    app = await registerViaUi();
-    const total = await startFromSteps();
-    await answerFirst(total);
-
-    app = await restart('/');
-    const resume = await until(() => byRole(app.host, 'button', { name: /^Продолжить занятие/ }));
-    // As at a start, where the vocabulary is read after home is up: the tap waits for it.
-    const vocab = useVocabStore.getState();
-    await act(async () => useVocabStore.setState({ loaded: false, vocab: [] }));
-    await click(resume);
+    const { total, resume, read } = await tapBeforeTheVocabulary();
     await until(() => expect(resume.getAttribute('aria-busy')).toBe('true'));
     expect(app.router.state.location.pathname).toBe('/');
-    await act(async () => useVocabStore.setState({ loaded: true, vocab: vocab.vocab }));
+    await read();
     await untilPath(app, '/quiz');
     expect(await progressText(/^Вопрос 2/)).toBe(`Вопрос 2 из ${total}`);
   });
 
   it('a waiting tap does not take back a learner who went elsewhere meanwhile', async () => {
-    app = await registerViaUi();
-    const total = await startFromSteps();
-    await answerFirst(total);
-
-    app = await restart('/');
-    const resume = await until(() => byRole(app.host, 'button', { name: /^Продолжить занятие/ }));
-    const vocab = useVocabStore.getState();
-    await act(async () => useVocabStore.setState({ loaded: false, vocab: [] }));
-    await click(resume);
+    const { total, read } = await tapBeforeTheVocabulary();
     await go(app, '/dictionary');
-    await act(async () => useVocabStore.setState({ loaded: true, vocab: vocab.vocab }));
+    await read();
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(app.router.state.location.pathname).toBe('/dictionary');
     // The kept session is still there, where it stopped.
@@ -190,4 +173,21 @@ async function answerFirst(total: number): Promise<void> {
   store.answerChoice(store.session?.questions[0]?.answer ?? '');
   useSessionStore.getState().nextQuestion();
   expect(await progressText(/^Вопрос 2/)).toBe(`Вопрос 2 из ${total}`);
+}
+
+/**
+ * A session stopped at its second question, the app restarted, and «Продолжить занятие» tapped
+ * before the vocabulary is read, as at a start (it is read after home is up); `read` reads it.
+ */
+async function tapBeforeTheVocabulary() {
+  app = await registerViaUi();
+  const total = await startFromSteps();
+  await answerFirst(total);
+  app = await restart('/');
+  const resume = await until(() => byRole(app.host, 'button', { name: /^Продолжить занятие/ }));
+  const { vocab } = useVocabStore.getState();
+  await act(async () => useVocabStore.setState({ loaded: false, vocab: [] }));
+  await click(resume);
+  const read = () => act(async () => useVocabStore.setState({ loaded: true, vocab }));
+  return { total, resume, read };
 }
