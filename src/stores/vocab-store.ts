@@ -18,6 +18,8 @@ interface Catalogue {
 
 interface VocabState extends Catalogue {
   loaded: boolean;
+  /** The last load failed (storage closed or broken): what waits for the vocabulary says so. */
+  loadFailed: boolean;
   /** (Re)reads everything: at start, after a pull of the shared curriculum, after a failed edit. */
   load(): Promise<void>;
   /** Takes in what one catalogue edit changed, as stored, without reading the database. */
@@ -70,6 +72,7 @@ const duringLoads = new Set<CatalogChanges[]>();
 
 export const useVocabStore = create<VocabState>()((set) => ({
   loaded: false,
+  loadFailed: false,
   vocab: [],
   topics: [],
   roles: [],
@@ -87,7 +90,10 @@ export const useVocabStore = create<VocabState>()((set) => ({
         listDivisions(db),
       ]);
       const read: Catalogue = { vocab: vocab.filter(inUse), topics, roles, divisions };
-      set({ loaded: true, ...missed.reduce(withChanges, read) });
+      set({ loaded: true, loadFailed: false, ...missed.reduce(withChanges, read) });
+    } catch (error) {
+      set({ loadFailed: true });
+      throw error;
     } finally {
       duringLoads.delete(missed);
     }
@@ -108,16 +114,19 @@ export const VOCABULARY_WAIT_MS = 15_000;
 
 /**
  * Resolves once the vocabulary is loaded (at once when it is): a tap on home can come before the
- * start's load, which waits for the first screen. Rejects after `ms`.
+ * start's load, which waits for the first screen. Rejects when its load fails, or after `ms`.
  */
 export function vocabularyLoaded(ms = VOCABULARY_WAIT_MS): Promise<void> {
+  const failed = () => new Error('The vocabulary could not be read');
   if (useVocabStore.getState().loaded) return Promise.resolve();
+  if (useVocabStore.getState().loadFailed) return Promise.reject(failed());
   return new Promise((resolve, reject) => {
     const stop = useVocabStore.subscribe((state) => {
-      if (!state.loaded) return;
+      if (!state.loaded && !state.loadFailed) return;
       clearTimeout(timer);
       stop();
-      resolve();
+      if (state.loaded) resolve();
+      else reject(failed());
     });
     const timer = setTimeout(() => {
       stop();

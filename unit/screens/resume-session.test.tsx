@@ -89,6 +89,19 @@ describe('one tap from home', () => {
     expect(await progressText(/^Вопрос 2/)).toBe(`Вопрос 2 из ${total}`);
   });
 
+  it('a waiting tap says at once that the session could not start when the vocabulary’s read fails', async () => {
+    const { resume, read } = await tapBeforeTheVocabulary();
+    await act(async () => useVocabStore.setState({ loadFailed: true }));
+    try {
+      await until(() => expect(textIn(app.host)).toContain('Занятие не началось.'));
+      expect(app.router.state.location.pathname).toBe('/');
+      expect(resume.getAttribute('aria-busy')).toBeNull();
+    } finally {
+      await act(async () => useVocabStore.setState({ loadFailed: false }));
+      await read();
+    }
+  });
+
   it('a waiting tap does not take back a learner who went elsewhere meanwhile', async () => {
     const { total, read } = await tapBeforeTheVocabulary();
     await go(app, '/dictionary');

@@ -47,18 +47,7 @@ function RelearnButton({
   );
 }
 
-/**
- * Memoised: a list draws its rows a slice a task (progress-screen `useGrowingCount`), and the
- * screen draws again when the history's figures arrive; rows already drawn are not drawn again
- * (a year's 2,000 learned words made each slice redraw every row before it).
- */
-export const WordRow = memo(function WordRow({
-  word,
-  item,
-  relearn,
-  done = 'progress.relearned',
-  detail,
-}: {
+interface WordRowProps {
   word: UserWord;
   item: VocabItem | undefined;
   /** Whether «Повторить заново» is offered (where it changes something). */
@@ -66,7 +55,33 @@ export const WordRow = memo(function WordRow({
   /** The toast's text once the word is sent back. */
   done?: MessageKey;
   detail?: ReactNode;
-}) {
+}
+
+/** Whether a row would show the same: its word's id (not its state, which it does not show). */
+function sameRow(before: WordRowProps, after: WordRowProps): boolean {
+  return (
+    before.word.vocabId === after.word.vocabId &&
+    before.item === after.item &&
+    before.relearn === after.relearn &&
+    before.done === after.done &&
+    before.detail === after.detail
+  );
+}
+
+/**
+ * Memoised: a list draws its rows a slice a task (progress-screen `useGrowingCount`), and the
+ * screen draws again when the history's figures arrive; rows already drawn are not drawn again
+ * (a year's 2,000 learned words made each slice redraw every row before it). A row shows its
+ * word's texts and id alone, so a reload of the words (a sync's merge: new records, the same
+ * words) does not draw it again either (`sameRow`).
+ */
+export const WordRow = memo(function WordRow({
+  word,
+  item,
+  relearn,
+  done = 'progress.relearned',
+  detail,
+}: WordRowProps) {
   const t = useT();
   const ru = item?.langA ?? word.vocabId;
   const en = item?.langB ?? t('progress.unknownWord');
@@ -84,7 +99,7 @@ export const WordRow = memo(function WordRow({
       {relearn ? <RelearnButton vocabId={word.vocabId} word={ru} done={done} /> : null}
     </li>
   );
-});
+}, sameRow);
 
 /**
  * Rows a list draws with the screen (its box shows about six), then how many more each later task
