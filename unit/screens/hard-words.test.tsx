@@ -3,6 +3,7 @@
  * The hard words of the progress screen (issue 43): «Учить эти слова» starts a session of them,
  * and «Повторить заново» is offered where it changes something, which the row then shows.
  */
+import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '@/domain/constants';
 import type { HistoryEntry } from '@/domain/history';
@@ -88,5 +89,27 @@ describe('the hard words', () => {
     // The screen comes with the first 12 rows; the rest follow a slice a task, none left out.
     await until(() => expect(allByRole(card, 'listitem')).toHaveLength(75));
     expect(byRole(card, 'button', { name: 'Учить эти слова (75)' })).toBeTruthy();
+  });
+
+  it('a long list grows whole after a while even should the vocabulary never be read', async () => {
+    app = await registerViaUi();
+    const ids = useVocabStore
+      .getState()
+      .vocab.slice(0, 40)
+      .map((item) => item.id);
+    const plan: [string, boolean, number][] = [];
+    for (const id of ids) for (let days = 9; days >= 1; days--) plan.push([id, false, days]);
+    await useWordsStore.getState().importProgress({ userWords: [], history: answers(plan) });
+    const { vocab } = useVocabStore.getState();
+    await act(async () => useVocabStore.setState({ loaded: false, loadFailed: true, vocab: [] }));
+    try {
+      await go(app, '/progress');
+      const card = await until(() => byRole(app.host, 'region', { name: /^Трудные слова/ }));
+      expect(allByRole(card, 'listitem').length).toBeLessThan(40);
+      // The rows wait for the vocabulary 2 s at most.
+      await until(() => expect(allByRole(card, 'listitem')).toHaveLength(40), 10_000);
+    } finally {
+      await act(async () => useVocabStore.setState({ loaded: true, loadFailed: false, vocab }));
+    }
   });
 });
