@@ -20,18 +20,21 @@ export const HardWords = memo(function HardWords({
   words,
   byId,
   grow,
+  ready,
 }: {
   words: readonly UserWord[];
   byId: ReadonlyMap<string, VocabItem>;
   /** Whether the rows past the first slice are drawn yet (progress-screen). */
   grow: boolean;
+  /** Whether any row is drawn yet (the words' texts are read). */
+  ready: boolean;
 }) {
   const t = useT();
   const navigate = useNavigate();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const headingId = 'list-leeches';
-  const shown = useGrowingCount(words.length, grow);
+  const shown = useGrowingCount(words.length, grow, ready);
   const lang = useLang();
   const settings = useUser()?.settings;
   const homeZone = settings?.homeZone;
@@ -87,17 +90,23 @@ export const HardWords = memo(function HardWords({
           >
             {t('progress.leeches.study', { count: words.length })}
           </button>
-          <ul className="scroll-list word-list" aria-labelledby={headingId}>
-            {words.slice(0, shown).map((word) => (
-              <HardWordRow
-                key={word.vocabId}
-                word={word}
-                item={byId.get(word.vocabId)}
-                dueBy={dueBy}
-                dateFormat={dateFormat}
-              />
-            ))}
-          </ul>
+          {shown === 0 ? (
+            <p className="muted" role="status">
+              {t('loading.title')}
+            </p>
+          ) : (
+            <ul className="scroll-list word-list" aria-labelledby={headingId}>
+              {words.slice(0, shown).map((word) => (
+                <HardWordRow
+                  key={word.vocabId}
+                  word={word}
+                  item={byId.get(word.vocabId)}
+                  dueBy={dueBy}
+                  dateFormat={dateFormat}
+                />
+              ))}
+            </ul>
+          )}
         </>
       )}
     </section>

@@ -52,6 +52,8 @@ export function ProgressScreen() {
   // Should it never be read, the lists grow after the wait all the same.
   const vocabularyRead = useVocabStore((s) => s.loaded);
   const grow = waited || (vocabularyRead && (!user || figures !== null));
+  // No row before its word's texts are read: «Загрузка…» rather than a row of ids.
+  const named = vocabularyRead || waited;
 
   return (
     <main className="page progress">
@@ -97,6 +99,7 @@ export function ProgressScreen() {
               byId={byId}
               relearn
               grow={grow}
+              ready={named}
             />
             <WordList
               id="learning"
@@ -105,6 +108,7 @@ export function ProgressScreen() {
               words={lists.learning}
               byId={byId}
               grow={grow}
+              ready={named}
             />
             <WordList
               id="due"
@@ -114,8 +118,9 @@ export function ProgressScreen() {
               byId={byId}
               relearn
               grow={grow}
+              ready={named}
             />
-            <HardWords words={leeches} byId={byId} grow={grow} />
+            <HardWords words={leeches} byId={byId} grow={grow} ready={named} />
           </div>
         </>
       ) : (
@@ -137,6 +142,7 @@ const WordList = memo(function WordList({
   relearn = false,
   hint,
   grow,
+  ready,
 }: {
   id: string;
   title: MessageKey;
@@ -147,10 +153,12 @@ const WordList = memo(function WordList({
   hint?: string;
   /** Whether the rows past the first slice are drawn yet. */
   grow: boolean;
+  /** Whether any row is drawn yet (the words' texts are read). */
+  ready: boolean;
 }) {
   const t = useT();
   const headingId = `list-${id}`;
-  const shown = useGrowingCount(words.length, grow);
+  const shown = useGrowingCount(words.length, grow, ready);
   return (
     <section className="card progress-list" aria-labelledby={headingId}>
       <h2 id={headingId} className="list-title">
@@ -160,6 +168,10 @@ const WordList = memo(function WordList({
       {hint ? <p className="muted">{hint}</p> : null}
       {words.length === 0 ? (
         <EmptyState>{t(empty)}</EmptyState>
+      ) : shown === 0 ? (
+        <p className="muted" role="status">
+          {t('loading.title')}
+        </p>
       ) : (
         <ul className="scroll-list word-list" aria-labelledby={headingId}>
           {words.slice(0, shown).map((word) => (

@@ -110,11 +110,11 @@ const FIRST_ROWS = 6;
 const MORE_ROWS = 60;
 
 /**
- * How many of `total` rows to draw: a first slice with the screen, then, once `grow`, a slice a
- * task until all are drawn, so a year's 2,000 words (or 500 hard ones) never make one long task
+ * How many of `total` rows to draw: none until `ready`, then a first slice, then, once `grow`, a
+ * slice a task until all are drawn, so a year's 2,000 words (or 500 hard ones) never make one long task
  * of the page's thread (the lists end the same, a moment later).
  */
-export function useGrowingCount(total: number, grow = true): number {
+export function useGrowingCount(total: number, grow = true, ready = true): number {
   // The first slice is drawn with every render, also of a list that was shorter when it came.
   const [shown, setShown] = useState(FIRST_ROWS);
   useEffect(() => {
@@ -127,5 +127,6 @@ export function useGrowingCount(total: number, grow = true): number {
     );
     return () => clearTimeout(next);
   }, [shown, total, grow]);
-  return Math.min(shown, total);
+  // Not ready (the words' texts not read yet): no row, rather than rows of ids.
+  return ready ? Math.min(shown, total) : 0;
 }
