@@ -13,7 +13,7 @@ import { loadTexts, useLang, useT } from '@/i18n';
 import { useUser } from '@/stores/auth-store';
 import { useToast } from '@/stores/toast-store';
 import { EmptyState } from '@/ui/empty-state';
-import { useGrowingCount, WordRow } from './word-row';
+import { GrowingRows, useGrowingCount, WordRow } from './word-row';
 
 /** Memoised: the screen draws again when the history's figures arrive, the hard words unchanged. */
 export const HardWords = memo(function HardWords({
@@ -90,23 +90,20 @@ export const HardWords = memo(function HardWords({
           >
             {t('progress.leeches.study', { count: words.length })}
           </button>
-          {shown === 0 ? (
-            <p className="muted" role="status">
-              {t('loading.title')}
-            </p>
-          ) : (
-            <ul className="scroll-list word-list" aria-labelledby={headingId}>
-              {words.slice(0, shown).map((word) => (
-                <HardWordRow
-                  key={word.vocabId}
-                  word={word}
-                  item={byId.get(word.vocabId)}
-                  dueBy={dueBy}
-                  dateFormat={dateFormat}
-                />
-              ))}
-            </ul>
-          )}
+          <GrowingRows
+            words={words}
+            shown={shown}
+            labelledBy={headingId}
+            row={(word) => (
+              <HardWordRow
+                key={word.vocabId}
+                word={word}
+                item={byId.get(word.vocabId)}
+                dueBy={dueBy}
+                dateFormat={dateFormat}
+              />
+            )}
+          />
         </>
       )}
     </section>

@@ -23,7 +23,7 @@ import { leechesOf, progressLists } from './lists';
 import { MemoryCard } from './memory-card';
 import { ProgressCharts } from './progress-charts';
 import { RankSummary } from './rank-summary';
-import { useGrowingCount, WordRow } from './word-row';
+import { GrowingRows, useGrowingCount, WordRow } from './word-row';
 import './progress.css';
 
 export function ProgressScreen() {
@@ -168,21 +168,20 @@ const WordList = memo(function WordList({
       {hint ? <p className="muted">{hint}</p> : null}
       {words.length === 0 ? (
         <EmptyState>{t(empty)}</EmptyState>
-      ) : shown === 0 ? (
-        <p className="muted" role="status">
-          {t('loading.title')}
-        </p>
       ) : (
-        <ul className="scroll-list word-list" aria-labelledby={headingId}>
-          {words.slice(0, shown).map((word) => (
+        <GrowingRows
+          words={words}
+          shown={shown}
+          labelledBy={headingId}
+          row={(word) => (
             <WordRow
               key={word.vocabId}
               word={word}
               item={byId.get(word.vocabId)}
               relearn={relearn}
             />
-          ))}
-        </ul>
+          )}
+        />
       )}
     </section>
   );

@@ -130,3 +130,33 @@ export function useGrowingCount(total: number, grow = true, ready = true): numbe
   // Not ready (the words' texts not read yet): no row, rather than rows of ids.
   return ready ? Math.min(shown, total) : 0;
 }
+
+/**
+ * A list's drawn rows (`shown` of `words`, each made by `row`) in the box that scrolls, or
+ * «Загрузка…» while none is drawn (their texts not read yet).
+ */
+export function GrowingRows({
+  words,
+  shown,
+  labelledBy,
+  row,
+}: {
+  words: readonly UserWord[];
+  shown: number;
+  labelledBy: string;
+  row: (word: UserWord) => ReactNode;
+}) {
+  const t = useT();
+  if (shown === 0) {
+    return (
+      <p className="muted" role="status">
+        {t('loading.title')}
+      </p>
+    );
+  }
+  return (
+    <ul className="scroll-list word-list" aria-labelledby={labelledBy}>
+      {words.slice(0, shown).map(row)}
+    </ul>
+  );
+}
