@@ -4,8 +4,10 @@
  * project's workers wait for the Auth emulator; plus helpers that act as a person would:
  * register, sign in, check axe.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { test as base, expect, type Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
 import { untilAnswers } from './auth-emulator';
 import { AUTH_EMULATOR_START_MS, AUTH_EMULATOR_URL } from './global-setup';
 
@@ -126,12 +128,6 @@ export async function loginViaUi(page: Page, account: Pick<Account, 'email' | 'p
 }
 
 /**
- * No serious or critical axe violation on the current screen. Legacy mode runs axe in the page
- * itself (the default opens a blank page per check to gather frames' results; the app has no
- * frames), and only violations are gathered: a check takes a third of the time (0.4 s against
- * 1.6 s on home, 3.6 s against 10.6 s on the dictionary's list, here).
- */
-/**
  * Waits until the service worker controls the page. A first visit's worker claims the pages open
  * when it activates; a page whose navigation was under way at that moment (the request sent
  * before the worker was active, the document made after the claim) is not among them and stays
@@ -150,14 +146,32 @@ export async function untilControlled(page: Page): Promise<void> {
   }
 }
 
+/** axe-core's script, evaluated in a page the first time that document is checked. */
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/**
+ * No serious or critical axe violation on the current screen. axe runs in the page itself (the
+ * app has no frames) and gathers only violations, a third of the time of gathering every result;
+ * its script is evaluated once per document, not twice per check as @axe-core/playwright's
+ * builder does: 0.08 s against 0.26 s a check of home, with the same rules and results.
+ */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] })
-    .exclude('.splash')
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
+  let bad: string[] | null = null;
+  // A check that meets a new document (the page navigated since axe was evaluated) evaluates
+  // the script there and checks again.
+  for (let attempt = 0; bad === null && attempt < 3; attempt += 1) {
+    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+    bad = await page.evaluate(async () => {
+      const { axe } = window as { axe?: { run: (...args: unknown[]) => Promise<AxeResults> } };
+      if (!axe) return null;
+      const results = await axe.run({ exclude: [['.splash']] }, { resultTypes: ['violations'] });
+      return results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    });
+  }
+  expect(bad).toEqual([]);
 }
