@@ -26,6 +26,11 @@ export interface StartOptions {
   projectId: string;
   /** How long to wait for the emulator to answer (default 60 s). */
   timeoutMs?: number;
+  /**
+   * Whether requests for other projects are warned about (firebase-tools' default); off for the
+   * emulator `npm test` shares between the unit and the end-to-end tests, which use several.
+   */
+  singleProjectMode?: boolean;
 }
 
 export interface OobCode {
@@ -113,7 +118,7 @@ export async function startAuthEmulator(options: StartOptions): Promise<AuthEmul
     config,
     JSON.stringify({
       emulators: {
-        singleProjectMode: true,
+        singleProjectMode: options.singleProjectMode ?? true,
         auth: { host: LOCALHOST, port },
         hub: { host: LOCALHOST, port: await freePort() },
         logging: { host: LOCALHOST, port: await freePort() },
@@ -182,6 +187,29 @@ export async function startAuthEmulator(options: StartOptions): Promise<AuthEmul
     );
   }
   return { host: `${LOCALHOST}:${port}`, port, projectId: options.projectId, stop };
+}
+
+/**
+ * The variable by which `npm test` (scripts/test.ts) names the emulator it started for the whole
+ * run, as `<projectId>@<host:port>`: the unit tests and the end-to-end tests use it instead of
+ * starting their own, a start of some 8-18 s of a core each. Calls of the client SDK name no
+ * project, and the emulator serves them from its own project: its users work in that one.
+ */
+export const SHARED_AUTH_EMULATOR = 'TEST_AUTH_EMULATOR';
+
+/** The value of SHARED_AUTH_EMULATOR that names `emulator`. */
+export function sharedAuthEmulatorName(emulator: Pick<AuthEmulator, 'host' | 'projectId'>): string {
+  return `${emulator.projectId}@${emulator.host}`;
+}
+
+/**
+ * The emulator the run shares, if one is named and answers; its `stop` leaves it running (the
+ * run stops it). Null otherwise: the caller starts its own.
+ */
+export async function sharedAuthEmulator(): Promise<AuthEmulator | null> {
+  const [projectId, host] = (process.env[SHARED_AUTH_EMULATOR] ?? '').split('@');
+  if (!projectId || !host || !(await answers(`http://${host}/`))) return null;
+  return { host, port: Number(host.split(':').at(-1)), projectId, stop: async () => {} };
 }
 
 async function emulatorFetch(url: string, init?: RequestInit): Promise<unknown> {

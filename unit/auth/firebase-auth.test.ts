@@ -30,10 +30,12 @@ import {
   resetPassword,
   setCustomClaims,
   setEmailEnumerationProtection,
+  sharedAuthEmulator,
   startAuthEmulator,
 } from '../../e2e/support/auth-emulator';
 import { openTestDB } from '../db/helpers';
 
+/** The project of an emulator of this file's own. */
 const PROJECT = 'demo-marine-unit';
 const API_KEY = 'fake-api-key';
 const OWNER = 'captain@ship.test';
@@ -97,7 +99,10 @@ beforeAll(async () => {
   // The emulator is ready when it answers; a loaded machine may take a minute or more (48 s was
   // seen), so the wait is long, and under the hook's own limit so a failed start reports the
   // emulator's output.
-  emulator = await startAuthEmulator({ projectId: PROJECT, timeoutMs: 170_000 });
+  // `npm test` shares one emulator between the unit and the end-to-end tests: its project, then.
+  emulator =
+    (await sharedAuthEmulator()) ??
+    (await startAuthEmulator({ projectId: PROJECT, timeoutMs: 170_000 }));
   proxy = await startProxy(emulator);
 }, 180_000);
 
@@ -111,13 +116,13 @@ afterAll(async () => {
   const { deleteApp } = await loadFirebaseAppModule();
   await Promise.all(apps.map((app) => deleteApp(app)));
   await proxy?.close();
-  if (emulator) await deleteAllAccounts(emulator.host, PROJECT);
+  if (emulator) await deleteAllAccounts(emulator.host, emulator.projectId);
   await emulator?.stop();
 }, 30_000);
 
 const settings = (): FirebaseSettings => ({
   apiKey: API_KEY,
-  projectId: PROJECT,
+  projectId: emulator.projectId,
   authEmulator: proxy.host,
 });
 
@@ -284,12 +289,12 @@ describe('Firebase auth provider (Auth emulator)', () => {
     expect(await rejectionCode(auth.signIn(newEmail(), PASSWORD))).toBe('user-not-found');
     expect(await rejectionCode(auth.signIn(email, ''))).toBe('missing-password');
     // Production projects protect against e-mail enumeration: one code for both.
-    await setEmailEnumerationProtection(emulator.host, PROJECT, true);
+    await setEmailEnumerationProtection(emulator.host, emulator.projectId, true);
     try {
       expect(await rejectionCode(auth.signIn(email, 'wrong-password'))).toBe('invalid-credential');
       expect(await rejectionCode(auth.signIn(newEmail(), PASSWORD))).toBe('invalid-credential');
     } finally {
-      await setEmailEnumerationProtection(emulator.host, PROJECT, false);
+      await setEmailEnumerationProtection(emulator.host, emulator.projectId, false);
     }
   });
 
@@ -345,7 +350,7 @@ describe('Firebase auth provider (Auth emulator)', () => {
     await registered(provider(), email);
     const auth = provider();
     await auth.sendPasswordReset(` ${email} `);
-    const code = (await oobCodes(emulator.host, PROJECT)).find(
+    const code = (await oobCodes(emulator.host, emulator.projectId)).find(
       (c) => c.email === email && c.requestType === 'PASSWORD_RESET',
     );
     expect(code).toBeDefined();
@@ -358,7 +363,7 @@ describe('Firebase auth provider (Auth emulator)', () => {
     const { email } = await registered(auth);
     expect(auth.currentEmailVerified()).toBe(false);
     await auth.sendVerification();
-    const code = (await oobCodes(emulator.host, PROJECT)).find(
+    const code = (await oobCodes(emulator.host, emulator.projectId)).find(
       (c) => c.email === email && c.requestType === 'VERIFY_EMAIL',
     );
     expect(code).toBeDefined();
@@ -373,7 +378,7 @@ describe('Firebase auth provider (Auth emulator)', () => {
     const auth = provider({ onVerifiedEmail: (uid, email) => verified.push([uid, email]) });
     const user = await registered(auth);
     await auth.sendVerification();
-    const code = (await oobCodes(emulator.host, PROJECT)).find(
+    const code = (await oobCodes(emulator.host, emulator.projectId)).find(
       (c) => c.email === user.email && c.requestType === 'VERIFY_EMAIL',
     );
     await auth.reloadUser();
@@ -397,7 +402,7 @@ describe('Firebase auth provider (Auth emulator)', () => {
     const auth = provider();
     const user = await registered(auth);
     expect(user.isAdmin).toBe(false);
-    await setCustomClaims(emulator.host, PROJECT, user.id, { admin: true });
+    await setCustomClaims(emulator.host, emulator.projectId, user.id, { admin: true });
     expect((await provider().signIn(user.email, PASSWORD)).isAdmin).toBe(true);
 
     // An address, even verified and named by a build as older builds named their owner, gives no
@@ -411,7 +416,7 @@ describe('Firebase auth provider (Auth emulator)', () => {
     const owner = await registered(ownerAuth, OWNER);
     expect(owner.isAdmin).toBe(false);
     await ownerAuth.sendVerification();
-    const code = (await oobCodes(emulator.host, PROJECT)).find(
+    const code = (await oobCodes(emulator.host, emulator.projectId)).find(
       (c) => c.email === OWNER && c.requestType === 'VERIFY_EMAIL',
     );
     await applyOobCode(emulator.host, code?.oobLink ?? '');
@@ -421,13 +426,13 @@ describe('Firebase auth provider (Auth emulator)', () => {
     expect(signedIn.isAdmin).toBe(false);
     expect((await verified.restore())?.isAdmin).toBe(false);
     // The claim makes the same account an admin.
-    await setCustomClaims(emulator.host, PROJECT, owner.id, { admin: true });
+    await setCustomClaims(emulator.host, emulator.projectId, owner.id, { admin: true });
     expect((await provider().signIn(OWNER, PASSWORD)).isAdmin).toBe(true);
   });
 
   it('a revoked claim ends the admin rights with the next ID token', async () => {
     const user = await registered(provider());
-    await setCustomClaims(emulator.host, PROJECT, user.id, { admin: true });
+    await setCustomClaims(emulator.host, emulator.projectId, user.id, { admin: true });
     const changes: boolean[] = [];
     // Tokens refreshed every 50 ms (a margin longer than their life), as the hourly refresh would.
     const auth = provider({
@@ -436,7 +441,7 @@ describe('Firebase auth provider (Auth emulator)', () => {
       onUserChanged: (changed) => changes.push(changed.isAdmin),
     });
     expect((await auth.signIn(user.email, PASSWORD)).isAdmin).toBe(true);
-    await setCustomClaims(emulator.host, PROJECT, user.id, {});
+    await setCustomClaims(emulator.host, emulator.projectId, user.id, {});
     await expect.poll(() => changes, { timeout: 10_000 }).toEqual([false]);
     expect((await auth.restore())?.isAdmin).toBe(false);
   });
@@ -446,7 +451,7 @@ describe('Firebase auth provider (Auth emulator)', () => {
     const auth = provider({ onSignedOut });
     const user = await registered(auth);
     expect(await auth.checkSession()).toBe(true);
-    await disableUser(emulator.host, PROJECT, user.id);
+    await disableUser(emulator.host, emulator.projectId, user.id);
     expect(await auth.checkSession()).toBe(false);
     await vi.waitFor(() => expect(onSignedOut).toHaveBeenCalledTimes(1));
     expect(await auth.restore()).toBeNull();
@@ -455,7 +460,7 @@ describe('Firebase auth provider (Auth emulator)', () => {
 
   it('a disabled account failing to sign in does not end the current session', async () => {
     const disabled = await registered(provider());
-    await disableUser(emulator.host, PROJECT, disabled.id);
+    await disableUser(emulator.host, emulator.projectId, disabled.id);
     const onSignedOut = vi.fn();
     const auth = provider({ onSignedOut });
     const user = await registered(auth);
@@ -475,7 +480,7 @@ describe('Firebase auth provider (Auth emulator)', () => {
     const user = await registered(auth);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(onSignedOut).not.toHaveBeenCalled();
-    await disableUser(emulator.host, PROJECT, user.id);
+    await disableUser(emulator.host, emulator.projectId, user.id);
     await vi.waitFor(() => expect(onSignedOut).toHaveBeenCalledTimes(1), { timeout: 5_000 });
     expect(await auth.restore()).toBeNull();
   });
@@ -520,7 +525,10 @@ describe('Firebase auth provider (Auth emulator)', () => {
 
   it('starts one Auth instance per app: the worker’s start sees the session the page signed in', async () => {
     const { initializeApp } = await loadFirebaseAppModule();
-    const app = initializeApp({ apiKey: API_KEY, projectId: PROJECT }, `unit-${++appCount}`);
+    const app = initializeApp(
+      { apiKey: API_KEY, projectId: emulator.projectId },
+      `unit-${++appCount}`,
+    );
     apps.push(app);
     const loadApp = async () => app;
     const page = provider({ loadApp });
@@ -542,7 +550,7 @@ describe('Firebase auth provider (Auth emulator)', () => {
   it('an unreachable emulator at start gives network-request-failed, not a crash', async () => {
     const dead = await freePort();
     const auth = createFirebaseAuth(
-      { apiKey: API_KEY, projectId: PROJECT, authEmulator: `127.0.0.1:${dead}` },
+      { apiKey: API_KEY, projectId: emulator.projectId, authEmulator: `127.0.0.1:${dead}` },
       {
         loadApp: async (s) => {
           const { initializeApp } = await loadFirebaseAppModule();
