@@ -5,10 +5,11 @@
  * The Firebase Auth emulator that the unit tests (the Firebase provider) and the cloud end-to-end
  * tests use is started once, beside the type checks (the compiler keeps one core busy, the
  * emulator's start the other), and named to both stages by SHARED_AUTH_EMULATOR; each stage
- * started its own before, some 8-18 s of a core each. Should it not start, each stage starts its
- * own as before and reports what fails.
+ * started its own before, some 8-18 s of a core each. Should it not start (or the port be taken),
+ * each stage starts or finds its own as before and reports what fails.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { constants } from 'node:os';
 import {
   type AuthEmulator,
   answers,
@@ -21,29 +22,32 @@ import { AUTH_EMULATOR_HOST, AUTH_EMULATOR_PORT } from '../e2e/support/ports';
 
 const STAGES = ['typecheck', 'lint', 'test:unit', 'test:e2e'] as const;
 
+/** The stage running now, to pass a signal on to. */
+let running: ChildProcess | null = null;
+
 /** Runs `npm run <script>` with the terminal's output; resolves to its exit code. */
 function npmRun(script: string, env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', script], { stdio: 'inherit', env });
+    running = child;
     child.once('error', (error) => {
       console.error(`npm run ${script} could not start:`, error);
       resolve(1);
     });
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.once('exit', (code, signal) => {
+      running = null;
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
 
-/** The emulator for the whole run, or null (then each stage starts its own). */
+/**
+ * The emulator for the whole run, or null (then each stage starts its own). Only one started
+ * here is shared: one already on the port (a developer's, with its own project and accounts) is
+ * left to the end-to-end run's global setup, which uses it outside CI, as before.
+ */
 async function shareEmulator(): Promise<AuthEmulator | null> {
-  // Outside CI, an emulator already answering on the port (a developer's) is used as it is.
-  if (!process.env.CI && (await answers(`http://${AUTH_EMULATOR_HOST}/`))) {
-    return {
-      host: AUTH_EMULATOR_HOST,
-      port: AUTH_EMULATOR_PORT,
-      projectId: PROJECT,
-      stop: async () => {},
-    };
-  }
+  if (await answers(`http://${AUTH_EMULATOR_HOST}/`)) return null;
   try {
     return await startAuthEmulator({
       port: AUTH_EMULATOR_PORT,
@@ -58,13 +62,13 @@ async function shareEmulator(): Promise<AuthEmulator | null> {
 }
 
 const emulator = shareEmulator();
-const stopEmulator = async () => (await emulator)?.stop();
 
 async function main(): Promise<number> {
   const started = Date.now();
   try {
     for (const stage of STAGES) {
       const env = { ...process.env };
+      delete env[SHARED_AUTH_EMULATOR];
       // The type checks and the linter do not wait for the emulator; the tests do.
       if (stage.startsWith('test:')) {
         const shared = await emulator;
@@ -79,15 +83,21 @@ async function main(): Promise<number> {
     console.log(`npm test: all stages passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;
   } finally {
-    await stopEmulator();
+    await (await emulator)?.stop();
   }
 }
 
-// Interrupted (Ctrl-C, a CI's time limit): the emulator runs in a process group of its own, so
-// it is stopped here; the stage's own processes get the signal from the terminal or the runner.
+// Interrupted (Ctrl-C, a runner's time limit): the stage gets the signal too (a terminal sends it
+// to the whole group, a runner may send it to this process alone) and is waited for; the
+// emulator, in a process group of its own, is killed as this process exits
+// (`startAuthEmulator`'s exit hook), even while it is still starting.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void stopEmulator().finally(() => process.exit(130));
+    const code = 128 + constants.signals[signal];
+    const stage = running;
+    if (!stage) process.exit(code);
+    stage.once('exit', () => process.exit(code));
+    stage.kill(signal);
   });
 }
 

@@ -202,13 +202,25 @@ export function sharedAuthEmulatorName(emulator: Pick<AuthEmulator, 'host' | 'pr
   return `${emulator.projectId}@${emulator.host}`;
 }
 
+/** How long a user of the shared emulator waits for it to answer (a loaded machine is slow). */
+const SHARED_ANSWER_MS = 30_000;
+
 /**
- * The emulator the run shares, if one is named and answers; its `stop` leaves it running (the
- * run stops it). Null otherwise: the caller starts its own.
+ * The emulator the run shares, if one is named (null otherwise: the caller starts its own); its
+ * `stop` leaves it running (the run stops it). One named that does not answer is an error, not a
+ * reason to start another on its port.
  */
 export async function sharedAuthEmulator(): Promise<AuthEmulator | null> {
-  const [projectId, host] = (process.env[SHARED_AUTH_EMULATOR] ?? '').split('@');
-  if (!projectId || !host || !(await answers(`http://${host}/`))) return null;
+  const named = process.env[SHARED_AUTH_EMULATOR];
+  if (!named) return null;
+  const [projectId, host] = named.split('@');
+  if (!projectId || !host)
+    throw new Error(`${SHARED_AUTH_EMULATOR}=${named}: not <projectId>@<host:port>`);
+  if (!(await untilAnswers(`http://${host}/`, SHARED_ANSWER_MS))) {
+    throw new Error(
+      `The shared Auth emulator at ${host} did not answer within ${SHARED_ANSWER_MS / 1000} s`,
+    );
+  }
   return { host, port: Number(host.split(':').at(-1)), projectId, stop: async () => {} };
 }
 

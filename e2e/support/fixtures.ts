@@ -160,8 +160,9 @@ const AXE_SOURCE = readFileSync(
  */
 export async function expectAccessible(page: Page): Promise<void> {
   let bad: string[] | null = null;
-  // A check that meets a new document (the page navigated since axe was evaluated) evaluates
-  // the script there and checks again.
+  // A document that is new between the script's evaluation and the check (the page navigated
+  // in between) gets the script too, and is checked. A navigation during the check itself fails
+  // it, as Playwright reports: the screen checked was not the one the test had waited for.
   for (let attempt = 0; bad === null && attempt < 3; attempt += 1) {
     if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
     bad = await page.evaluate(async () => {
@@ -173,5 +174,6 @@ export async function expectAccessible(page: Page): Promise<void> {
         .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
     });
   }
+  if (bad === null) throw new Error('axe could not run: the page had a new document at each try');
   expect(bad).toEqual([]);
 }
