@@ -284,8 +284,12 @@ export function learnerCalibration(
   rules: FoldRules,
   model: MemoryModel,
   since: number,
+  from?: ReadonlyMap<string, { state: UserWord }>,
 ): Calibration {
+  // Going on from `from` (the words' states before a cut, fold-checkpoint.ts): every entry given
+  // comes after its word's state in history order, and `since` is not before the cut.
   const words = new Map<string, UserWord>();
+  for (const [vocabId, { state }] of from ?? []) words.set(vocabId, state);
   let right = 0;
   let recalled = 0;
   let reviews = 0;

@@ -152,8 +152,11 @@ export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** What places an entry in the history order. */
+export type EntryKey = Pick<HistoryEntry, 'hlc' | 'device' | 'id'>;
+
 /** The history order: stamp, then device id, then entry id. */
-export function compareEntries(a: HistoryEntry, b: HistoryEntry): number {
+export function compareEntries(a: EntryKey, b: EntryKey): number {
   return a.hlc - b.hlc || compareText(a.device, b.device) || compareText(a.id, b.id);
 }
 

@@ -7,7 +7,7 @@
  */
 import { DAY_MS } from './constants';
 import { DRILL_KIND } from './drills';
-import { compareEntries, effectiveTime, type HistoryEntry } from './history';
+import { compareEntries, type EntryKey, effectiveTime, type HistoryEntry } from './history';
 import { applyEntry, foldWord } from './history-fold';
 import type { FoldRules } from './memory';
 import type { UserWord, VocabItem } from './types';
@@ -115,6 +115,40 @@ export function learnedOverTime(
   days = 30,
   rules: FoldRules = {},
 ): LearnedDay[] {
+  return learnedSeries(userId, entries, now, days, rules).learned;
+}
+
+/** A word's state folded over its entries before a cut, and the last of them in history order. */
+export interface WordAtCut {
+  state: UserWord;
+  last: EntryKey;
+}
+
+/** Where the learned series goes on from (`from`) and where it marks the words' states (`cut`). */
+export interface SeriesCut {
+  /**
+   * The words' states over their entries before an earlier cut (fold-checkpoint.ts), every entry
+   * given coming after its word's `last` in history order, none a baseline, and every day of the
+   * series ending after that cut: each day's count is then the same as from the whole history.
+   */
+  from?: ReadonlyMap<string, WordAtCut>;
+  /** An effective time before the series' first day's end: the states at it are returned. */
+  cut?: number;
+}
+
+/**
+ * `learnedOverTime`, going on from `from`, with each word's state over its entries before `cut`
+ * (`atCut`; null when a word's entries before and after the cut interleave in history order, or a
+ * baseline is among them: no state there stands for the history before it).
+ */
+export function learnedSeries(
+  userId: string,
+  entries: readonly HistoryEntry[],
+  now: number,
+  days: number,
+  rules: FoldRules,
+  { from, cut }: SeriesCut = {},
+): { learned: LearnedDay[]; atCut: Map<string, WordAtCut> | null } {
   const starts = daysAround(now, days, true, rules.dayStart);
   const ends = starts.map((day) => dayAfter(day, 1, rules.dayStart));
   const counts = starts.map(() => 0);
@@ -124,13 +158,45 @@ export function learnedOverTime(
     if (list) list.push(entry);
     else byWord.set(entry.vocabId, [entry]);
   }
+  for (const vocabId of from?.keys() ?? []) if (!byWord.has(vocabId)) byWord.set(vocabId, []);
+  let atCut: Map<string, WordAtCut> | null = cut === undefined ? null : new Map();
   const isLearned = (word: UserWord) => word.status === 'learned' && !word.deleted;
+  const firstEnd = ends[0] as number;
   for (const [vocabId, list] of byWord) {
     const baselines = list.filter((entry) => entry.kind === 'baseline');
     const steps = list.filter((entry) => entry.kind !== 'baseline').sort(compareEntries);
     const times = steps.map(effectiveTime);
     const inOrder = times.every((time, i) => i === 0 || time >= (times[i - 1] as number));
-    const firstEnd = ends[0] as number;
+    const before = from?.get(vocabId);
+    if (atCut && cut !== undefined) {
+      const marked =
+        baselines.length > 0 ? null : wordAtCut(userId, vocabId, steps, cut, rules, before);
+      if (marked === null) atCut = null;
+      else if (marked) atCut.set(vocabId, marked);
+    }
+    if (before) {
+      // Every entry here comes after the state's (the caller's promise): the fold goes on from it.
+      if (inOrder) {
+        let word = before.state;
+        let next = 0;
+        for (const [index, end] of ends.entries()) {
+          while (next < steps.length && (times[next] as number) < end) {
+            word = applyEntry(word, steps[next] as HistoryEntry, rules);
+            next++;
+          }
+          if (isLearned(word)) counts[index] = (counts[index] ?? 0) + 1;
+        }
+      } else {
+        for (const [index, end] of ends.entries()) {
+          let word = before.state;
+          for (const [at, step] of steps.entries()) {
+            if ((times[at] as number) < end) word = applyEntry(word, step, rules);
+          }
+          if (isLearned(word)) counts[index] = (counts[index] ?? 0) + 1;
+        }
+      }
+      continue;
+    }
     if (inOrder && baselines.every((entry) => effectiveTime(entry) < firstEnd)) {
       let word = foldWord(userId, vocabId, baselines, rules);
       let next = 0;
@@ -152,7 +218,35 @@ export function learnedOverTime(
       }
     }
   }
-  return starts.map((day, index) => ({ day, learned: counts[index] ?? 0 }));
+  return { learned: starts.map((day, index) => ({ day, learned: counts[index] ?? 0 })), atCut };
+}
+
+/**
+ * A word's state over its `steps` (sorted, no baseline) before `cut`, gone on from `before`:
+ * undefined when nothing of it comes before the cut, null when a step before it sorts after one
+ * at or past it (the state would not stand for a first part of the word's history).
+ */
+function wordAtCut(
+  userId: string,
+  vocabId: string,
+  steps: readonly HistoryEntry[],
+  cut: number,
+  rules: FoldRules,
+  before: WordAtCut | undefined,
+): WordAtCut | null | undefined {
+  let past = false;
+  const below: HistoryEntry[] = [];
+  for (const step of steps) {
+    if (effectiveTime(step) >= cut) past = true;
+    else if (past) return null;
+    else below.push(step);
+  }
+  const last = below[below.length - 1];
+  if (!last) return before;
+  const state = before
+    ? below.reduce((word, step) => applyEntry(word, step, rules), before.state)
+    : foldWord(userId, vocabId, below, rules);
+  return { state, last: { hlc: last.hlc, device: last.device, id: last.id } };
 }
 
 /** How many studied words fall due on each of the next `days` days (today first). */
