@@ -290,6 +290,7 @@ const FIGURES_CODE = createHash('sha256')
   .update(
     [
       'db/history-figures.ts',
+      'domain/fold-checkpoint.ts',
       'domain/progress-charts.ts',
       'domain/exam.ts',
       'domain/history-fold.ts',

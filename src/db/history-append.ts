@@ -23,6 +23,19 @@ export function datedHere(entry: HistoryEntry, device: DeviceRecord): StoredHist
 }
 
 /**
+ * This device's record once `entry` is added here: its stamp, and `historyChanges` stepped when
+ * the entry is dated before a progress checkpoint's cut (`figuresCut`; a clock set a month back),
+ * where the checkpoint's states stand for the history before it (history-figures.ts).
+ */
+export function afterEntryHere(device: DeviceRecord, entry: HistoryEntry): DeviceRecord {
+  const next = { ...device, hlc: entry.hlc };
+  if (device.figuresCut !== undefined && effectiveTime(entry) < device.figuresCut) {
+    next.historyChanges = (device.historyChanges ?? 0) + 1;
+  }
+  return next;
+}
+
+/**
  * Records one change of a word: a new entry stamped by this device's clock and the word's new
  * state (the stored fold plus the entry, which sorts after everything this device knows), in ONE
  * transaction. Returns the new state. Given a reading of the device's clocks (`readDeviceClock`)
@@ -71,7 +84,7 @@ export async function recordChange(
     next = applyEntry(current, entry, rules);
   }
   await Promise.all([
-    tx.objectStore('device').put({ ...device, hlc }),
+    tx.objectStore('device').put(afterEntryHere(device, entry)),
     history.add(datedHere(entry, device)),
     words.put(toStoredUserWord(next)),
     tx.done,

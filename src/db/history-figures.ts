@@ -16,21 +16,19 @@
  * older than this device's stamp: the figures then stay those of before until the next change.
  */
 import { DAY_MS } from '@/domain/constants';
-import { type Calibration, learnerCalibration } from '@/domain/exam';
+import type { Calibration } from '@/domain/exam';
+import { type FoldCheckpoint, foldFigures, goesOn, type WordAtCut } from '@/domain/fold-checkpoint';
 import { fsrsModel } from '@/domain/fsrs';
-import { FOLD_VERSION } from '@/domain/history';
+import { FOLD_VERSION, type HistoryEntry } from '@/domain/history';
 import type { FoldSettings } from '@/domain/learner-settings';
 import { foldRulesFor, studyDayOf, studyDayStart } from '@/domain/memory';
-import {
-  type AnswerDay,
-  answersPerDay,
-  type LearnedDay,
-  learnedOverTime,
-} from '@/domain/progress-charts';
+import type { AnswerDay, LearnedDay } from '@/domain/progress-charts';
 import { DEVICE_KEY } from './device-clock';
 import { fromStoredEntry } from './history-queries';
 import {
   type DeviceRecord,
+  type FoldCheckpointMeta,
+  foldCheckpointKey,
   type HistoryRevMeta,
   historyRevKey,
   type MarineDB,
@@ -157,9 +155,54 @@ export async function figuresState(
   return { of, kept: null, earlier: basisOf(kept.of) === basisOf(of) ? kept.figures : null };
 }
 
+/** The kept checkpoint of the query's learner when it may be gone on from now, else undefined. */
+function usableCheckpoint(
+  kept: FoldCheckpointMeta | undefined,
+  basis: string,
+  rev: number,
+  device: DeviceRecord | undefined,
+  since: number,
+): FoldCheckpoint | undefined {
+  if (!kept || kept.of !== basis || kept.rev !== rev) return undefined;
+  if (kept.changes !== (device?.historyChanges ?? 0) || kept.cut > since) return undefined;
+  const words = new Map<string, WordAtCut>();
+  for (const [vocabId, state, hlc, deviceId, id] of kept.words) {
+    words.set(vocabId, { state, last: { hlc, device: deviceId, id } });
+  }
+  return { cut: kept.cut, entries: kept.entries, words };
+}
+
+function checkpointMeta(
+  userId: string,
+  basis: string,
+  rev: number,
+  changes: number,
+  checkpoint: FoldCheckpoint,
+): FoldCheckpointMeta {
+  return {
+    key: foldCheckpointKey(userId),
+    of: basis,
+    rev,
+    changes,
+    cut: checkpoint.cut,
+    entries: checkpoint.entries,
+    words: [...checkpoint.words].map(([vocabId, { state, last }]) => [
+      vocabId,
+      state,
+      last.hlc,
+      last.device,
+      last.id,
+    ]),
+  };
+}
+
 /**
- * Reads the user's whole history once, folds it under their rules for the series and the
- * calibration, and keeps the figures for the next time (unless entries changed meanwhile).
+ * Works the figures out under the learner's rules and keeps them for the next time (unless
+ * entries changed meanwhile). From the kept checkpoint when it may be gone on from (the same
+ * learner, rules and code, no entry changed since other than this device's own added after its
+ * cut): the entries of the last month or so and the words' states, not the whole history; else
+ * from the whole history, read once. Either way the checkpoint is moved to the study day's
+ * calibration window (domain/fold-checkpoint.ts).
  */
 export async function computeFigures(db: MarineDB, query: FiguresQuery): Promise<ProgressFigures> {
   const { userId, now, settings } = query;
@@ -167,29 +210,59 @@ export async function computeFigures(db: MarineDB, query: FiguresQuery): Promise
   // lock on the meta store meanwhile): a change after them is either in the read or steps one of
   // them past what the key below says, so these figures are not used for it.
   const before = db.transaction(['meta', 'device'], 'readonly');
-  const [rev, device] = await Promise.all([
+  const [rev, device, keptFold] = await Promise.all([
     before.objectStore('meta').get(historyRevKey(userId)) as Promise<HistoryRevMeta | undefined>,
     before.objectStore('device').get(DEVICE_KEY),
+    before.objectStore('meta').get(foldCheckpointKey(userId)) as Promise<
+      FoldCheckpointMeta | undefined
+    >,
     before.done,
   ]);
-  const stored = await db.getAllFromIndex('history', 'userTime', historyRange(userId));
-  const entries = stored.map(fromStoredEntry);
-  const rules = foldRulesFor(settings, fsrsModel);
-  const figures: ProgressFigures = {
-    entries: entries.length,
-    answers: answersPerDay(entries, now, CHART_DAYS, rules),
-    learned: learnedOverTime(userId, entries, now, CHART_DAYS, rules),
-    calibration: learnerCalibration(entries, rules, fsrsModel, calibrationSince(now, settings)),
-  };
   const of = figuresKey(query, rev?.rev ?? 0, historyMark(device));
+  const basis = basisOf(of);
+  const since = calibrationSince(now, settings);
+  let from = usableCheckpoint(keptFold, basis, rev?.rev ?? 0, device, since);
+  let entries: HistoryEntry[] | undefined;
+  if (from) {
+    const range = IDBKeyRange.bound([userId, from.cut], [userId, Infinity]);
+    entries = (await db.getAllFromIndex('history', 'userTime', range)).map(fromStoredEntry);
+    if (!goesOn(from, entries)) from = undefined;
+  }
+  if (!from) {
+    entries = (await db.getAllFromIndex('history', 'userTime', historyRange(userId))).map(
+      fromStoredEntry,
+    );
+  }
+  const rules = foldRulesFor(settings, fsrsModel);
+  const { checkpoint, ...figures } = foldFigures(userId, entries ?? [], now, rules, fsrsModel, {
+    days: CHART_DAYS,
+    since,
+    cut: since,
+    from,
+  });
   try {
-    const write = db.transaction('meta', 'readwrite');
+    const write = db.transaction(['meta', 'device'], 'readwrite');
     const meta = write.objectStore('meta');
-    const latest = (await meta.get(historyRevKey(userId))) as HistoryRevMeta | undefined;
+    const devices = write.objectStore('device');
+    const [latest, current] = await Promise.all([
+      meta.get(historyRevKey(userId)) as Promise<HistoryRevMeta | undefined>,
+      devices.get(DEVICE_KEY),
+    ]);
     // The entries changed since the read: these figures are of the history before, not kept (an
     // entry only added since is told by the stamp in `of`, which no longer matches).
     if ((latest?.rev ?? 0) === (rev?.rev ?? 0)) {
       await meta.put({ key: progressFiguresKey(userId), of, figures });
+      // The checkpoint only when no entry was added since the read either (one dated before the
+      // cut would be missing from its states), and with the cut in this device's record, so an
+      // entry added here later and dated before it steps `historyChanges`.
+      if (checkpoint && current && historyMark(current) === historyMark(device)) {
+        await meta.put(
+          checkpointMeta(userId, basis, latest?.rev ?? 0, current.historyChanges ?? 0, checkpoint),
+        );
+        if ((current.figuresCut ?? -Infinity) < checkpoint.cut) {
+          await devices.put({ ...current, figuresCut: checkpoint.cut });
+        }
+      }
     }
     await write.done;
   } catch (error) {

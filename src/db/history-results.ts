@@ -7,7 +7,7 @@ import { DRILL_KIND, DRILL_VOCAB_PREFIX, type DrillReplyFields } from '@/domain/
 import { EXAM_KIND, EXAM_VOCAB_PREFIX } from '@/domain/exam-result';
 import type { HistoryEntry } from '@/domain/history';
 import { deviceIn } from './device-clock';
-import { datedHere, stampedEntry } from './history-append';
+import { afterEntryHere, datedHere, stampedEntry } from './history-append';
 import { fromStoredEntry } from './history-queries';
 import type { MarineDB } from './schema';
 
@@ -30,7 +30,7 @@ export async function recordDrillReply(
   if (fields.mode) entry.mode = fields.mode;
   entry.x = { run: fields.run, turn: fields.turn, of: fields.of };
   await Promise.all([
-    tx.objectStore('device').put({ ...device, hlc: entry.hlc }),
+    tx.objectStore('device').put(afterEntryHere(device, entry)),
     tx.objectStore('history').add(datedHere(entry, device)),
     tx.done,
   ]);
@@ -69,7 +69,7 @@ export async function recordExamResult(
   entry.correct = passed;
   entry.x = { ...fields };
   await Promise.all([
-    tx.objectStore('device').put({ ...device, hlc: entry.hlc }),
+    tx.objectStore('device').put(afterEntryHere(device, entry)),
     tx.objectStore('history').add(datedHere(entry, device)),
     tx.done,
   ]);

@@ -135,6 +135,12 @@ export interface DeviceRecord {
    * (history-figures.ts). Missing: 0; a version without it keeps it (records are spread).
    */
   historyChanges?: number;
+  /**
+   * The latest cut of a progress checkpoint kept here (history-figures.ts): an entry added here
+   * dated before it steps `historyChanges` (history-append `afterEntryHere`), so no checkpoint
+   * stands for a history before the cut that has changed. Missing: no checkpoint kept.
+   */
+  figuresCut?: number;
 }
 
 /**
@@ -236,7 +242,25 @@ export interface ProgressFiguresMeta {
   figures: ProgressFigures;
 }
 
+/**
+ * The words' states over a user's entries before a cut (meta key `progress-fold:<uid>`,
+ * history-figures.ts, domain/fold-checkpoint.ts): the progress figures of a later day fold only
+ * the entries after it. Used only while the basis (`of`), the history revision and this device's
+ * `historyChanges` are those it was made with.
+ */
+export interface FoldCheckpointMeta {
+  key: string;
+  of: string;
+  rev: number;
+  changes: number;
+  cut: number;
+  entries: number;
+  /** [word, state, and the last entry before the cut: its stamp, device and id]. */
+  words: [vocabId: string, state: UserWord, hlc: number, device: string, id: string][];
+}
+
 export const historyRevKey = (userId: string) => `history-rev:${userId}`;
+export const foldCheckpointKey = (userId: string) => `progress-fold:${userId}`;
 export const progressFiguresKey = (userId: string) => `progress-figures:${userId}`;
 
 export const fleetKey = (userId: string) => `fleet:${userId}`;
@@ -313,7 +337,8 @@ export interface MarineDBSchema extends DBSchema {
       | FleetDashboardMeta
       | ExamProofMeta
       | HistoryRevMeta
-      | ProgressFiguresMeta;
+      | ProgressFiguresMeta
+      | FoldCheckpointMeta;
   };
   history: {
     key: string;

@@ -45,6 +45,7 @@ const answered = (figures: ProgressFigures) =>
 /** The figures worked out afresh from what is stored now (nothing kept is read). */
 async function fresh(db: MarineDB, query = QUERY): Promise<ProgressFigures> {
   await db.delete('meta', `progress-figures:${U}`);
+  await db.delete('meta', `progress-fold:${U}`);
   return computeFigures(db, query);
 }
 
@@ -237,6 +238,115 @@ describe('the kept progress figures', () => {
       expect(await figuresState(db, tomorrow)).toMatchObject({ kept: null, earlier: figures });
       await recordChange(db, U, 'w9', { kind: 'answer', correct: true }, NOW);
       expect(await figuresState(db, QUERY)).toMatchObject({ kept: null, earlier: figures });
+    });
+  });
+});
+
+/** Fifty days of study, two answers a day on each of five words. */
+async function aLongerHistory(db: MarineDB): Promise<void> {
+  await putLearner(db, U, { homeZone: 'UTC' });
+  for (let day = 50; day >= 1; day--) {
+    for (let word = 0; word < 5; word++) {
+      for (const hour of [0, 2]) {
+        const at = NOW - day * DAY_MS + hour * 3_600_000 + word * 60_000;
+        await recordChange(db, U, `w${word}`, { kind: 'answer', correct: word !== 4 }, at);
+      }
+    }
+  }
+}
+
+const learnedToday = (figures: ProgressFigures) => figures.learned.at(-1)?.learned;
+
+describe('the checkpoint of the progress figures', () => {
+  it('is kept at the calibration window’s start, and later figures go on from it without the entries before it', async () => {
+    await withDB([], async (db) => {
+      await aLongerHistory(db);
+      const first = await computeFigures(db, QUERY);
+      expect(first.entries).toBe(500);
+      const kept = await db.get('meta', `progress-fold:${U}`);
+      if (!kept || !('cut' in kept)) throw new Error('no checkpoint kept');
+      // The study day starts at 04:00 UTC: the window, thirty days before today's.
+      const cut = Date.UTC(2026, 10, 23, 4) - 30 * DAY_MS;
+      expect(kept.cut).toBe(cut);
+      expect(kept.entries).toBe(200);
+      expect(kept.words.map(([vocabId]) => vocabId).sort()).toEqual(['w0', 'w1', 'w2', 'w3', 'w4']);
+      expect((await db.get('device', 'device'))?.figuresCut).toBe(cut);
+
+      // The next day, after two answers: the same figures as from the whole history.
+      const tomorrow = { ...QUERY, now: NOW + DAY_MS };
+      await recordChange(db, U, 'w0', { kind: 'answer', correct: true }, NOW + DAY_MS - 60_000);
+      await recordChange(db, U, 'w9', { kind: 'answer', correct: true }, NOW + DAY_MS - 30_000);
+      const going = await computeFigures(db, tomorrow);
+      expect(going.entries).toBe(502);
+      expect(going).toEqual(await fresh(db, tomorrow));
+
+      // What comes before the cut is read from the checkpoint alone: the entries before it, taken
+      // away behind the app's back, still count.
+      await computeFigures(db, tomorrow);
+      const tx = db.transaction('history', 'readwrite');
+      for (const entry of await tx.store
+        .index('userTime')
+        .getAll(IDBKeyRange.upperBound([U, cut], true))) {
+        await tx.store.delete(entry.id);
+      }
+      await tx.done;
+      const later = { ...QUERY, now: NOW + 2 * DAY_MS };
+      await recordChange(db, U, 'w1', { kind: 'answer', correct: true }, NOW + 2 * DAY_MS - 60_000);
+      const onward = await computeFigures(db, later);
+      expect(onward.entries).toBe(503);
+      expect(learnedToday(onward)).toBeGreaterThan(0);
+      expect(learnedToday(onward)).toBe(learnedToday(going));
+    });
+  });
+
+  it('is not gone on from after an answer dated before its cut, by a clock set back a month', async () => {
+    await withDB([], async (db) => {
+      await aLongerHistory(db);
+      await computeFigures(db, QUERY);
+      const changes = (await db.get('device', 'device'))?.historyChanges ?? 0;
+      // w4 was always answered wrong: a right answer forty days ago (by this clock) comes first
+      // in its dates, and changes every day of the series after it.
+      await recordChange(db, U, 'w9', { kind: 'answer', correct: true }, NOW - 40 * DAY_MS);
+      expect((await db.get('device', 'device'))?.historyChanges).toBe(changes + 1);
+      const figures = await computeFigures(db, QUERY);
+      expect(figures.entries).toBe(501);
+      expect(figures).toEqual(await fresh(db));
+    });
+  });
+
+  it('is not gone on from after a pull brings another phone’s answers from before its cut', async () => {
+    await withDB([], async (db) => {
+      await aLongerHistory(db);
+      await computeFigures(db, QUERY);
+      const [mine] = await listHistory(db, U);
+      if (!mine) throw new Error('no entry');
+      const others: HistoryEntry[] = [0, 1, 2, 3, 4, 5].map((i) => ({
+        ...mine,
+        id: `other-${i}`,
+        vocabId: 'w7',
+        device: 'phone-2',
+        hlc: mine.hlc + i,
+        wall: mine.wall + i * DAY_MS,
+        correct: true,
+        receivedAt: mine.wall + i * DAY_MS,
+        sentAt: mine.wall + i * DAY_MS,
+      }));
+      await mergeEntries(db, U, others, { sent: true, source: 'pull', now: NOW });
+      const figures = await computeFigures(db, QUERY);
+      expect(figures.entries).toBe(506);
+      expect(figures).toEqual(await fresh(db));
+    });
+  });
+
+  it('is not gone on from under other fold settings', async () => {
+    await withDB([], async (db) => {
+      await aLongerHistory(db);
+      await computeFigures(db, QUERY);
+      const tokyo = { ...QUERY, settings: { homeZone: 'Asia/Tokyo', schedule: 'fsrs' as const } };
+      const figures = await computeFigures(db, tokyo);
+      expect(figures).toEqual(await fresh(db, tokyo));
+      const kept = await db.get('meta', `progress-fold:${U}`);
+      expect(kept && 'cut' in kept && kept.cut).toBe(Date.UTC(2026, 10, 22, 19) - 30 * DAY_MS);
     });
   });
 });
