@@ -168,46 +168,45 @@ export function learnedSeries(
     const times = steps.map(effectiveTime);
     const inOrder = times.every((time, i) => i === 0 || time >= (times[i - 1] as number));
     const before = from?.get(vocabId);
-    if (atCut && cut !== undefined) {
-      const marked =
-        baselines.length > 0 ? null : wordAtCut(userId, vocabId, steps, cut, rules, before);
+    if (baselines.length > 0) atCut = null;
+    const inTurn = inOrder && baselines.every((entry) => effectiveTime(entry) < firstEnd);
+    if (atCut && cut !== undefined && !inTurn) {
+      const marked = wordAtCut(userId, vocabId, steps, cut, rules, before);
       if (marked === null) atCut = null;
       else if (marked) atCut.set(vocabId, marked);
     }
-    if (before) {
-      // Every entry here comes after the state's (the caller's promise): the fold goes on from it.
-      if (inOrder) {
-        let word = before.state;
-        let next = 0;
-        for (const [index, end] of ends.entries()) {
-          while (next < steps.length && (times[next] as number) < end) {
-            word = applyEntry(word, steps[next] as HistoryEntry, rules);
-            next++;
-          }
-          if (isLearned(word)) counts[index] = (counts[index] ?? 0) + 1;
-        }
-      } else {
-        for (const [index, end] of ends.entries()) {
-          let word = before.state;
-          for (const [at, step] of steps.entries()) {
-            if ((times[at] as number) < end) word = applyEntry(word, step, rules);
-          }
-          if (isLearned(word)) counts[index] = (counts[index] ?? 0) + 1;
-        }
-      }
-      continue;
-    }
-    if (inOrder && baselines.every((entry) => effectiveTime(entry) < firstEnd)) {
-      let word = foldWord(userId, vocabId, baselines, rules);
+    if (inTurn) {
+      // Replayed once, day by day; from `before` when given (every entry here comes after its
+      // state: the caller's promise), marked at the cut on the way.
+      let word = before ? before.state : foldWord(userId, vocabId, baselines, rules);
       let next = 0;
+      if (atCut && cut !== undefined) {
+        while (next < steps.length && (times[next] as number) < cut) {
+          word = applyEntry(word, steps[next] as HistoryEntry, rules);
+          next++;
+        }
+        const last = steps[next - 1];
+        if (last) atCut.set(vocabId, { state: word, last: keyOf(last) });
+        else if (before) atCut.set(vocabId, before);
+      }
       for (const [index, end] of ends.entries()) {
         while (next < steps.length && (times[next] as number) < end) {
           word = applyEntry(word, steps[next] as HistoryEntry, rules);
           next++;
         }
-        if ((baselines.length > 0 || next > 0) && isLearned(word)) {
+        if ((before || baselines.length > 0 || next > 0) && isLearned(word)) {
           counts[index] = (counts[index] ?? 0) + 1;
         }
+      }
+      continue;
+    }
+    if (before) {
+      for (const [index, end] of ends.entries()) {
+        let word = before.state;
+        for (const [at, step] of steps.entries()) {
+          if ((times[at] as number) < end) word = applyEntry(word, step, rules);
+        }
+        if (isLearned(word)) counts[index] = (counts[index] ?? 0) + 1;
       }
       continue;
     }
@@ -220,6 +219,8 @@ export function learnedSeries(
   }
   return { learned: starts.map((day, index) => ({ day, learned: counts[index] ?? 0 })), atCut };
 }
+
+const keyOf = ({ hlc, device, id }: EntryKey): EntryKey => ({ hlc, device, id });
 
 /**
  * A word's state over its `steps` (sorted, no baseline) before `cut`, gone on from `before`:
@@ -246,7 +247,7 @@ function wordAtCut(
   const state = before
     ? below.reduce((word, step) => applyEntry(word, step, rules), before.state)
     : foldWord(userId, vocabId, below, rules);
-  return { state, last: { hlc: last.hlc, device: last.device, id: last.id } };
+  return { state, last: keyOf(last) };
 }
 
 /** How many studied words fall due on each of the next `days` days (today first). */

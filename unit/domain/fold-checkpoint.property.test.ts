@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@/domain/constants';
 import { foldFigures, goesOn } from '@/domain/fold-checkpoint';
 import { fsrsModel } from '@/domain/fsrs';
-import { effectiveTime, type HistoryEntry } from '@/domain/history';
+import { compareEntries, effectiveTime, type HistoryEntry } from '@/domain/history';
+import { foldWord } from '@/domain/history-fold';
 import { foldRulesFor, studyDayStart } from '@/domain/memory';
 
 const U = 'u1';
@@ -126,6 +127,15 @@ describe('figures gone on from a checkpoint', () => {
           ] as const) {
             all = [...all, ...later(raws, prefix, all)];
             const whole = foldFigures(U, all, at, rules, fsrsModel, window(at));
+            // A checkpoint's states are the folds of each word's entries before its cut.
+            for (const [vocabId, { state, last }] of whole.checkpoint?.words ?? []) {
+              const cut = whole.checkpoint?.cut ?? 0;
+              const below = all
+                .filter((entry) => entry.vocabId === vocabId && effectiveTime(entry) < cut)
+                .sort(compareEntries);
+              expect(state).toEqual(foldWord(U, vocabId, below, rules));
+              expect(compareEntries(last, below.at(-1) as HistoryEntry)).toBe(0);
+            }
             if (!from) {
               from = whole.checkpoint;
               continue;
@@ -147,10 +157,10 @@ describe('figures gone on from a checkpoint', () => {
           }
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
     // Most runs go on from a checkpoint: the property is not met by falling back every time.
-    expect(compared).toBeGreaterThan(200);
+    expect(compared).toBeGreaterThan(120);
   });
 
   it('does not go on over a baseline, an entry before the cut or one that sorts before a state', () => {
