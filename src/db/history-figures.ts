@@ -14,6 +14,15 @@
  * same device steps it too: their figures are then worked out again, never used stale. A tab of a
  * version before `historyChanges`, in the moments before an update reloads it, may pull entries
  * older than this device's stamp: the figures then stay those of before until the next change.
+ *
+ * Worked out again, the figures go on from a checkpoint kept beside them (`progress-fold:<uid>`,
+ * domain/fold-checkpoint.ts): each word's state over its entries before the calibration window's
+ * start, so only the entries after it are read and folded. It is used while the revision and
+ * `historyChanges` are those it was kept with; this device's own entries added since step neither,
+ * and come after its cut unless the clock was set back past it, which steps `historyChanges`
+ * (history-append `afterEntryHere`, against the cut kept in the device record). A tab of a
+ * version before the checkpoint does not check that: an answer it dates before the cut is missing
+ * from the figures until the next pull, import or change of settings works them out whole.
  */
 import { DAY_MS } from '@/domain/constants';
 import type { Calibration } from '@/domain/exam';
@@ -255,7 +264,10 @@ export async function computeFigures(db: MarineDB, query: FiguresQuery): Promise
       // The checkpoint only when no entry was added since the read either (one dated before the
       // cut would be missing from its states), and with the cut in this device's record, so an
       // entry added here later and dated before it steps `historyChanges`.
-      if (checkpoint && current && historyMark(current) === historyMark(device)) {
+      // Gone on from on the same study day, it is the one kept: not written again (2,300 states
+      // of a year, a megabyte).
+      const moved = checkpoint && (!from || checkpoint.cut !== from.cut);
+      if (moved && current && historyMark(current) === historyMark(device)) {
         await meta.put(
           checkpointMeta(userId, basis, latest?.rev ?? 0, current.historyChanges ?? 0, checkpoint),
         );

@@ -278,6 +278,9 @@ describe('the checkpoint of the progress figures', () => {
       await recordChange(db, U, 'w9', { kind: 'answer', correct: true }, NOW + DAY_MS - 30_000);
       const going = await computeFigures(db, tomorrow);
       expect(going.entries).toBe(502);
+      const moved = await db.get('meta', `progress-fold:${U}`);
+      expect(moved && 'cut' in moved && [moved.cut, moved.entries]).toEqual([cut + DAY_MS, 210]);
+      expect((await db.get('device', 'device'))?.figuresCut).toBe(cut + DAY_MS);
       expect(going).toEqual(await fresh(db, tomorrow));
 
       // What comes before the cut is read from the checkpoint alone: the entries before it, taken
