@@ -16,8 +16,8 @@
  * older than this device's stamp: the figures then stay those of before until the next change.
  *
  * Worked out again, the figures go on from a checkpoint kept beside them (`progress-fold:<uid>`,
- * domain/fold-checkpoint.ts): each word's state over its entries before the calibration window's
- * start, so only the entries after it are read and folded. It is used while the revision and
+ * domain/fold-checkpoint.ts): each word's state over its entries before the study day's start, and
+ * what the days before it gave each figure, so only the day's entries are read and folded. It is used while the revision and
  * `historyChanges` are those it was kept with; this device's own entries added since step neither,
  * and come after its cut unless the clock was set back past it, which steps `historyChanges`
  * (history-append `afterEntryHere`, against the cut kept in the device record). A tab of a
@@ -26,12 +26,19 @@
  */
 import { DAY_MS } from '@/domain/constants';
 import type { Calibration } from '@/domain/exam';
-import { type FoldCheckpoint, foldFigures, goesOn, type WordAtCut } from '@/domain/fold-checkpoint';
+import {
+  type FiguresWindow,
+  type FoldCheckpoint,
+  fits,
+  foldFigures,
+  goesOn,
+  type WordAtCut,
+} from '@/domain/fold-checkpoint';
 import { fsrsModel } from '@/domain/fsrs';
 import { FOLD_VERSION, type HistoryEntry } from '@/domain/history';
 import type { FoldSettings } from '@/domain/learner-settings';
 import { foldRulesFor, studyDayOf, studyDayStart } from '@/domain/memory';
-import type { AnswerDay, LearnedDay } from '@/domain/progress-charts';
+import { type AnswerDay, chartDays, type LearnedDay } from '@/domain/progress-charts';
 import { DEVICE_KEY } from './device-clock';
 import { fromStoredEntry } from './history-queries';
 import {
@@ -76,10 +83,19 @@ export const CHART_DAYS = 30;
  */
 export const CALIBRATION_DAYS = 30;
 
-/** The first instant whose answers calibrate the model on the study day holding `now`. */
+/**
+ * The first instant whose answers calibrate the model on the study day holding `now`: the start
+ * of the study day CALIBRATION_DAYS before it (a whole study day, clock changes included).
+ */
 export function calibrationSince(now: number, settings?: FoldSettings): number {
-  return studyDayStart(now, settings) - CALIBRATION_DAYS * DAY_MS;
+  // Two hours into the day that many days back is inside it, whatever clock change came between.
+  return studyDayStart(
+    studyDayStart(now, settings) - CALIBRATION_DAYS * DAY_MS + 2 * HOUR_MS,
+    settings,
+  );
 }
+
+const HOUR_MS = 3_600_000;
 
 /** Bumped when what the figures hold changes: older copies are unused. */
 const FIGURES_VERSION = 1;
@@ -170,15 +186,31 @@ function usableCheckpoint(
   basis: string,
   rev: number,
   device: DeviceRecord | undefined,
-  since: number,
+  window: FiguresWindow,
+  dayStarts: number[],
 ): FoldCheckpoint | undefined {
   if (!kept || kept.of !== basis || kept.rev !== rev) return undefined;
-  if (kept.changes !== (device?.historyChanges ?? 0) || kept.cut > since) return undefined;
+  if (kept.changes !== (device?.historyChanges ?? 0)) return undefined;
   const words = new Map<string, WordAtCut>();
   for (const [vocabId, state, hlc, deviceId, id] of kept.words) {
     words.set(vocabId, { state, last: { hlc, device: deviceId, id } });
   }
-  return { cut: kept.cut, entries: kept.entries, words };
+  const checkpoint: FoldCheckpoint = {
+    cut: kept.cut,
+    since: kept.since,
+    entries: kept.entries,
+    words,
+    days: new Map(
+      kept.days.map(([day, right, wrong, learned]) => [day, { right, wrong, learned }]),
+    ),
+    calibration: new Map(
+      kept.calibration.map(([day, right, recalled, reviews]) => [
+        day,
+        { right, recalled, reviews },
+      ]),
+    ),
+  };
+  return fits(checkpoint, window, dayStarts) ? checkpoint : undefined;
 }
 
 function checkpointMeta(
@@ -194,7 +226,20 @@ function checkpointMeta(
     rev,
     changes,
     cut: checkpoint.cut,
+    since: checkpoint.since,
     entries: checkpoint.entries,
+    days: [...checkpoint.days].map(([day, { right, wrong, learned }]) => [
+      day,
+      right,
+      wrong,
+      learned,
+    ]),
+    calibration: [...checkpoint.calibration].map(([day, { right, recalled, reviews }]) => [
+      day,
+      right,
+      recalled,
+      reviews,
+    ]),
     words: [...checkpoint.words].map(([vocabId, { state, last }]) => [
       vocabId,
       state,
@@ -209,9 +254,9 @@ function checkpointMeta(
  * Works the figures out under the learner's rules and keeps them for the next time (unless
  * entries changed meanwhile). From the kept checkpoint when it may be gone on from (the same
  * learner, rules and code, no entry changed since other than this device's own added after its
- * cut): the entries of the last month or so and the words' states, not the whole history; else
+ * cut): the entries since the start of the study day it was kept on, not the whole history; else
  * from the whole history, read once. Either way the checkpoint is moved to the study day's
- * calibration window (domain/fold-checkpoint.ts).
+ * start of the study day (domain/fold-checkpoint.ts).
  */
 export async function computeFigures(db: MarineDB, query: FiguresQuery): Promise<ProgressFigures> {
   const { userId, now, settings } = query;
@@ -229,8 +274,14 @@ export async function computeFigures(db: MarineDB, query: FiguresQuery): Promise
   ]);
   const of = figuresKey(query, rev?.rev ?? 0, historyMark(device));
   const basis = basisOf(of);
-  const since = calibrationSince(now, settings);
-  let from = usableCheckpoint(keptFold, basis, rev?.rev ?? 0, device, since);
+  const rules = foldRulesFor(settings, fsrsModel);
+  const window: FiguresWindow = {
+    days: CHART_DAYS,
+    since: calibrationSince(now, settings),
+    cut: studyDayStart(now, settings),
+  };
+  const dayStarts = chartDays(now, CHART_DAYS, rules);
+  let from = usableCheckpoint(keptFold, basis, rev?.rev ?? 0, device, window, dayStarts);
   let entries: HistoryEntry[] | undefined;
   if (from) {
     const range = IDBKeyRange.bound([userId, from.cut], [userId, Infinity]);
@@ -242,11 +293,8 @@ export async function computeFigures(db: MarineDB, query: FiguresQuery): Promise
       fromStoredEntry,
     );
   }
-  const rules = foldRulesFor(settings, fsrsModel);
   const { checkpoint, ...figures } = foldFigures(userId, entries ?? [], now, rules, fsrsModel, {
-    days: CHART_DAYS,
-    since,
-    cut: since,
+    ...window,
     from,
   });
   try {

@@ -243,9 +243,9 @@ export interface ProgressFiguresMeta {
 }
 
 /**
- * The words' states over a user's entries before a cut (meta key `progress-fold:<uid>`,
- * history-figures.ts, domain/fold-checkpoint.ts): the progress figures of a later day fold only
- * the entries after it. Used only while the basis (`of`), the history revision and this device's
+ * The words' states over a user's entries before a study day's start, and what the days before it
+ * gave the charts and the calibration (meta key `progress-fold:<uid>`, history-figures.ts,
+ * domain/fold-checkpoint.ts): the progress figures worked out later fold only the entries after it. Used only while the basis (`of`), the history revision and this device's
  * `historyChanges` are those it was made with.
  */
 export interface FoldCheckpointMeta {
@@ -254,7 +254,12 @@ export interface FoldCheckpointMeta {
   rev: number;
   changes: number;
   cut: number;
+  since: number;
   entries: number;
+  /** The chart's days before the cut: [start, right, wrong, learned at its end]. */
+  days: [day: number, right: number, wrong: number, learned: number][];
+  /** The calibration's sums of the days before the cut: [study day, right, recalled, reviews]. */
+  calibration: [day: number, right: number, recalled: number, reviews: number][];
   /** [word, state, and the last entry before the cut: its stamp, device and id]. */
   words: [vocabId: string, state: UserWord, hlc: number, device: string, id: string][];
 }

@@ -286,32 +286,67 @@ export function learnerCalibration(
   since: number,
   from?: ReadonlyMap<string, { state: UserWord }>,
 ): Calibration {
-  // Going on from `from` (the words' states before a cut, fold-checkpoint.ts): every entry given
-  // comes after its word's state in history order, and `since` is not before the cut.
+  return calibrationOf(calibrationDays(entries, rules, model, since, from));
+}
+
+/** What a study day's answers say of the memory model (`learnerCalibration`). */
+export interface CalibrationDay {
+  right: number;
+  /** The model's recall chances, summed. */
+  recalled: number;
+  reviews: number;
+}
+
+/**
+ * `learnerCalibration`'s sums by study day (keyed by `rules.dayOf`; one key, 0, without it), each
+ * day's in history order. Going on from `from` (the words' states before a cut,
+ * fold-checkpoint.ts): every entry given comes after its word's state in history order.
+ */
+export function calibrationDays(
+  entries: readonly HistoryEntry[],
+  rules: FoldRules,
+  model: MemoryModel,
+  since: number,
+  from?: ReadonlyMap<string, { state: UserWord }>,
+): Map<number, CalibrationDay> {
   const words = new Map<string, UserWord>();
   for (const [vocabId, { state }] of from ?? []) words.set(vocabId, state);
-  let right = 0;
-  let recalled = 0;
-  let reviews = 0;
+  const days = new Map<number, CalibrationDay>();
   for (const entry of [...entries].sort(compareEntries)) {
     const word = words.get(entry.vocabId) ?? {
       ...newUserWord(entry.userId, entry.vocabId, entry.wall),
       deleted: false,
     };
     const time = effectiveTime(entry);
-    const firstToday = !rules.dayOf || word.stepDay !== rules.dayOf(time);
+    const day = rules.dayOf?.(time);
     if (
       entry.kind === 'answer' &&
       (entry.mode === undefined || entry.mode === 'choice') &&
       word.memory &&
-      firstToday &&
+      (day === undefined || word.stepDay !== day) &&
       time >= since
     ) {
-      reviews++;
-      recalled += model.recall(word.memory, time);
-      if (entry.correct) right++;
+      const key = day ?? 0;
+      const sums = days.get(key) ?? { right: 0, recalled: 0, reviews: 0 };
+      sums.reviews++;
+      sums.recalled += model.recall(word.memory, time);
+      if (entry.correct) sums.right++;
+      days.set(key, sums);
     }
     if (isKnownKind(entry.kind)) words.set(entry.vocabId, applyEntry(word, entry, rules));
+  }
+  return days;
+}
+
+/** The calibration of study days' sums, added day by day in their order. */
+export function calibrationOf(days: Iterable<[number, CalibrationDay]>): Calibration {
+  let right = 0;
+  let recalled = 0;
+  let reviews = 0;
+  for (const [, day] of [...days].sort(([a], [b]) => a - b)) {
+    right += day.right;
+    recalled += day.recalled;
+    reviews += day.reviews;
   }
   if (reviews < CALIBRATION_MIN_REVIEWS || recalled <= 0) return { factor: 1, reviews };
   const k = (right - reviews * GUESS) / ((1 - GUESS) * recalled);

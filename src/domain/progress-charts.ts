@@ -68,6 +68,15 @@ function daysAround(now: number, count: number, past: boolean, startOf?: DayStar
   return Array.from({ length: count }, (_, i) => dayAfter(now, past ? i - count + 1 : i, startOf));
 }
 
+/** The starts of the chart's last `days` days under the rules' study days, today last. */
+export function chartDays(
+  now: number,
+  days: number,
+  rules: Pick<FoldRules, 'dayStart'> = {},
+): number[] {
+  return daysAround(now, days, true, rules.dayStart);
+}
+
 /** Index of the day holding `time` among consecutive day starts, or -1 outside them. */
 function dayIndex(days: readonly number[], end: number, time: number): number {
   if (days.length === 0 || time < (days[0] as number) || time >= end) return -1;
@@ -127,12 +136,17 @@ export interface WordAtCut {
 /** Where the learned series goes on from (`from`) and where it marks the words' states (`cut`). */
 export interface SeriesCut {
   /**
-   * The words' states over their entries before an earlier cut (fold-checkpoint.ts), every entry
-   * given coming after its word's `last` in history order, none a baseline, and every day of the
-   * series ending after that cut: each day's count is then the same as from the whole history.
+   * Where the series goes on from (fold-checkpoint.ts): the words' states over their entries
+   * before an earlier cut, a day's start, every entry given coming after its word's `last` in
+   * history order (none a baseline, none before the cut), and the counts of the days that ended
+   * by then, by their start: each day's count is then the same as from the whole history.
    */
-  from?: ReadonlyMap<string, WordAtCut>;
-  /** An effective time before the series' first day's end: the states at it are returned. */
+  from?: {
+    cut: number;
+    words: ReadonlyMap<string, WordAtCut>;
+    learned: ReadonlyMap<number, number>;
+  };
+  /** An effective time: the words' states over their entries before it are returned. */
   cut?: number;
 }
 
@@ -158,7 +172,11 @@ export function learnedSeries(
     if (list) list.push(entry);
     else byWord.set(entry.vocabId, [entry]);
   }
-  for (const vocabId of from?.keys() ?? []) if (!byWord.has(vocabId)) byWord.set(vocabId, []);
+  for (const vocabId of from?.words.keys() ?? []) {
+    if (!byWord.has(vocabId)) byWord.set(vocabId, []);
+  }
+  // The days that ended by the cut gone on from are counted there.
+  const live = ends.map((end) => from === undefined || end > from.cut);
   let atCut: Map<string, WordAtCut> | null = cut === undefined ? null : new Map();
   const isLearned = (word: UserWord) => word.status === 'learned' && !word.deleted;
   const firstEnd = ends[0] as number;
@@ -167,7 +185,7 @@ export function learnedSeries(
     const steps = list.filter((entry) => entry.kind !== 'baseline').sort(compareEntries);
     const times = steps.map(effectiveTime);
     const inOrder = times.every((time, i) => i === 0 || time >= (times[i - 1] as number));
-    const before = from?.get(vocabId);
+    const before = from?.words.get(vocabId);
     if (baselines.length > 0) atCut = null;
     const inTurn = inOrder && baselines.every((entry) => effectiveTime(entry) < firstEnd);
     if (atCut && cut !== undefined && !inTurn) {
@@ -180,28 +198,33 @@ export function learnedSeries(
       // state: the caller's promise), marked at the cut on the way.
       let word = before ? before.state : foldWord(userId, vocabId, baselines, rules);
       let next = 0;
-      if (atCut && cut !== undefined) {
-        while (next < steps.length && (times[next] as number) < cut) {
+      let marking = atCut !== null && cut !== undefined;
+      const mark = () => {
+        while (next < steps.length && (times[next] as number) < (cut as number)) {
           word = applyEntry(word, steps[next] as HistoryEntry, rules);
           next++;
         }
         const last = steps[next - 1];
-        if (last) atCut.set(vocabId, { state: word, last: keyOf(last) });
-        else if (before) atCut.set(vocabId, before);
-      }
+        if (last) atCut?.set(vocabId, { state: word, last: keyOf(last) });
+        else if (before) atCut?.set(vocabId, before);
+        marking = false;
+      };
       for (const [index, end] of ends.entries()) {
+        if (marking && end > (cut as number)) mark();
         while (next < steps.length && (times[next] as number) < end) {
           word = applyEntry(word, steps[next] as HistoryEntry, rules);
           next++;
         }
-        if ((before || baselines.length > 0 || next > 0) && isLearned(word)) {
+        if (live[index] && (before || baselines.length > 0 || next > 0) && isLearned(word)) {
           counts[index] = (counts[index] ?? 0) + 1;
         }
       }
+      if (marking) mark();
       continue;
     }
     if (before) {
       for (const [index, end] of ends.entries()) {
+        if (!live[index]) continue;
         let word = before.state;
         for (const [at, step] of steps.entries()) {
           if ((times[at] as number) < end) word = applyEntry(word, step, rules);
@@ -217,7 +240,11 @@ export function learnedSeries(
       }
     }
   }
-  return { learned: starts.map((day, index) => ({ day, learned: counts[index] ?? 0 })), atCut };
+  const learned = starts.map((day, index) => ({
+    day,
+    learned: live[index] ? (counts[index] ?? 0) : (from?.learned.get(day) ?? 0),
+  }));
+  return { learned, atCut };
 }
 
 const keyOf = ({ hlc, device, id }: EntryKey): EntryKey => ({ hlc, device, id });
