@@ -255,8 +255,8 @@ function checkpointMeta(
  * entries changed meanwhile). From the kept checkpoint when it may be gone on from (the same
  * learner, rules and code, no entry changed since other than this device's own added after its
  * cut): the entries since the start of the study day it was kept on, not the whole history; else
- * from the whole history, read once. Either way the checkpoint is moved to the study day's
- * start of the study day (domain/fold-checkpoint.ts).
+ * from the whole history, read once. Either way the checkpoint is moved to the start of the study
+ * day (domain/fold-checkpoint.ts).
  */
 export async function computeFigures(db: MarineDB, query: FiguresQuery): Promise<ProgressFigures> {
   const { userId, now, settings } = query;
@@ -319,9 +319,13 @@ export async function computeFigures(db: MarineDB, query: FiguresQuery): Promise
         await meta.put(
           checkpointMeta(userId, basis, latest?.rev ?? 0, current.historyChanges ?? 0, checkpoint),
         );
-        if ((current.figuresCut ?? -Infinity) < checkpoint.cut) {
-          await devices.put({ ...current, figuresCut: checkpoint.cut });
-        }
+        // The latest cut of every learner's checkpoint on the device; one past now (kept by a
+        // clock that ran ahead) serves no checkpoint and would make every answer step it.
+        const floor = Math.max(
+          checkpoint.cut,
+          (current.figuresCut ?? now) <= now ? (current.figuresCut ?? -Infinity) : -Infinity,
+        );
+        if (floor !== current.figuresCut) await devices.put({ ...current, figuresCut: floor });
       }
     }
     await write.done;

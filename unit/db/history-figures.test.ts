@@ -317,6 +317,22 @@ describe('the checkpoint of the progress figures', () => {
     });
   });
 
+  it('is kept again, and answers leave it standing, once a clock that ran a year ahead is set right', async () => {
+    await withDB([], async (db) => {
+      await aLongerHistory(db);
+      await computeFigures(db, { ...QUERY, now: NOW + 400 * DAY_MS });
+      const device = async () => db.get('device', 'device');
+      expect((await device())?.figuresCut).toBe(Date.UTC(2026, 10, 23, 4) + 400 * DAY_MS);
+      await computeFigures(db, QUERY);
+      expect((await device())?.figuresCut).toBe(Date.UTC(2026, 10, 23, 4));
+      const changes = (await device())?.historyChanges;
+      await recordChange(db, U, 'w1', { kind: 'answer', correct: true }, NOW + 60_000);
+      expect((await device())?.historyChanges).toBe(changes);
+      const figures = await computeFigures(db, { ...QUERY, now: NOW + 120_000 });
+      expect(figures).toEqual(await fresh(db, { ...QUERY, now: NOW + 120_000 }));
+    });
+  });
+
   it('is not gone on from after a pull brings another phone’s answers from before its cut', async () => {
     await withDB([], async (db) => {
       await aLongerHistory(db);
