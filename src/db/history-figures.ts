@@ -17,12 +17,16 @@
  *
  * Worked out again, the figures go on from a checkpoint kept beside them (`progress-fold:<uid>`,
  * domain/fold-checkpoint.ts): each word's state over its entries before the study day's start, and
- * what the days before it gave each figure, so only the day's entries are read and folded. It is used while the revision and
- * `historyChanges` are those it was kept with; this device's own entries added since step neither,
- * and come after its cut unless the clock was set back past it, which steps `historyChanges`
- * (history-append `afterEntryHere`, against the cut kept in the device record). A tab of a
- * version before the checkpoint does not check that: an answer it dates before the cut is missing
- * from the figures until the next pull, import or change of settings works them out whole.
+ * what the days before it gave each figure, so only the day's entries are read and folded. It is
+ * used while every change of the entries since touched none dated before its cut: this device's
+ * own answers (unless dated before it by a clock set back, which steps `historyChanges` alone:
+ * history-append `afterEntryHere`, against the cut kept in the device record), and changes that
+ * step `historyChanges` with `foldSafeChanges` and carry the checkpoint to the revision they step
+ * (`touchHistory`: a pull of the day's answers or of the receipts of this device's own). A pull
+ * of older answers, an import, a restamp, other fold settings or code, or a version without the
+ * checkpoint (it steps the counter or the revision alone) make the figures be worked out whole.
+ * Such a version's answer dated before the cut (a clock set back) is the one change it cannot
+ * tell: missing from the figures until the next change that works them out whole.
  */
 import { DAY_MS } from '@/domain/constants';
 import type { Calibration } from '@/domain/exam';
@@ -36,6 +40,7 @@ import {
 } from '@/domain/fold-checkpoint';
 import { fsrsModel } from '@/domain/fsrs';
 import { FOLD_VERSION, type HistoryEntry } from '@/domain/history';
+import { newId } from '@/domain/ids';
 import type { FoldSettings } from '@/domain/learner-settings';
 import { foldRulesFor, studyDayOf, studyDayStart } from '@/domain/memory';
 import { type AnswerDay, chartDays, type LearnedDay } from '@/domain/progress-charts';
@@ -43,7 +48,9 @@ import { DEVICE_KEY } from './device-clock';
 import { fromStoredEntry } from './history-queries';
 import {
   type DeviceRecord,
+  type FoldCarriedMeta,
   type FoldCheckpointMeta,
+  foldCarriedKey,
   foldCheckpointKey,
   type HistoryRevMeta,
   historyRevKey,
@@ -183,14 +190,19 @@ export async function figuresState(
 /** The kept checkpoint of the query's learner when it may be gone on from now, else undefined. */
 function usableCheckpoint(
   kept: FoldCheckpointMeta | undefined,
+  carried: FoldCarriedMeta | undefined,
   basis: string,
   rev: number,
   device: DeviceRecord | undefined,
   window: FiguresWindow,
   dayStarts: number[],
 ): FoldCheckpoint | undefined {
-  if (!kept || kept.of !== basis || kept.rev !== rev) return undefined;
-  if (kept.changes !== (device?.historyChanges ?? 0)) return undefined;
+  if (!kept || kept.of !== basis || carried?.id !== kept.id || carried.rev !== rev) {
+    return undefined;
+  }
+  // Every change of the entries since was one that touched nothing before the cut.
+  const changes = (device?.historyChanges ?? 0) - kept.changes;
+  if (changes !== (device?.foldSafeChanges ?? 0) - kept.safe) return undefined;
   const words = new Map<string, WordAtCut>();
   for (const [vocabId, state, hlc, deviceId, id] of kept.words) {
     words.set(vocabId, { state, last: { hlc, device: deviceId, id } });
@@ -215,16 +227,17 @@ function usableCheckpoint(
 
 function checkpointMeta(
   userId: string,
+  id: string,
   basis: string,
-  rev: number,
-  changes: number,
+  device: DeviceRecord,
   checkpoint: FoldCheckpoint,
 ): FoldCheckpointMeta {
   return {
     key: foldCheckpointKey(userId),
+    id,
     of: basis,
-    rev,
-    changes,
+    changes: device.historyChanges ?? 0,
+    safe: device.foldSafeChanges ?? 0,
     cut: checkpoint.cut,
     since: checkpoint.since,
     entries: checkpoint.entries,
@@ -264,12 +277,13 @@ export async function computeFigures(db: MarineDB, query: FiguresQuery): Promise
   // lock on the meta store meanwhile): a change after them is either in the read or steps one of
   // them past what the key below says, so these figures are not used for it.
   const before = db.transaction(['meta', 'device'], 'readonly');
-  const [rev, device, keptFold] = await Promise.all([
+  const [rev, device, keptFold, carried] = await Promise.all([
     before.objectStore('meta').get(historyRevKey(userId)) as Promise<HistoryRevMeta | undefined>,
     before.objectStore('device').get(DEVICE_KEY),
     before.objectStore('meta').get(foldCheckpointKey(userId)) as Promise<
       FoldCheckpointMeta | undefined
     >,
+    before.objectStore('meta').get(foldCarriedKey(userId)) as Promise<FoldCarriedMeta | undefined>,
     before.done,
   ]);
   const of = figuresKey(query, rev?.rev ?? 0, historyMark(device));
@@ -281,7 +295,7 @@ export async function computeFigures(db: MarineDB, query: FiguresQuery): Promise
     cut: studyDayStart(now, settings),
   };
   const dayStarts = chartDays(now, CHART_DAYS, rules);
-  let from = usableCheckpoint(keptFold, basis, rev?.rev ?? 0, device, window, dayStarts);
+  let from = usableCheckpoint(keptFold, carried, basis, rev?.rev ?? 0, device, window, dayStarts);
   let entries: HistoryEntry[] | undefined;
   if (from) {
     const range = IDBKeyRange.bound([userId, from.cut], [userId, Infinity]);
@@ -316,9 +330,9 @@ export async function computeFigures(db: MarineDB, query: FiguresQuery): Promise
       // of a year, a megabyte).
       const moved = checkpoint && (!from || checkpoint.cut !== from.cut);
       if (moved && current && historyMark(current) === historyMark(device)) {
-        await meta.put(
-          checkpointMeta(userId, basis, latest?.rev ?? 0, current.historyChanges ?? 0, checkpoint),
-        );
+        const id = newId();
+        await meta.put(checkpointMeta(userId, id, basis, current, checkpoint));
+        await meta.put({ key: foldCarriedKey(userId), id, rev: latest?.rev ?? 0 });
         // The latest cut of every learner's checkpoint on the device; one past now (kept by a
         // clock that ran ahead) serves no checkpoint and would make every answer step it.
         const floor = Math.max(

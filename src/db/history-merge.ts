@@ -13,7 +13,7 @@ import { type SetAsideItem, setAside } from './dead-letters';
 import { correctedNow, deviceIn } from './device-clock';
 import { fromStoredEntry } from './history-queries';
 import { foldOf, type Refolded, refoldIn } from './history-refold';
-import { touchHistory } from './history-rev';
+import { changeCounted, touchHistory } from './history-rev';
 import { toStoredEntry } from './records';
 import type { DeadLetter, MarineDB } from './schema';
 
@@ -136,12 +136,16 @@ export async function mergeEntries(
     const seen = new Map<string, HistoryEntry>();
     let added = 0;
     let updated = 0;
+    // The earliest effective time an added or re-dated entry has (or had).
+    let lowest = Infinity;
     for (const [index, entry] of entries.entries()) {
       if (seen.has(entry.id)) continue; // the same entry twice in one delivery
       seen.set(entry.id, entry);
       const here = existing[index];
       if (!here) {
-        writes.push(history.put(toStoredEntry(entry, options.sent, undefined, options.origin)));
+        const stored = toStoredEntry(entry, options.sent, undefined, options.origin);
+        writes.push(history.put(stored));
+        lowest = Math.min(lowest, stored.t);
         touched.add(entry.vocabId);
         added++;
         continue;
@@ -165,7 +169,10 @@ export async function mergeEntries(
           here.origin,
         );
         writes.push(history.put(next));
-        if (next.t !== here.t) touched.add(entry.vocabId);
+        if (next.t !== here.t) {
+          touched.add(entry.vocabId);
+          lowest = Math.min(lowest, next.t, here.t);
+        }
         updated++;
       }
     }
@@ -173,8 +180,8 @@ export async function mergeEntries(
     const hlc = observeStamps(device.hlc, seen.values(), correctedNow(device, options.now));
     // Entries added or re-dated: the kept progress figures are of the history before (stepped in
     // this transaction, so no page closed before the revision's step below can miss it).
-    const historyChanges = (device.historyChanges ?? 0) + (added + updated > 0 ? 1 : 0);
-    writes.push(deviceStore.put({ ...device, hlc, historyChanges }));
+    const changed = added + updated > 0;
+    writes.push(deviceStore.put({ ...(changed ? changeCounted(device, lowest) : device), hlc }));
     await Promise.all(writes);
     const refolded = [...touched];
     const fold = foldOf(await tx.objectStore('users').get(userId));
@@ -186,7 +193,7 @@ export async function mergeEntries(
       fold,
     );
     await tx.done;
-    if (added + updated > 0) await touchHistory(db, userId);
+    if (changed) await touchHistory(db, userId, lowest >= (device.figuresCut ?? Infinity));
     return importing
       ? { added, updated, refolded, words, rejected, future }
       : { added, updated, refolded, words, rejected };

@@ -12,7 +12,7 @@ import { deviceIn } from './device-clock';
 import { fromStoredEntry } from './history-queries';
 import { foldOf, refoldIn } from './history-refold';
 import { restampUnsent } from './history-restamp';
-import { touchHistory } from './history-rev';
+import { changeCounted, touchHistory } from './history-rev';
 import type { MarineDB, StoredHistoryEntry } from './schema';
 
 export interface PushBatch {
@@ -110,6 +110,9 @@ export async function takePushBatches(
   const writes: Promise<unknown>[] = [];
   const failures: SetAsideItem[] = [];
   const oversized = new Set<string>();
+  // The earliest effective time of an entry set aside; whether the checkpoint goes on past it.
+  let lowestSetAside = Infinity;
+  let carried = false;
   for (const stored of unsent) {
     const checked = checkEntry(fromStoredEntry(stored));
     const size = checked.ok && bounds ? bounds.sizeOf(checked.entry) : 0;
@@ -118,6 +121,7 @@ export async function takePushBatches(
         ? `${size} characters, over the ${bounds?.maxChars} of a cloud batch`
         : checked.reason;
       writes.push(history.delete(stored.id));
+      lowestSetAside = Math.min(lowestSetAside, stored.t);
       failures.push({ reason, record: fromStoredEntry(stored) });
       if (checked.ok) oversized.add(stored.vocabId);
       continue;
@@ -154,7 +158,8 @@ export async function takePushBatches(
     // Entries left the history: the kept progress figures are of the history before.
     const devices = tx.objectStore('device');
     const device = await deviceIn(devices);
-    writes.push(devices.put({ ...device, historyChanges: (device.historyChanges ?? 0) + 1 }));
+    writes.push(devices.put(changeCounted(device, lowestSetAside)));
+    carried = restamped === 0 && lowestSetAside >= (device.figuresCut ?? Infinity);
   }
   await Promise.all(writes);
   // A valid entry set aside leaves its word's history: the stored state stays its fold.
@@ -170,7 +175,7 @@ export async function takePushBatches(
   }
   await tx.done;
   // Entries restamped or set aside: the history changed.
-  if (restamped > 0 || failures.length > 0) await touchHistory(db, userId);
+  if (restamped > 0 || failures.length > 0) await touchHistory(db, userId, carried);
   return batches;
 }
 

@@ -16,12 +16,46 @@
  *
  * Apart from history-figures.ts, so the write side does not load the fold's figures with it.
  */
-import { type HistoryRevMeta, historyRevKey, type MarineDB } from './schema';
+import {
+  type FoldCarriedMeta,
+  foldCarriedKey,
+  type HistoryRevMeta,
+  historyRevKey,
+  type MarineDB,
+} from './schema';
 
-/** Steps the user's history revision: the kept figures of the history before are not used again. */
-export async function touchHistory(db: MarineDB, userId: string): Promise<void> {
+/**
+ * Steps the user's history revision: the kept figures of the history before are not used again.
+ * `carried`: the change touched no entry dated before the progress checkpoint's cut (the device's
+ * `figuresCut`), which then stands at the new revision too (history-figures.ts).
+ */
+export async function touchHistory(db: MarineDB, userId: string, carried = false): Promise<void> {
   const tx = db.transaction('meta', 'readwrite');
   const key = historyRevKey(userId);
-  const record = (await tx.store.get(key)) as HistoryRevMeta | undefined;
-  await Promise.all([tx.store.put({ key, rev: (record?.rev ?? 0) + 1 }), tx.done]);
+  const [record, checkpoint] = await Promise.all([
+    tx.store.get(key) as Promise<HistoryRevMeta | undefined>,
+    tx.store.get(foldCarriedKey(userId)) as Promise<FoldCarriedMeta | undefined>,
+  ]);
+  const rev = (record?.rev ?? 0) + 1;
+  const writes = [tx.store.put({ key, rev })];
+  if (carried && checkpoint && checkpoint.rev === rev - 1) {
+    writes.push(tx.store.put({ ...checkpoint, rev }));
+  }
+  await Promise.all([...writes, tx.done]);
+}
+
+/**
+ * The device's change counters once a change of `userId`'s entries is made (in its transaction):
+ * `historyChanges` stepped, and `foldSafeChanges` too when every entry it touched is dated at or
+ * after the checkpoint's cut (`lowest`: the earliest effective time touched, before or after).
+ */
+export function changeCounted<
+  D extends { historyChanges?: number; foldSafeChanges?: number; figuresCut?: number },
+>(device: D, lowest: number): D {
+  const safe = device.figuresCut !== undefined && lowest >= device.figuresCut;
+  return {
+    ...device,
+    historyChanges: (device.historyChanges ?? 0) + 1,
+    ...(safe ? { foldSafeChanges: (device.foldSafeChanges ?? 0) + 1 } : {}),
+  };
 }

@@ -141,6 +141,13 @@ export interface DeviceRecord {
    * stands for a history before the cut that has changed. Missing: no checkpoint kept.
    */
   figuresCut?: number;
+  /**
+   * The steps of `historyChanges` whose change touched no entry dated before `figuresCut` (a
+   * pull of answers given since, the receipts of this device's own): the checkpoint goes on past
+   * them (history-figures.ts). A version without it steps `historyChanges` alone, and the
+   * checkpoint is then not used.
+   */
+  foldSafeChanges?: number;
 }
 
 /**
@@ -250,9 +257,12 @@ export interface ProgressFiguresMeta {
  */
 export interface FoldCheckpointMeta {
   key: string;
+  /** Told apart from the checkpoint kept before (`FoldCarriedMeta`). */
+  id: string;
   of: string;
-  rev: number;
   changes: number;
+  /** The device's `foldSafeChanges` when it was kept. */
+  safe: number;
   cut: number;
   since: number;
   entries: number;
@@ -266,6 +276,19 @@ export interface FoldCheckpointMeta {
 
 export const historyRevKey = (userId: string) => `history-rev:${userId}`;
 export const foldCheckpointKey = (userId: string) => `progress-fold:${userId}`;
+
+/**
+ * The history revision a user's checkpoint stands at (meta key `progress-fold-rev:<uid>`): set
+ * when it is kept, and moved with the revision by a step whose change touched nothing before
+ * its cut (history-rev.ts `touchHistory`). A version without it steps the revision alone.
+ */
+export interface FoldCarriedMeta {
+  key: string;
+  id: string;
+  rev: number;
+}
+
+export const foldCarriedKey = (userId: string) => `progress-fold-rev:${userId}`;
 export const progressFiguresKey = (userId: string) => `progress-figures:${userId}`;
 
 export const fleetKey = (userId: string) => `fleet:${userId}`;
@@ -343,7 +366,8 @@ export interface MarineDBSchema extends DBSchema {
       | ExamProofMeta
       | HistoryRevMeta
       | ProgressFiguresMeta
-      | FoldCheckpointMeta;
+      | FoldCheckpointMeta
+      | FoldCarriedMeta;
   };
   history: {
     key: string;

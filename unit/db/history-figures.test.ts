@@ -257,6 +257,27 @@ async function aLongerHistory(db: MarineDB): Promise<void> {
 
 const learnedToday = (figures: ProgressFigures) => figures.learned.at(-1)?.learned;
 
+/**
+ * Whether the next figures go on from the kept checkpoint: the entries before its cut are taken
+ * away behind the app's back (nothing any writer would step), so figures worked out from the whole
+ * history no longer count them. Leaves the history without them.
+ */
+async function wentOnFromCheckpoint(
+  db: MarineDB,
+  query: { userId: string; now: number; settings: { homeZone: string } },
+): Promise<boolean> {
+  const kept = await db.get('meta', `progress-fold:${U}`);
+  if (!kept || !('cut' in kept)) return false;
+  await db.delete('meta', `progress-figures:${U}`);
+  const tx = db.transaction('history', 'readwrite');
+  const range = IDBKeyRange.bound([U, -Infinity], [U, kept.cut], false, true);
+  for (const entry of await tx.store.index('userTime').getAll(range))
+    await tx.store.delete(entry.id);
+  await tx.done;
+  const all = (await listHistory(db, U)).length;
+  return (await computeFigures(db, query)).entries === all + kept.entries;
+}
+
 describe('the checkpoint of the progress figures', () => {
   it('is kept at the study day’s start, and later figures go on from it without the entries before it', async () => {
     await withDB([], async (db) => {
@@ -331,6 +352,61 @@ describe('the checkpoint of the progress figures', () => {
       const figures = await computeFigures(db, { ...QUERY, now: NOW + 120_000 });
       expect(figures).toEqual(await fresh(db, { ...QUERY, now: NOW + 120_000 }));
     });
+  });
+
+  it('is gone on from past a pull that brings the receipts of the day’s answers and another phone’s of today', async () => {
+    const soon = NOW + 60_000;
+    const later = { ...QUERY, now: soon + 60_000 };
+    const pulled = async (db: MarineDB) => {
+      await aLongerHistory(db);
+      await computeFigures(db, QUERY);
+      await recordChange(db, U, 'w1', { kind: 'answer', correct: true }, soon);
+      const [batch] = await takePushBatches(db, U, 100, soon);
+      if (!batch) throw new Error('nothing to push');
+      const receipts = batch.entries.map((entry) => ({ ...entry, receivedAt: soon + 1000 }));
+      const other: HistoryEntry = {
+        ...(receipts[0] as HistoryEntry),
+        id: 'from-the-other-phone-today',
+        device: 'phone-2',
+        hlc: (soon + 500) * 1000,
+        wall: soon + 500,
+        receivedAt: soon + 1000,
+      };
+      const before = (await db.get('device', 'device'))?.historyChanges ?? 0;
+      await mergeEntries(db, U, [...receipts, other], { sent: true, source: 'pull', now: soon });
+      expect((await db.get('device', 'device'))?.historyChanges).toBe(before + 1);
+    };
+    await withDB([], async (db) => {
+      await pulled(db);
+      const figures = await computeFigures(db, later);
+      expect(figures.entries).toBe(502);
+      expect(figures).toEqual(await fresh(db, later));
+    });
+    await withDB([], async (db) => {
+      await pulled(db);
+      expect(await wentOnFromCheckpoint(db, later)).toBe(true);
+    });
+  });
+
+  it('is not gone on from after a change by a version without it: the device’s counter or the revision stepped alone', async () => {
+    for (const step of ['historyChanges', 'revision'] as const) {
+      await withDB([], async (db) => {
+        await aLongerHistory(db);
+        await computeFigures(db, QUERY);
+        if (step === 'revision') {
+          const rev = await db.get('meta', `history-rev:${U}`);
+          await db.put('meta', {
+            key: `history-rev:${U}`,
+            rev: (rev && 'rev' in rev ? rev.rev : 0) + 1,
+          });
+        } else {
+          const device = await db.get('device', 'device');
+          if (!device) throw new Error('no device record');
+          await db.put('device', { ...device, historyChanges: (device.historyChanges ?? 0) + 1 });
+        }
+        expect(await wentOnFromCheckpoint(db, QUERY)).toBe(false);
+      });
+    }
   });
 
   it('is not gone on from after a pull brings another phone’s answers from before its cut', async () => {
