@@ -6,6 +6,7 @@
  * the figures asked for are those of the history as it now is.
  */
 import { describe, expect, it } from 'vitest';
+import { learnClockOffset, noteClockProbe } from '@/db/device-clock';
 import { recordChange } from '@/db/history-append';
 import {
   computeFigures,
@@ -13,6 +14,7 @@ import {
   keptFigures,
   type ProgressFigures,
 } from '@/db/history-figures';
+import { maintainHistory } from '@/db/history-maintenance';
 import { mergeEntries } from '@/db/history-merge';
 import { takePushBatches } from '@/db/history-push';
 import { listHistory } from '@/db/history-queries';
@@ -407,6 +409,28 @@ describe('the checkpoint of the progress figures', () => {
         expect(await wentOnFromCheckpoint(db, QUERY)).toBe(false);
       });
     }
+  });
+
+  it('leaves its fields in the device record to every writer of it, as the previous version’s writers do (records are spread)', async () => {
+    await withDB([], async (db) => {
+      await aLongerHistory(db);
+      await computeFigures(db, QUERY);
+      const device = await db.get('device', 'device');
+      if (!device) throw new Error('no device record');
+      await db.put('device', { ...device, foldSafeChanges: 7 });
+      const soon = NOW + 60_000;
+      await recordChange(db, U, 'w1', { kind: 'answer', correct: true }, soon);
+      await recordDrillReply(db, U, 'drill-1', true, { run: 'r', turn: 0, of: 1 }, soon);
+      await recordExamResult(db, U, 'exam-1', true, {}, soon);
+      const [batch] = await takePushBatches(db, U, 100, soon);
+      await noteClockProbe(db, { batch: batch?.id ?? 'b', sent: soon, done: soon + 10 });
+      await learnClockOffset(db, [{ id: batch?.id ?? 'b', receivedAt: soon + 5 }], soon + 20);
+      await mergeEntries(db, U, batch?.entries ?? [], { sent: true, source: 'pull', now: soon });
+      await maintainHistory(db, soon, { version: -1 });
+      const after = await db.get('device', 'device');
+      expect(after?.figuresCut).toBe(Date.UTC(2026, 10, 23, 4));
+      expect(after?.foldSafeChanges).toBeGreaterThanOrEqual(7);
+    });
   });
 
   it('is not gone on from after a pull brings another phone’s answers from before its cut', async () => {
