@@ -291,6 +291,9 @@ const FIGURES_CODE = createHash('sha256')
     [
       'db/history-figures.ts',
       'domain/fold-checkpoint.ts',
+      'domain/history.ts',
+      'domain/hlc.ts',
+      'domain/drills.ts',
       'domain/progress-charts.ts',
       'domain/exam.ts',
       'domain/history-fold.ts',

@@ -44,7 +44,7 @@ import { newId } from '@/domain/ids';
 import type { FoldSettings } from '@/domain/learner-settings';
 import { foldRulesFor, studyDayOf, studyDayStart } from '@/domain/memory';
 import { type AnswerDay, chartDays, type LearnedDay } from '@/domain/progress-charts';
-import { DEVICE_KEY } from './device-clock';
+import { correctedNow, DEVICE_KEY } from './device-clock';
 import { fromStoredEntry } from './history-queries';
 import {
   type DeviceRecord,
@@ -266,42 +266,45 @@ function checkpointMeta(
 /**
  * Works the figures out under the learner's rules and keeps them for the next time (unless
  * entries changed meanwhile). From the kept checkpoint when it may be gone on from (the same
- * learner, rules and code, no entry changed since other than this device's own added after its
- * cut): the entries since the start of the study day it was kept on, not the whole history; else
- * from the whole history, read once. Either way the checkpoint is moved to the start of the study
- * day (domain/fold-checkpoint.ts).
+ * learner, rules and code, no entry before its cut changed since): the entries since the start of
+ * the study day it was kept on, not the whole history; else from the whole history, read once.
+ * Either way the checkpoint is moved to the start of the study day (domain/fold-checkpoint.ts).
  */
 export async function computeFigures(db: MarineDB, query: FiguresQuery): Promise<ProgressFigures> {
   const { userId, now, settings } = query;
-  // The revision and the stamp first, in a transaction of their own (the history's read holds no
-  // lock on the meta store meanwhile): a change after them is either in the read or steps one of
-  // them past what the key below says, so these figures are not used for it.
-  const before = db.transaction(['meta', 'device'], 'readonly');
+  const rules = foldRulesFor(settings, fsrsModel);
+  // The revision, the stamp and the checkpoint first, and the entries after its cut in the same
+  // transaction (no change can come between the checks and that read). The whole history's read
+  // is a transaction of its own (it holds no lock on the meta store meanwhile): a change after
+  // the checks is either in it or steps one of them past what the key below says, so these
+  // figures are not used for it.
+  const before = db.transaction(['meta', 'device', 'history'], 'readonly');
+  const meta = before.objectStore('meta');
   const [rev, device, keptFold, carried] = await Promise.all([
-    before.objectStore('meta').get(historyRevKey(userId)) as Promise<HistoryRevMeta | undefined>,
+    meta.get(historyRevKey(userId)) as Promise<HistoryRevMeta | undefined>,
     before.objectStore('device').get(DEVICE_KEY),
-    before.objectStore('meta').get(foldCheckpointKey(userId)) as Promise<
-      FoldCheckpointMeta | undefined
-    >,
-    before.objectStore('meta').get(foldCarriedKey(userId)) as Promise<FoldCarriedMeta | undefined>,
-    before.done,
+    meta.get(foldCheckpointKey(userId)) as Promise<FoldCheckpointMeta | undefined>,
+    meta.get(foldCarriedKey(userId)) as Promise<FoldCarriedMeta | undefined>,
   ]);
   const of = figuresKey(query, rev?.rev ?? 0, historyMark(device));
   const basis = basisOf(of);
-  const rules = foldRulesFor(settings, fsrsModel);
+  // The cut is reckoned by the clock the entries are dated by (corrected by the cloud's).
+  const dated = device ? correctedNow(device, now) : now;
   const window: FiguresWindow = {
     days: CHART_DAYS,
     since: calibrationSince(now, settings),
-    cut: studyDayStart(now, settings),
+    cut: studyDayStart(dated, settings),
   };
   const dayStarts = chartDays(now, CHART_DAYS, rules);
   let from = usableCheckpoint(keptFold, carried, basis, rev?.rev ?? 0, device, window, dayStarts);
   let entries: HistoryEntry[] | undefined;
   if (from) {
     const range = IDBKeyRange.bound([userId, from.cut], [userId, Infinity]);
-    entries = (await db.getAllFromIndex('history', 'userTime', range)).map(fromStoredEntry);
+    const after = await before.objectStore('history').index('userTime').getAll(range);
+    entries = after.map(fromStoredEntry);
     if (!goesOn(from, entries)) from = undefined;
   }
+  await before.done;
   if (!from) {
     entries = (await db.getAllFromIndex('history', 'userTime', historyRange(userId))).map(
       fromStoredEntry,
@@ -311,41 +314,61 @@ export async function computeFigures(db: MarineDB, query: FiguresQuery): Promise
     ...window,
     from,
   });
+  const unchanged = async (tx: {
+    objectStore(name: 'meta' | 'device'): { get(key: string): Promise<unknown> };
+  }) => {
+    const [latest, current] = (await Promise.all([
+      tx.objectStore('meta').get(historyRevKey(userId)),
+      tx.objectStore('device').get(DEVICE_KEY),
+    ])) as [HistoryRevMeta | undefined, DeviceRecord | undefined];
+    return { rev: (latest?.rev ?? 0) === (rev?.rev ?? 0), current };
+  };
   try {
     const write = db.transaction(['meta', 'device'], 'readwrite');
-    const meta = write.objectStore('meta');
-    const devices = write.objectStore('device');
-    const [latest, current] = await Promise.all([
-      meta.get(historyRevKey(userId)) as Promise<HistoryRevMeta | undefined>,
-      devices.get(DEVICE_KEY),
-    ]);
     // The entries changed since the read: these figures are of the history before, not kept (an
     // entry only added since is told by the stamp in `of`, which no longer matches).
-    if ((latest?.rev ?? 0) === (rev?.rev ?? 0)) {
-      await meta.put({ key: progressFiguresKey(userId), of, figures });
-      // The checkpoint only when no entry was added since the read either (one dated before the
-      // cut would be missing from its states), and with the cut in this device's record, so an
-      // entry added here later and dated before it steps `historyChanges`.
-      // Gone on from on the same study day, it is the one kept: not written again (2,300 states
-      // of a year, a megabyte).
-      const moved = checkpoint && (!from || checkpoint.cut !== from.cut);
-      if (moved && current && historyMark(current) === historyMark(device)) {
-        const id = newId();
-        await meta.put(checkpointMeta(userId, id, basis, current, checkpoint));
-        await meta.put({ key: foldCarriedKey(userId), id, rev: latest?.rev ?? 0 });
-        // The latest cut of every learner's checkpoint on the device; one past now (kept by a
-        // clock that ran ahead) serves no checkpoint and would make every answer step it.
-        const floor = Math.max(
-          checkpoint.cut,
-          (current.figuresCut ?? now) <= now ? (current.figuresCut ?? -Infinity) : -Infinity,
-        );
-        if (floor !== current.figuresCut) await devices.put({ ...current, figuresCut: floor });
-      }
+    if ((await unchanged(write)).rev) {
+      await write.objectStore('meta').put({ key: progressFiguresKey(userId), of, figures });
     }
     await write.done;
   } catch (error) {
     // Keeping them is a saving, not a need (the storage full, say): the figures stand.
     console.error('Keeping the progress figures failed', error);
   }
+  // Gone on from on the same study day, the checkpoint is the one kept: not written again (2,300
+  // states of a year, a megabyte). Else in a transaction of its own, so a refused write of it
+  // (the storage full) leaves the figures kept.
+  if (!checkpoint || (from && checkpoint.cut === from.cut)) return figures;
+  try {
+    const write = db.transaction(['meta', 'device'], 'readwrite');
+    const { rev: same, current } = await unchanged(write);
+    // Only when no entry was added or changed since the read either (one dated before the cut
+    // would be missing from its states), with the cut in this device's record, so an entry added
+    // here later and dated before it steps `historyChanges`.
+    if (same && current && historyMark(current) === historyMark(device)) {
+      const next = withCut(current, checkpoint.cut, dated);
+      if (next !== current) await write.objectStore('device').put(next);
+      const id = newId();
+      await write.objectStore('meta').put(checkpointMeta(userId, id, basis, next, checkpoint));
+      await write.objectStore('meta').put({ key: foldCarriedKey(userId), id, rev: rev?.rev ?? 0 });
+    }
+    await write.done;
+  } catch (error) {
+    console.error('Keeping the progress checkpoint failed', error);
+  }
   return figures;
+}
+
+/**
+ * The device record with `figuresCut` at least `cut`: the latest cut of any learner's checkpoint
+ * here. One past the clock's now (kept by a clock that ran ahead, set right since) serves no
+ * checkpoint and would make every answer step `historyChanges`: it is lowered to `cut`, and
+ * `historyChanges` stepped with it, since another learner's checkpoint may have rested on it
+ * (their entries between the two cuts no longer step anything).
+ */
+function withCut(device: DeviceRecord, cut: number, now: number): DeviceRecord {
+  const kept = device.figuresCut;
+  if (kept === undefined || kept < cut) return { ...device, figuresCut: cut };
+  if (kept <= now) return device;
+  return { ...device, figuresCut: cut, historyChanges: (device.historyChanges ?? 0) + 1 };
 }

@@ -66,7 +66,15 @@ export async function restampUnsent(
     restamped++;
     return entry;
   });
-  if (clock !== device.hlc) writes.push(deviceStore.put({ ...device, hlc: clock }));
+  // Entries moved in the history order: the progress figures' checkpoint (history-figures.ts) is
+  // not gone on from past it, told in this transaction (the revision steps after it).
+  if (restamped > 0) {
+    writes.push(
+      deviceStore.put({ ...device, hlc: clock, historyChanges: (device.historyChanges ?? 0) + 1 }),
+    );
+  } else if (clock !== device.hlc) {
+    writes.push(deviceStore.put({ ...device, hlc: clock }));
+  }
   await Promise.all(writes);
   if (touched.size > 0) {
     const fold = foldOf(await tx.objectStore('users').get(userId));

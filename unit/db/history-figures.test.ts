@@ -433,6 +433,94 @@ describe('the checkpoint of the progress figures', () => {
     });
   });
 
+  it('is not gone on from over another learner’s answers when a cut kept by a clock that ran ahead is lowered', async () => {
+    await withDB([], async (db) => {
+      await aLongerHistory(db);
+      await putLearner(db, 'u2', { homeZone: 'UTC' });
+      await recordChange(db, 'u2', 'w1', { kind: 'answer', correct: true }, NOW - DAY_MS);
+      // This learner's checkpoint, made while the clock read a day ahead: its cut is tomorrow's.
+      await computeFigures(db, { ...QUERY, now: NOW + DAY_MS });
+      // The clock set right, the other learner's figures lower the device's cut to today's.
+      await computeFigures(db, { ...QUERY, userId: 'u2' });
+      expect((await db.get('device', 'device'))?.figuresCut).toBe(Date.UTC(2026, 10, 23, 4));
+      // An answer of today: before the first learner's cut, not before the device's.
+      await recordChange(db, U, 'w1', { kind: 'answer', correct: true }, NOW + 60_000);
+      const tomorrow = { ...QUERY, now: NOW + DAY_MS + 60_000 };
+      const figures = await computeFigures(db, tomorrow);
+      expect(figures.entries).toBe(501);
+      expect(figures).toEqual(await fresh(db, tomorrow));
+    });
+  });
+
+  it('reckons its cut by the clock the answers are dated by, corrected by the cloud’s', async () => {
+    await withDB([], async (db) => {
+      await aLongerHistory(db);
+      const device = await db.get('device', 'device');
+      if (!device) throw new Error('no device record');
+      // The phone's clock runs two days ahead; the cloud's told it so.
+      await db.put('device', { ...device, offset: -2 * DAY_MS });
+      const ahead = { ...QUERY, now: NOW + 2 * DAY_MS };
+      await computeFigures(db, ahead);
+      expect((await db.get('device', 'device'))?.figuresCut).toBe(Date.UTC(2026, 10, 23, 4));
+      const changes = (await db.get('device', 'device'))?.historyChanges;
+      await recordChange(db, U, 'w1', { kind: 'answer', correct: true }, NOW + 2 * DAY_MS + 60_000);
+      expect((await db.get('device', 'device'))?.historyChanges).toBe(changes);
+      const later = { ...ahead, now: ahead.now + 120_000 };
+      const figures = await computeFigures(db, later);
+      expect(figures).toEqual(await fresh(db, later));
+    });
+  });
+
+  it('is not gone on from after a pull of older answers, though one of its two marks were put back', async () => {
+    for (const putBack of ['revision', 'counters'] as const) {
+      await withDB([], async (db) => {
+        await aLongerHistory(db);
+        await computeFigures(db, QUERY);
+        const [mine] = await listHistory(db, U);
+        if (!mine) throw new Error('no entry');
+        const older: HistoryEntry = {
+          ...mine,
+          id: 'older-from-the-other-phone',
+          device: 'phone-2',
+          hlc: mine.hlc + 1,
+          receivedAt: mine.wall + 1000,
+          sentAt: mine.wall,
+        };
+        const rev = await db.get('meta', `history-rev:${U}`);
+        const carried = await db.get('meta', `progress-fold-rev:${U}`);
+        const device = await db.get('device', 'device');
+        await mergeEntries(db, U, [older], { sent: true, source: 'pull', now: NOW });
+        if (putBack === 'revision') {
+          // As though the revision's step, after the pull's transaction, never happened.
+          if (rev) await db.put('meta', rev);
+          else await db.delete('meta', `history-rev:${U}`);
+          if (carried) await db.put('meta', carried);
+        } else {
+          // As though the pull had counted itself a change after the cut.
+          const now = await db.get('device', 'device');
+          if (!now || !device) throw new Error('no device record');
+          await db.put('device', {
+            ...now,
+            historyChanges: device.historyChanges,
+            foldSafeChanges: device.foldSafeChanges,
+          });
+        }
+        expect(await wentOnFromCheckpoint(db, QUERY)).toBe(false);
+      });
+    }
+  });
+
+  it('is not gone on from after a push restamps an answer, told in the push’s own transaction', async () => {
+    await withDB([], async (db) => {
+      await aLongerHistory(db);
+      await recordChange(db, U, 'w5', { kind: 'answer', correct: true }, NOW + 500 * DAY_MS);
+      await computeFigures(db, QUERY);
+      const changes = (await db.get('device', 'device'))?.historyChanges ?? 0;
+      await takePushBatches(db, U, 100, NOW);
+      expect((await db.get('device', 'device'))?.historyChanges).toBe(changes + 1);
+    });
+  });
+
   it('is not gone on from after a pull brings another phone’s answers from before its cut', async () => {
     await withDB([], async (db) => {
       await aLongerHistory(db);

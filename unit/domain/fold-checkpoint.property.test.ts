@@ -79,8 +79,15 @@ function entryOf(raw: Raw, index: number, prefix: string, at = NOW): HistoryEntr
 
 const settings = fc.record({
   schedule: fc.constantFrom('standard' as const, 'fsrs' as const),
-  homeZone: fc.constantFrom(undefined, 'UTC', 'Asia/Vladivostok', 'America/Panama'),
-  dayStartHour: fc.constantFrom(undefined, 0, 4),
+  homeZone: fc.constantFrom(
+    undefined,
+    'UTC',
+    'Asia/Vladivostok',
+    'America/Panama',
+    'Europe/London',
+    'America/New_York',
+  ),
+  dayStartHour: fc.constantFrom(undefined, 0, 2, 4),
 });
 
 const figuresOf = ({ checkpoint: _checkpoint, ...figures }: ReturnType<typeof foldFigures>) =>
@@ -117,6 +124,9 @@ describe('figures gone on from a checkpoint', () => {
               // Of the last hours before `at`; some dated before the cut (yesterday's answers
               // reaching the figures today, a clock set back): the figures then start afresh.
               const hoursAgo = raw.hoursAgo % 20;
+              // This device's answers sort after everything; another phone's, pulled, by their own
+              // clock's stamp (some before a word's checkpoint: the figures then start afresh).
+              if (raw.device === 'd2') return entryOf({ ...raw, hoursAgo }, i, prefix, at);
               const entry = entryOf({ ...raw, hoursAgo, received: undefined }, i, prefix, at);
               return { ...entry, hlc: top + 1 + i };
             });
@@ -165,7 +175,7 @@ describe('figures gone on from a checkpoint', () => {
       { numRuns: 200 },
     );
     // Most runs go on from a checkpoint: the property is not met by falling back every time.
-    expect(compared).toBeGreaterThan(200);
+    expect(compared).toBeGreaterThan(120);
   });
 
   it('does not go on over a baseline, an entry before the cut or one that sorts before a state, nor into an earlier day', () => {
