@@ -4,6 +4,7 @@
  * the hard words failed on 8 days or more, with a session of their own.
  */
 import type { Page } from '@playwright/test';
+import { readStore } from './study-helpers';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { SAVED } from './support/saved-state';
 
@@ -37,6 +38,12 @@ function historyJson(now: number): string {
 
 const region = (page: Page, name: RegExp) => page.getByRole('region', { name });
 
+/** The id of the progress figures' checkpoint kept in the page's database (db/history-figures.ts). */
+async function checkpointId(page: Page): Promise<string | undefined> {
+  const meta = await readStore<{ key: string; id?: string }>(page, 'meta');
+  return meta.find((record) => record.key.startsWith('progress-fold:'))?.id;
+}
+
 test('progress shows the learned words probably recalled today and the hard words', async ({
   page,
 }) => {
@@ -61,7 +68,29 @@ test('progress shows the learned words probably recalled today and the hard word
   await expect(hard.getByRole('button', { name: /^Повторить заново/ })).toHaveCount(0);
   await expectAccessible(page);
 
+  // The answers of the last 30 days as a table: a row a day answered (kept, with the history's
+  // checkpoint at the study day's start, by the history worker).
+  const answers = region(page, /^Ответы за 30 дней/);
+  await answers.getByText('Показать таблицей').click();
+  // The header, and the 11 days of the last 30 the file answered on.
+  await expect(answers.getByRole('row')).toHaveCount(1 + 11);
+  const kept = await checkpointId(page);
+  expect(kept).toBeTruthy();
+
   await hard.getByRole('button', { name: 'Учить эти слова (1)' }).click();
   await expect(page).toHaveURL(/\/quiz$/);
   await expect(page.getByText('Вопрос 1 из 1')).toBeVisible();
+  await page.keyboard.press('1');
+  await expect(page.getByText(/^(Верно!|Неверно)$/)).toBeVisible();
+  // The answer is kept in the background: leave the page (a new load) only once it is stored.
+  await expect.poll(async () => (await readStore(page, 'history')).length).toBe(14);
+
+  // Today's answer joins the figures, folded on from the checkpoint: a row for today.
+  await page.goto('/progress');
+  const after = region(page, /^Ответы за 30 дней/);
+  await after.getByText('Показать таблицей').click();
+  await expect(after.getByRole('row')).toHaveCount(1 + 12);
+  await expect(after.getByRole('row').last().getByRole('cell')).toHaveText([/^[01]$/, /^[01]$/]);
+  // Gone on from, not worked out whole: the same checkpoint, not written again on the same day.
+  expect(await checkpointId(page)).toBe(kept);
 });
