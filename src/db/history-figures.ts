@@ -204,8 +204,12 @@ function usableCheckpoint(
   const changes = (device?.historyChanges ?? 0) - kept.changes;
   if (changes !== (device?.foldSafeChanges ?? 0) - kept.safe) return undefined;
   const words = new Map<string, WordAtCut>();
-  for (const [vocabId, state, hlc, deviceId, id] of kept.words) {
-    words.set(vocabId, { state, last: { hlc, device: deviceId, id } });
+  for (const [vocabId, state, hlc, deviceId, id, calState] of kept.words) {
+    words.set(vocabId, {
+      state,
+      last: { hlc, device: deviceId, id },
+      ...(calState ? { calState } : {}),
+    });
   }
   const checkpoint: FoldCheckpoint = {
     cut: kept.cut,
@@ -253,13 +257,11 @@ function checkpointMeta(
       recalled,
       reviews,
     ]),
-    words: [...checkpoint.words].map(([vocabId, { state, last }]) => [
-      vocabId,
-      state,
-      last.hlc,
-      last.device,
-      last.id,
-    ]),
+    words: [...checkpoint.words].map(([vocabId, { state, last, calState }]) =>
+      calState
+        ? [vocabId, state, last.hlc, last.device, last.id, calState]
+        : [vocabId, state, last.hlc, last.device, last.id],
+    ),
   };
 }
 

@@ -270,8 +270,18 @@ export interface FoldCheckpointMeta {
   days: [day: number, right: number, wrong: number, learned: number][];
   /** The calibration's sums of the days before the cut: [study day, right, recalled, reviews]. */
   calibration: [day: number, right: number, recalled: number, reviews: number][];
-  /** [word, state, and the last entry before the cut: its stamp, device and id]. */
-  words: [vocabId: string, state: UserWord, hlc: number, device: string, id: string][];
+  /**
+   * [word, state, the last entry before the cut: its stamp, device and id; for a word with a
+   * baseline, the calibration's state].
+   */
+  words: [
+    vocabId: string,
+    state: UserWord,
+    hlc: number,
+    device: string,
+    id: string,
+    calState?: UserWord,
+  ][];
 }
 
 export const historyRevKey = (userId: string) => `history-rev:${userId}`;

@@ -284,7 +284,7 @@ export function learnerCalibration(
   rules: FoldRules,
   model: MemoryModel,
   since: number,
-  from?: ReadonlyMap<string, { state: UserWord }>,
+  from?: ReadonlyMap<string, { state: UserWord; calState?: UserWord }>,
 ): Calibration {
   return calibrationOf(calibrationDays(entries, rules, model, since, from));
 }
@@ -307,10 +307,10 @@ export function calibrationDays(
   rules: FoldRules,
   model: MemoryModel,
   since: number,
-  from?: ReadonlyMap<string, { state: UserWord }>,
+  from?: ReadonlyMap<string, { state: UserWord; calState?: UserWord }>,
 ): Map<number, CalibrationDay> {
   const words = new Map<string, UserWord>();
-  for (const [vocabId, { state }] of from ?? []) words.set(vocabId, state);
+  for (const [vocabId, { state, calState }] of from ?? []) words.set(vocabId, calState ?? state);
   const days = new Map<number, CalibrationDay>();
   for (const entry of [...entries].sort(compareEntries)) {
     const word = words.get(entry.vocabId) ?? {

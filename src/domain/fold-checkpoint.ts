@@ -77,13 +77,21 @@ export function fits(from: FoldCheckpoint, window: FiguresWindow, dayStarts: num
 /**
  * Whether `entries` (those at or after the checkpoint's cut) go on from it: no baseline (a fold
  * starts from one, history-fold `foldWord`), and every entry after its word's state in history
- * order. Else the figures are worked out from the whole history.
+ * order, a word with a baseline's dated in that order. Else the figures are worked out from the
+ * whole history.
  */
 export function goesOn(from: FoldCheckpoint, entries: readonly HistoryEntry[]): boolean {
+  const based = new Map<string, HistoryEntry[]>();
   for (const entry of entries) {
     if (entry.kind === 'baseline' || effectiveTime(entry) < from.cut) return false;
     const word = from.words.get(entry.vocabId);
     if (word && compareEntries(entry, word.last) <= 0) return false;
+    if (word?.calState) based.set(entry.vocabId, [...(based.get(entry.vocabId) ?? []), entry]);
+  }
+  // A word with a baseline is replayed in turn: its entries after the cut dated in their order.
+  for (const list of based.values()) {
+    const times = list.sort(compareEntries).map(effectiveTime);
+    if (times.some((time, i) => i > 0 && time < (times[i - 1] as number))) return false;
   }
   return true;
 }

@@ -7,9 +7,16 @@
  */
 import { DAY_MS } from './constants';
 import { DRILL_KIND } from './drills';
-import { compareEntries, type EntryKey, effectiveTime, type HistoryEntry } from './history';
+import {
+  compareEntries,
+  type EntryKey,
+  effectiveTime,
+  type HistoryEntry,
+  isKnownKind,
+} from './history';
 import { applyEntry, foldWord } from './history-fold';
 import type { FoldRules } from './memory';
+import { newUserWord } from './srs';
 import type { UserWord, VocabItem } from './types';
 
 export interface AnswerDay {
@@ -131,6 +138,11 @@ export function learnedOverTime(
 export interface WordAtCut {
   state: UserWord;
   last: EntryKey;
+  /**
+   * A word with a baseline: the calibration's state (exam.ts `calibrationDays` folds the word
+   * without its baselines, the chart from them). Its entries after the cut must be in order.
+   */
+  calState?: UserWord;
 }
 
 /** Where the learned series goes on from (`from`) and where it marks the words' states (`cut`). */
@@ -186,8 +198,10 @@ export function learnedSeries(
     const times = steps.map(effectiveTime);
     const inOrder = times.every((time, i) => i === 0 || time >= (times[i - 1] as number));
     const before = from?.words.get(vocabId);
-    if (baselines.length > 0) atCut = null;
     const inTurn = inOrder && baselines.every((entry) => effectiveTime(entry) < firstEnd);
+    // A word with a baseline is marked only replayed in turn, every baseline before the cut and
+    // before its steps after it in the history order.
+    if (baselines.length > 0 && (!inTurn || !baselinesBefore(baselines, steps, cut))) atCut = null;
     if (atCut && cut !== undefined && !inTurn) {
       const marked = wordAtCut(userId, vocabId, steps, cut, rules, before);
       if (marked === null) atCut = null;
@@ -204,9 +218,22 @@ export function learnedSeries(
           word = applyEntry(word, steps[next] as HistoryEntry, rules);
           next++;
         }
-        const last = steps[next - 1];
-        if (last) atCut?.set(vocabId, { state: word, last: keyOf(last) });
-        else if (before) atCut?.set(vocabId, before);
+        const below = [...baselines, ...steps.slice(0, next)].sort(compareEntries);
+        const last = below[below.length - 1];
+        if (last) {
+          const calState =
+            baselines.length > 0
+              ? calibrationState(below, rules)
+              : before?.calState &&
+                steps
+                  .slice(0, next)
+                  .reduce((state, step) => applyEntry(state, step, rules), before.calState);
+          atCut?.set(vocabId, {
+            state: word,
+            last: keyOf(last),
+            ...(calState ? { calState } : {}),
+          });
+        } else if (before) atCut?.set(vocabId, before);
         marking = false;
       };
       for (const [index, end] of ends.entries()) {
@@ -249,6 +276,36 @@ export function learnedSeries(
 
 const keyOf = ({ hlc, device, id }: EntryKey): EntryKey => ({ hlc, device, id });
 
+/** Whether every baseline is dated before `cut` and sorts before each step dated at or after it. */
+function baselinesBefore(
+  baselines: readonly HistoryEntry[],
+  steps: readonly HistoryEntry[],
+  cut: number | undefined,
+): boolean {
+  if (cut === undefined) return true;
+  const after = steps.filter((step) => effectiveTime(step) >= cut);
+  return baselines.every(
+    (baseline) =>
+      effectiveTime(baseline) < cut && after.every((step) => compareEntries(baseline, step) < 0),
+  );
+}
+
+/**
+ * A word's state as the calibration folds it (exam.ts `calibrationDays`): from a new word dated
+ * by its first entry, every entry of a kind this version knows applied in history order (a
+ * baseline changes nothing there). `entries`: sorted.
+ */
+function calibrationState(
+  entries: readonly HistoryEntry[],
+  rules: FoldRules,
+): UserWord | undefined {
+  const first = entries[0];
+  if (!first) return undefined;
+  let word: UserWord = { ...newUserWord(first.userId, first.vocabId, first.wall), deleted: false };
+  for (const entry of entries) if (isKnownKind(entry.kind)) word = applyEntry(word, entry, rules);
+  return word;
+}
+
 /**
  * A word's state over its `steps` (sorted, no baseline) before `cut`, gone on from `before`:
  * undefined when nothing of it comes before the cut, null when a step before it sorts after one
@@ -262,6 +319,8 @@ function wordAtCut(
   rules: FoldRules,
   before: WordAtCut | undefined,
 ): WordAtCut | null | undefined {
+  // A word with a baseline goes on only replayed in turn (`learnedSeries`).
+  if (before?.calState) return null;
   let past = false;
   const below: HistoryEntry[] = [];
   for (const step of steps) {

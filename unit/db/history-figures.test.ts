@@ -14,13 +14,14 @@ import {
   keptFigures,
   type ProgressFigures,
 } from '@/db/history-figures';
+import { importBaselines } from '@/db/history-import';
 import { maintainHistory } from '@/db/history-maintenance';
 import { mergeEntries } from '@/db/history-merge';
 import { takePushBatches } from '@/db/history-push';
 import { listHistory } from '@/db/history-queries';
 import { recordDrillReply, recordExamResult } from '@/db/history-results';
 import { toStoredEntry } from '@/db/records';
-import type { MarineDB } from '@/db/schema';
+import type { FoldCheckpointMeta, MarineDB } from '@/db/schema';
 import { DAY_MS } from '@/domain/constants';
 import type { HistoryEntry } from '@/domain/history';
 import { putLearner, withDB } from './helpers';
@@ -518,6 +519,55 @@ describe('the checkpoint of the progress figures', () => {
       const changes = (await db.get('device', 'device'))?.historyChanges ?? 0;
       await takePushBatches(db, U, 100, NOW);
       expect((await db.get('device', 'device'))?.historyChanges).toBe(changes + 1);
+    });
+  });
+
+  it('is kept for a learner whose words began as an earlier version’s records (baselines), and gone on from', async () => {
+    const later = { ...QUERY, now: NOW + 60_000 };
+    const baselined = async (db: MarineDB) => {
+      await putLearner(db, U, { homeZone: 'UTC' });
+      const record = (vocabId: string, learned: boolean) => ({
+        userId: U,
+        vocabId,
+        status: learned ? ('learned' as const) : ('learning' as const),
+        attempts: 6,
+        correct: learned ? 6 : 2,
+        streak: learned ? 6 : 0,
+        strength: learned ? 0.9 : 0.2,
+        updatedAt: NOW - 60 * DAY_MS,
+        deleted: false,
+      });
+      await importBaselines(db, U, [record('w0', true), record('w1', false)], {
+        sent: false,
+        source: 'import',
+        now: NOW - 60 * DAY_MS,
+        origin: 'import',
+        prefix: 'file',
+      });
+      for (let day = 40; day >= 1; day--) {
+        await recordChange(
+          db,
+          U,
+          `w${day % 3}`,
+          { kind: 'answer', correct: true },
+          NOW - day * DAY_MS,
+        );
+      }
+      await computeFigures(db, QUERY);
+      await recordChange(db, U, 'w1', { kind: 'answer', correct: true }, NOW + 30_000);
+    };
+    await withDB([], async (db) => {
+      await baselined(db);
+      const kept = (await db.get('meta', `progress-fold:${U}`)) as FoldCheckpointMeta | undefined;
+      // Both words began as records: each keeps the calibration's state beside the chart's.
+      expect(kept?.words.filter((word) => word[5]).length).toBe(2);
+      const figures = await computeFigures(db, later);
+      expect(figures.entries).toBe(43);
+      expect(figures).toEqual(await fresh(db, later));
+    });
+    await withDB([], async (db) => {
+      await baselined(db);
+      expect(await wentOnFromCheckpoint(db, later)).toBe(true);
     });
   });
 
