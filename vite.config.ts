@@ -294,6 +294,8 @@ const FIGURES_CODE = createHash('sha256')
       'domain/history.ts',
       'domain/hlc.ts',
       'domain/drills.ts',
+      'domain/history-snapshot.ts',
+      'domain/constants.ts',
       'domain/progress-charts.ts',
       'domain/exam.ts',
       'domain/history-fold.ts',

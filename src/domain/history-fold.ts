@@ -212,17 +212,33 @@ export function foldWord(
     }
   }
   steps.sort(compareEntries);
+  let word = foldStart(userId, vocabId, baselines, steps, rules);
+  for (const entry of steps) word = applyEntry(word, entry, rules);
+  return word;
+}
+
+/**
+ * The word a fold of `steps` (sorted, of kinds this version knows) starts from: the greatest
+ * baseline the steps do not reproduce (`coveredByHistory`), or a new word dated by its first step.
+ */
+export function foldStart(
+  userId: string,
+  vocabId: string,
+  baselines: readonly { id: string; snapshot: WordSnapshot }[],
+  steps: readonly HistoryEntry[],
+  rules: FoldRules = {},
+): UserWord {
   // From the least baseline up, each checked against the greatest one kept below it.
-  baselines.sort((a, b) => compareSnapshots(a.snapshot, b.snapshot) || compareText(a.id, b.id));
+  const sorted = [...baselines].sort(
+    (a, b) => compareSnapshots(a.snapshot, b.snapshot) || compareText(a.id, b.id),
+  );
   let base: WordSnapshot | undefined;
-  for (const { snapshot } of baselines) {
+  for (const { snapshot } of sorted) {
     if (!coveredByHistory(snapshot, startOf(userId, vocabId, base, steps), steps, rules)) {
       base = snapshot;
     }
   }
-  let word = startOf(userId, vocabId, base, steps);
-  for (const entry of steps) word = applyEntry(word, entry, rules);
-  return word;
+  return startOf(userId, vocabId, base, steps);
 }
 
 /** Groups entries by word and folds each: vocabId -> state. */

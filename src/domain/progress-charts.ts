@@ -14,7 +14,7 @@ import {
   type HistoryEntry,
   isKnownKind,
 } from './history';
-import { applyEntry, foldWord } from './history-fold';
+import { applyEntry, foldStart, foldWord } from './history-fold';
 import type { FoldRules } from './memory';
 import { newUserWord } from './srs';
 import type { UserWord, VocabItem } from './types';
@@ -210,7 +210,9 @@ export function learnedSeries(
     if (inTurn) {
       // Replayed once, day by day; from `before` when given (every entry here comes after its
       // state: the caller's promise), marked at the cut on the way.
-      let word = before ? before.state : foldWord(userId, vocabId, baselines, rules);
+      // From the baseline the word's fold starts from: one its own steps reproduce is skipped
+      // (history-fold `coveredByHistory`), so the last day counts as the rank does.
+      let word = before ? before.state : inTurnStart(userId, vocabId, baselines, steps, rules);
       let next = 0;
       let marking = atCut !== null && cut !== undefined;
       const mark = () => {
@@ -275,6 +277,23 @@ export function learnedSeries(
 }
 
 const keyOf = ({ hlc, device, id }: EntryKey): EntryKey => ({ hlc, device, id });
+
+/** Where a word replayed in turn starts: history-fold `foldStart` over its baselines and steps. */
+function inTurnStart(
+  userId: string,
+  vocabId: string,
+  baselines: readonly HistoryEntry[],
+  steps: readonly HistoryEntry[],
+  rules: FoldRules,
+): UserWord {
+  const snapshots = baselines.flatMap((entry) =>
+    entry.snapshot ? [{ id: entry.id, snapshot: entry.snapshot }] : [],
+  );
+  // No baseline: a new word (its date is its first step's once that is replayed).
+  if (snapshots.length === 0) return foldWord(userId, vocabId, [], rules);
+  const known = steps.filter((step) => isKnownKind(step.kind));
+  return foldStart(userId, vocabId, snapshots, known, rules);
+}
 
 /** Whether every baseline is dated before `cut` and sorts before each step dated at or after it. */
 function baselinesBefore(

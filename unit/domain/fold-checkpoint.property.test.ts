@@ -9,7 +9,7 @@ import { DAY_MS } from '@/domain/constants';
 import { fits, foldFigures, goesOn } from '@/domain/fold-checkpoint';
 import { fsrsModel } from '@/domain/fsrs';
 import { compareEntries, effectiveTime, type HistoryEntry } from '@/domain/history';
-import { foldWord } from '@/domain/history-fold';
+import { foldAll, foldWord } from '@/domain/history-fold';
 import { baselineEntry } from '@/domain/history-snapshot';
 import { foldRulesFor, studyDayStart } from '@/domain/memory';
 import { chartDays } from '@/domain/progress-charts';
@@ -158,6 +158,14 @@ describe('figures gone on from a checkpoint', () => {
           ] as const) {
             all = [...all, ...later(raws, prefix, all, at)];
             const whole = foldFigures(U, all, at, rules, fsrsModel, window(at));
+            // Its last day counts the words the fold of everything has learned (the rank's count),
+            // when nothing is dated past it.
+            if (all.every((entry) => effectiveTime(entry) <= at)) {
+              const folded = [...foldAll(U, all, rules).values()];
+              expect(whole.learned.at(-1)?.learned).toBe(
+                folded.filter((word) => word.status === 'learned' && !word.deleted).length,
+              );
+            }
             // A checkpoint's states are the folds of each word's entries before its cut.
             // (A word with a baseline: from its greatest baseline, as the chart folds it.)
             for (const [vocabId, { state, last, calState }] of whole.checkpoint?.words ?? []) {

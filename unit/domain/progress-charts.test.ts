@@ -94,6 +94,27 @@ describe('learnedOverTime', () => {
     expect(days.at(-1)?.learned).toBe(folded.length);
   });
 
+  it('skips a baseline the word’s own steps reproduce, as the fold (and the rank) does', () => {
+    // An import made the record of the first step a baseline: it stands for that step, not for
+    // a learned word on top of it.
+    const learned = {
+      ...answer(dayStart(-50) + 5000, true),
+      id: 'learn-50',
+      kind: 'learn' as const,
+    };
+    const unlearned = {
+      ...answer(dayStart(-45) + 5000, true),
+      id: 'unlearn-45',
+      kind: 'unlearn' as const,
+    };
+    const base = baselineEntry(foldWord(U, 'w1', [learned]), { prefix: 'file', device: 'phone' });
+    const entries = [base, learned, unlearned];
+    expect(foldWord(U, 'w1', entries).status).not.toBe('learned');
+    expect(learnedOverTime(U, entries, NOW).map((day) => day.learned)).toEqual(
+      Array.from({ length: 30 }, () => 0),
+    );
+  });
+
   it('agrees with folding each day afresh, whatever the clocks did (property)', () => {
     /** The definition, day by day: the fold of everything that had happened by the day's end. */
     const reference = (entries: HistoryEntry[]) =>
