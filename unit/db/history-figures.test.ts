@@ -260,6 +260,38 @@ async function aLongerHistory(db: MarineDB): Promise<void> {
 
 const learnedToday = (figures: ProgressFigures) => figures.learned.at(-1)?.learned;
 
+/** The figures of `query` hold `entries` and equal those worked out from the whole history. */
+async function expectWhole(
+  db: MarineDB,
+  query: { userId: string; now: number; settings: { homeZone: string } },
+  entries: number,
+): Promise<void> {
+  const figures = await computeFigures(db, query);
+  expect(figures.entries).toBe(entries);
+  expect(figures).toEqual(await fresh(db, query));
+}
+
+/**
+ * Two databases made by `setUp` alike: in one, the figures of `query` hold `entries` and equal
+ * the whole history's (after `inspect`); in the other, they go on from the checkpoint.
+ */
+async function agreesGoingOn(
+  setUp: (db: MarineDB) => Promise<void>,
+  query: { userId: string; now: number; settings: { homeZone: string } },
+  entries: number,
+  inspect?: (db: MarineDB) => Promise<void>,
+): Promise<void> {
+  await withDB([], async (db) => {
+    await setUp(db);
+    await inspect?.(db);
+    await expectWhole(db, query, entries);
+  });
+  await withDB([], async (db) => {
+    await setUp(db);
+    expect(await wentOnFromCheckpoint(db, query)).toBe(true);
+  });
+}
+
 /**
  * Whether the next figures go on from the kept checkpoint: the entries before its cut are taken
  * away behind the app's back (nothing any writer would step), so figures worked out from the whole
@@ -335,9 +367,7 @@ describe('the checkpoint of the progress figures', () => {
       // in its dates, and changes every day of the series after it.
       await recordChange(db, U, 'w9', { kind: 'answer', correct: true }, NOW - 40 * DAY_MS);
       expect((await db.get('device', 'device'))?.historyChanges).toBe(changes + 1);
-      const figures = await computeFigures(db, QUERY);
-      expect(figures.entries).toBe(501);
-      expect(figures).toEqual(await fresh(db));
+      await expectWhole(db, QUERY, 501);
     });
   });
 
@@ -379,16 +409,7 @@ describe('the checkpoint of the progress figures', () => {
       await mergeEntries(db, U, [...receipts, other], { sent: true, source: 'pull', now: soon });
       expect((await db.get('device', 'device'))?.historyChanges).toBe(before + 1);
     };
-    await withDB([], async (db) => {
-      await pulled(db);
-      const figures = await computeFigures(db, later);
-      expect(figures.entries).toBe(502);
-      expect(figures).toEqual(await fresh(db, later));
-    });
-    await withDB([], async (db) => {
-      await pulled(db);
-      expect(await wentOnFromCheckpoint(db, later)).toBe(true);
-    });
+    await agreesGoingOn(pulled, later, 502);
   });
 
   it('is not gone on from after a change by a version without it: the device’s counter or the revision stepped alone', async () => {
@@ -447,9 +468,7 @@ describe('the checkpoint of the progress figures', () => {
       // An answer of today: before the first learner's cut, not before the device's.
       await recordChange(db, U, 'w1', { kind: 'answer', correct: true }, NOW + 60_000);
       const tomorrow = { ...QUERY, now: NOW + DAY_MS + 60_000 };
-      const figures = await computeFigures(db, tomorrow);
-      expect(figures.entries).toBe(501);
-      expect(figures).toEqual(await fresh(db, tomorrow));
+      await expectWhole(db, tomorrow, 501);
     });
   });
 
@@ -556,18 +575,10 @@ describe('the checkpoint of the progress figures', () => {
       await computeFigures(db, QUERY);
       await recordChange(db, U, 'w1', { kind: 'answer', correct: true }, NOW + 30_000);
     };
-    await withDB([], async (db) => {
-      await baselined(db);
+    await agreesGoingOn(baselined, later, 43, async (db) => {
       const kept = (await db.get('meta', `progress-fold:${U}`)) as FoldCheckpointMeta | undefined;
       // Both words began as records: each keeps the calibration's state beside the chart's.
       expect(kept?.words.filter((word) => word[5]).length).toBe(2);
-      const figures = await computeFigures(db, later);
-      expect(figures.entries).toBe(43);
-      expect(figures).toEqual(await fresh(db, later));
-    });
-    await withDB([], async (db) => {
-      await baselined(db);
-      expect(await wentOnFromCheckpoint(db, later)).toBe(true);
     });
   });
 
@@ -589,9 +600,7 @@ describe('the checkpoint of the progress figures', () => {
         sentAt: mine.wall + i * DAY_MS,
       }));
       await mergeEntries(db, U, others, { sent: true, source: 'pull', now: NOW });
-      const figures = await computeFigures(db, QUERY);
-      expect(figures.entries).toBe(506);
-      expect(figures).toEqual(await fresh(db));
+      await expectWhole(db, QUERY, 506);
     });
   });
 
