@@ -24,8 +24,9 @@ export function datedHere(entry: HistoryEntry, device: DeviceRecord): StoredHist
 
 /**
  * This device's record once `entry` is added here: its stamp, and `historyChanges` stepped when
- * the entry is dated before a progress checkpoint's cut (`figuresCut`: an answer of yesterday by a clock set back),
- * where the checkpoint's states stand for the history before it (history-figures.ts).
+ * the entry is dated before a progress checkpoint's cut (`figuresCut`: an answer dated yesterday
+ * by a clock set back), where the checkpoint's states stand for the history before it
+ * (history-figures.ts).
  */
 export function afterEntryHere(device: DeviceRecord, entry: HistoryEntry): DeviceRecord {
   const next = { ...device, hlc: entry.hlc };
