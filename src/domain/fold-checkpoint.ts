@@ -86,7 +86,11 @@ export function goesOn(from: FoldCheckpoint, entries: readonly HistoryEntry[]): 
     if (entry.kind === 'baseline' || effectiveTime(entry) < from.cut) return false;
     const word = from.words.get(entry.vocabId);
     if (word && compareEntries(entry, word.last) <= 0) return false;
-    if (word?.calState) based.set(entry.vocabId, [...(based.get(entry.vocabId) ?? []), entry]);
+    if (word?.calState) {
+      const list = based.get(entry.vocabId);
+      if (list) list.push(entry);
+      else based.set(entry.vocabId, [entry]);
+    }
   }
   // A word with a baseline is replayed in turn: its entries after the cut dated in their order.
   for (const list of based.values()) {

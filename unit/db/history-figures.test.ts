@@ -111,15 +111,8 @@ describe('the kept progress figures', () => {
   it('are not used after a pull that adds an entry, or dates one of this device anew', async () => {
     await withDB([], async (db) => {
       await studied(db);
-      const [mine] = await listHistory(db, U);
-      if (!mine) throw new Error('no entry');
-      const other: HistoryEntry = {
-        ...mine,
-        id: 'from-the-other-phone',
-        device: 'phone-2',
-        hlc: mine.hlc + 1,
-        receivedAt: NOW - DAY_MS,
-      };
+      const mine = await firstEntry(db);
+      const other = fromPhone2(mine, 'from-the-other-phone', { receivedAt: NOW - DAY_MS });
       const pull = (records: HistoryEntry[]) =>
         mergeEntries(db, U, records, { sent: true, source: 'pull', now: NOW });
       expect(await keptAfter(db, () => pull([other]))).toBeNull();
@@ -143,16 +136,12 @@ describe('the kept progress figures', () => {
   it('are not used after a pull adds older entries, though the page closed before the revision stepped', async () => {
     await withDB([], async (db) => {
       await studied(db);
-      const [mine] = await listHistory(db, U);
-      if (!mine) throw new Error('no entry');
+      const mine = await firstEntry(db);
       // Another phone's answer, stamped before this device's last: the stamp does not move.
-      const older: HistoryEntry = {
-        ...mine,
-        id: 'older-from-the-other-phone',
-        device: 'phone-2',
+      const older = fromPhone2(mine, 'older-from-the-other-phone', {
         hlc: mine.hlc - 1,
         receivedAt: NOW - DAY_MS,
-      };
+      });
       const revision = await db.get('meta', `history-rev:${U}`);
       const pullThenClose = async () => {
         await mergeEntries(db, U, [older], { sent: true, source: 'pull', now: NOW });
@@ -259,6 +248,22 @@ async function aLongerHistory(db: MarineDB): Promise<void> {
 }
 
 const learnedToday = (figures: ProgressFigures) => figures.learned.at(-1)?.learned;
+
+/** The learner's first entry (by date). */
+async function firstEntry(db: MarineDB): Promise<HistoryEntry> {
+  const [mine] = await listHistory(db, U);
+  if (!mine) throw new Error('no entry');
+  return mine;
+}
+
+/** `mine` as another phone's entry `id`, stamped right after it. */
+const fromPhone2 = (mine: HistoryEntry, id: string, change: Partial<HistoryEntry> = {}) => ({
+  ...mine,
+  id,
+  device: 'phone-2',
+  hlc: mine.hlc + 1,
+  ...change,
+});
 
 /** The figures of `query` hold `entries` and equal those worked out from the whole history. */
 async function expectWhole(
@@ -496,16 +501,11 @@ describe('the checkpoint of the progress figures', () => {
       await withDB([], async (db) => {
         await aLongerHistory(db);
         await computeFigures(db, QUERY);
-        const [mine] = await listHistory(db, U);
-        if (!mine) throw new Error('no entry');
-        const older: HistoryEntry = {
-          ...mine,
-          id: 'older-from-the-other-phone',
-          device: 'phone-2',
-          hlc: mine.hlc + 1,
+        const mine = await firstEntry(db);
+        const older = fromPhone2(mine, 'older-from-the-other-phone', {
           receivedAt: mine.wall + 1000,
           sentAt: mine.wall,
-        };
+        });
         const rev = await db.get('meta', `history-rev:${U}`);
         const carried = await db.get('meta', `progress-fold-rev:${U}`);
         const device = await db.get('device', 'device');
@@ -586,19 +586,17 @@ describe('the checkpoint of the progress figures', () => {
     await withDB([], async (db) => {
       await aLongerHistory(db);
       await computeFigures(db, QUERY);
-      const [mine] = await listHistory(db, U);
-      if (!mine) throw new Error('no entry');
-      const others: HistoryEntry[] = [0, 1, 2, 3, 4, 5].map((i) => ({
-        ...mine,
-        id: `other-${i}`,
-        vocabId: 'w7',
-        device: 'phone-2',
-        hlc: mine.hlc + i,
-        wall: mine.wall + i * DAY_MS,
-        correct: true,
-        receivedAt: mine.wall + i * DAY_MS,
-        sentAt: mine.wall + i * DAY_MS,
-      }));
+      const mine = await firstEntry(db);
+      const others = [0, 1, 2, 3, 4, 5].map((i) =>
+        fromPhone2(mine, `other-${i}`, {
+          vocabId: 'w7',
+          hlc: mine.hlc + i,
+          wall: mine.wall + i * DAY_MS,
+          correct: true,
+          receivedAt: mine.wall + i * DAY_MS,
+          sentAt: mine.wall + i * DAY_MS,
+        }),
+      );
       await mergeEntries(db, U, others, { sent: true, source: 'pull', now: NOW });
       await expectWhole(db, QUERY, 506);
     });

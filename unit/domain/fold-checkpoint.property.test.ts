@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@/domain/constants';
 import { fits, foldFigures, goesOn } from '@/domain/fold-checkpoint';
 import { fsrsModel } from '@/domain/fsrs';
-import { compareEntries, effectiveTime, type HistoryEntry } from '@/domain/history';
+import { compareEntries, effectiveTime, HISTORY_KINDS, type HistoryEntry } from '@/domain/history';
 import { foldAll, foldWord } from '@/domain/history-fold';
 import { baselineEntry } from '@/domain/history-snapshot';
 import { foldRulesFor, studyDayStart } from '@/domain/memory';
@@ -20,22 +20,17 @@ const NOW = Date.UTC(2026, 10, 27, 9, 30);
 const DAYS = 30;
 const HOUR = 3_600_000;
 
-const KINDS = [
+/**
+ * Every kind this version folds (baselines, an earlier version's word records, among them),
+ * answers three times as often, and a later version's kind, which folds as nothing.
+ */
+const KINDS: readonly string[] = [
+  ...HISTORY_KINDS,
   'answer',
   'answer',
   'answer',
-  'answer',
-  'skip',
-  'learn',
-  'unlearn',
-  'relearn',
-  'hide',
-  'delete',
-  'restore',
   'radio-call-of-a-later-version',
-  // An earlier version's word record (its counts and status, from before the history).
-  'baseline',
-] as const;
+];
 
 const rawEntry = fc.record({
   vocabId: fc.constantFrom('w1', 'w2', 'w3', 'w4', 'w5'),
