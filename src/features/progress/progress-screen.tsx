@@ -3,7 +3,7 @@
  * due ones, the total, the rank, and the charts of the answer history.
  */
 import { Link } from '@tanstack/react-router';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { learnableCount } from '@/domain/daily';
 import { studyDayEnd } from '@/domain/memory';
 import type { UserWord, VocabItem } from '@/domain/types';
@@ -16,6 +16,7 @@ import {
 } from '@/stores/history-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
+import { afterPaint } from '@/ui/after-paint';
 import { EmptyState } from '@/ui/empty-state';
 import { ExamResults } from './exam-results';
 import { HardWords } from './hard-words';
@@ -219,6 +220,9 @@ function useProgressFigures(userId: string | undefined): ShownFigures | null {
   const revision = useWordsStore((s) => s.revision);
   // Whose they are: another learner signed in meanwhile sees none of them.
   const [held, setHeld] = useState<(ShownFigures & { userId: string }) | null>(null);
+  // What the screen shows now, for the effect below (which runs again only on its inputs).
+  const showing = useRef(held);
+  showing.current = held;
   const homeZone = settings?.homeZone;
   const dayStartHour = settings?.dayStartHour;
   const schedule = settings?.schedule;
@@ -244,8 +248,11 @@ function useProgressFigures(userId: string | undefined): ShownFigures | null {
           if (live) setHeld({ userId, figures: kept, updating: false });
           return;
         }
-        // Meanwhile the figures shown (or else the earlier ones kept) stay, said to be updating.
-        if (live) {
+        // Meanwhile the figures shown (or else the earlier ones kept) stay, said to be updating,
+        // and are painted before the job that works the new ones out starts: its worker's start
+        // and reads would otherwise hold the screen back (a year: the charts shown in twice a new
+        // account's time, docs/benchmarks.md).
+        if (live && (showing.current?.userId === userId || earlier)) {
           setHeld((shown) =>
             shown?.userId === userId
               ? { ...shown, updating: true }
@@ -253,6 +260,8 @@ function useProgressFigures(userId: string | undefined): ShownFigures | null {
                 ? { userId, figures: earlier, updating: true }
                 : shown,
           );
+          await afterPaint();
+          if (!live) return;
         }
         const found = await readProgressFigures(userId, now, fold);
         if (live) setHeld({ userId, figures: found, updating: false });
