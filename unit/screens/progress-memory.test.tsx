@@ -143,6 +143,41 @@ describe('what the learner probably recalls', () => {
     expect(allByText(app.host, 'Графики обновляются…')).toHaveLength(0);
   });
 
+  it('paints the charts kept before, said to be updating, before the worker that folds the answer in starts', async () => {
+    vi.stubGlobal('Worker', ClonedWorker);
+    app = await registerViaUi();
+    const [id] = useVocabStore.getState().vocab.map((item) => item.id);
+    const history = answers([[id as string, true, 2]]);
+    await useWordsStore.getState().importProgress({ userWords: [], history });
+    await go(app, '/progress');
+    await until(() => expect(ClonedWorker.jobs).toContain('figures'));
+    await go(app, '/');
+    await useWordsStore.getState().recordAnswer(id as string, true);
+
+    // Frames come every 16 ms, as a browser's do, counted; a worker started notes what had come
+    // by then.
+    let frames = 0;
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) =>
+      setTimeout(() => {
+        frames++;
+        callback(performance.now());
+      }, 16),
+    );
+    const started: { frames: number; updating: boolean }[] = [];
+    const host = app.host;
+    class Watched extends ClonedWorker {
+      constructor() {
+        super();
+        started.push({ frames, updating: allByText(host, 'Графики обновляются…').length > 0 });
+      }
+    }
+    vi.stubGlobal('Worker', Watched);
+    await go(app, '/progress');
+    await until(() => expect(started).toHaveLength(1));
+    expect(started[0]).toEqual({ frames: expect.any(Number), updating: true });
+    expect(started[0]?.frames).toBeGreaterThan(0);
+  });
+
   it('works the figures out when reading the kept ones fails, rather than show no history', async () => {
     app = await registerViaUi();
     const [id] = useVocabStore.getState().vocab.map((item) => item.id);
