@@ -45,7 +45,7 @@ import type { FoldSettings } from '@/domain/learner-settings';
 import { foldRulesFor, studyDayOf, studyDayStart } from '@/domain/memory';
 import { type AnswerDay, chartDays, type LearnedDay } from '@/domain/progress-charts';
 import { correctedNow, DEVICE_KEY } from './device-clock';
-import { fromStoredEntry } from './history-queries';
+import { fromStoredEntry, readUserHistory } from './history-queries';
 import {
   type DeviceRecord,
   type FoldCarriedMeta,
@@ -136,8 +136,6 @@ function figuresKey(query: FiguresQuery, rev: number, stamp: string): string {
 function historyMark(device: DeviceRecord | undefined): string {
   return `${device?.hlc ?? 0}:${device?.historyChanges ?? 0}`;
 }
-
-const historyRange = (userId: string) => IDBKeyRange.bound([userId, -Infinity], [userId, Infinity]);
 
 /**
  * The kept figures of the query when nothing they rest on has changed, else null: three small
@@ -308,9 +306,12 @@ export async function computeFigures(db: MarineDB, query: FiguresQuery): Promise
   }
   await before.done;
   if (!from) {
-    entries = (await db.getAllFromIndex('history', 'userTime', historyRange(userId))).map(
-      fromStoredEntry,
-    );
+    const whole = db.transaction(['history', 'users'], 'readonly');
+    const [stored] = await Promise.all([
+      readUserHistory(whole.objectStore('history'), whole.objectStore('users'), userId),
+      whole.done,
+    ]);
+    entries = stored.map(fromStoredEntry);
   }
   const { checkpoint, ...figures } = foldFigures(userId, entries ?? [], now, rules, fsrsModel, {
     ...window,

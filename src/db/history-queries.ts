@@ -18,12 +18,47 @@ export async function listHistory(
   userId: string,
   since = -Infinity,
 ): Promise<HistoryEntry[]> {
-  const stored = await db.getAllFromIndex(
-    'history',
-    'userTime',
-    IDBKeyRange.bound([userId, since], [userId, Infinity]),
-  );
+  const range = IDBKeyRange.bound([userId, since], [userId, Infinity]);
+  if (since !== -Infinity)
+    return (await db.getAllFromIndex('history', 'userTime', range)).map(fromStoredEntry);
+  const tx = db.transaction(['history', 'users'], 'readonly');
+  const [stored] = await Promise.all([
+    readUserHistory(tx.objectStore('history'), tx.objectStore('users'), userId),
+    tx.done,
+  ]);
   return stored.map(fromStoredEntry);
+}
+
+/** What `readUserHistory` reads of a transaction's history store. */
+export interface HistoryStoreReads {
+  getAll(): Promise<StoredHistoryEntry[]>;
+  index(name: 'userTime'): { getAll(query: IDBKeyRange): Promise<StoredHistoryEntry[]> };
+}
+
+/**
+ * Every stored entry of the user, in the 'userTime' index's order (effective time, then id), in
+ * the caller's transaction. Where the device holds no other learner's record, the store is read
+ * whole and sorted here: Chromium reads a year's 70,000 entries by the store in half the time it
+ * takes through the index, which looks each one up (≈ 420 against 860 ms, docs/benchmarks.md).
+ * Another learner's entries left without a record are read and dropped: slower, never wrong.
+ */
+export async function readUserHistory(
+  history: HistoryStoreReads,
+  users: { count(): Promise<number> },
+  userId: string,
+): Promise<StoredHistoryEntry[]> {
+  if ((await users.count()) > 1) {
+    return history
+      .index('userTime')
+      .getAll(IDBKeyRange.bound([userId, -Infinity], [userId, Infinity]));
+  }
+  // The index holds only the entries whose [userId, t] is a key; the sort is stable, so entries
+  // of one time stay in the store's order, by id, as in the index.
+  return (await history.getAll())
+    .filter(
+      (entry) => entry.userId === userId && typeof entry.t === 'number' && !Number.isNaN(entry.t),
+    )
+    .sort((a, b) => (a.t < b.t ? -1 : a.t > b.t ? 1 : 0));
 }
 
 /**

@@ -9,7 +9,7 @@ import type { HistoryEntry } from '@/domain/history';
 import { foldWord, makesWordRecord } from '@/domain/history-fold';
 import { type FoldRules, foldRulesFor } from '@/domain/memory';
 import type { UserWord } from '@/domain/types';
-import { fromStoredEntry } from './history-queries';
+import { fromStoredEntry, readUserHistory } from './history-queries';
 import { fromStoredUserWord, toStoredUserWord } from './records';
 import type { LocalUserRecord, MarineDB, StoredHistoryEntry, StoredUserWord } from './schema';
 
@@ -30,7 +30,7 @@ export async function refoldUserWords(db: MarineDB, userId: string): Promise<Ref
   const tx = db.transaction(['history', 'userWords', 'users'], 'readwrite');
   const history = tx.objectStore('history');
   const [entries, user] = await Promise.all([
-    history.index('userTime').getAll(IDBKeyRange.bound([userId, -Infinity], [userId, Infinity])),
+    readUserHistory(history, tx.objectStore('users'), userId),
     tx.objectStore('users').get(userId),
   ]);
   const vocabIds = [...new Set(entries.map((entry) => entry.vocabId))];
