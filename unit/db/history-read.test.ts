@@ -81,4 +81,25 @@ describe('readUserHistory', () => {
     ]);
     db.close();
   });
+
+  it('reads the store whole for one learner and the index for several', async () => {
+    const reads: string[] = [];
+    const history = {
+      getAll: async () => {
+        reads.push('store');
+        return [stored('b', 'u1', 2), stored('a', 'u1', 1)];
+      },
+      index: () => ({
+        getAll: async () => {
+          reads.push('index');
+          return [stored('a', 'u1', 1), stored('b', 'u1', 2)];
+        },
+      }),
+    };
+    for (const learners of [0, 1, 2]) {
+      const entries = await readUserHistory(history, { count: async () => learners }, 'u1');
+      expect(entries.map((entry) => entry.id)).toEqual(['a', 'b']);
+    }
+    expect(reads).toEqual(['store', 'store', 'index']);
+  });
 });

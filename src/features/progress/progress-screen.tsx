@@ -244,15 +244,16 @@ function useProgressFigures(userId: string | undefined): ShownFigures | null {
             return { kept: null, earlier: null };
           },
         );
+        // Asked again meanwhile (another history, other settings): that run works them out.
+        if (!live) return;
         if (kept) {
-          if (live) setHeld({ userId, figures: kept, updating: false });
+          setHeld({ userId, figures: kept, updating: false });
           return;
         }
         // Meanwhile the figures shown (or else the earlier ones kept) stay, said to be updating,
         // and are painted before the job that works the new ones out starts: its worker's start
-        // and reads would otherwise hold the screen back (a year: the charts shown in twice a new
-        // account's time, docs/benchmarks.md).
-        if (live && (showing.current?.userId === userId || earlier)) {
+        // and reads would otherwise meet the screen's first render (docs/benchmarks.md).
+        if (showing.current?.userId === userId || earlier) {
           setHeld((shown) =>
             shown?.userId === userId
               ? { ...shown, updating: true }
