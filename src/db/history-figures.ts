@@ -28,7 +28,6 @@
  * Such a version's answer dated before the cut (a clock set back) is the one change it cannot
  * tell: missing from the figures until the next change that works them out whole.
  */
-import { DAY_MS } from '@/domain/constants';
 import type { Calibration } from '@/domain/exam';
 import {
   type FiguresWindow,
@@ -43,7 +42,7 @@ import { FOLD_VERSION, type HistoryEntry } from '@/domain/history';
 import { newId } from '@/domain/ids';
 import type { FoldSettings } from '@/domain/learner-settings';
 import { foldRulesFor, studyDayOf, studyDayStart } from '@/domain/memory';
-import { type AnswerDay, chartDays, type LearnedDay } from '@/domain/progress-charts';
+import { type AnswerDay, chartDays, dayAfter, type LearnedDay } from '@/domain/progress-charts';
 import { correctedNow, DEVICE_KEY } from './device-clock';
 import { fromStoredEntry, readUserHistory } from './history-queries';
 import {
@@ -95,14 +94,8 @@ export const CALIBRATION_DAYS = 30;
  * of the study day CALIBRATION_DAYS before it (a whole study day, clock changes included).
  */
 export function calibrationSince(now: number, settings?: FoldSettings): number {
-  // Two hours into the day that many days back is inside it, whatever clock change came between.
-  return studyDayStart(
-    studyDayStart(now, settings) - CALIBRATION_DAYS * DAY_MS + 2 * HOUR_MS,
-    settings,
-  );
+  return dayAfter(now, -CALIBRATION_DAYS, (time) => studyDayStart(time, settings));
 }
-
-const HOUR_MS = 3_600_000;
 
 /** Bumped when what the figures hold changes: older copies are unused. */
 const FIGURES_VERSION = 1;

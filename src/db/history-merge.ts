@@ -13,7 +13,7 @@ import { type SetAsideItem, setAside } from './dead-letters';
 import { correctedNow, deviceIn } from './device-clock';
 import { fromStoredEntry } from './history-queries';
 import { foldOf, type Refolded, refoldIn } from './history-refold';
-import { changeCounted, touchHistory } from './history-rev';
+import { afterCut, changeCounted, touchHistory } from './history-rev';
 import { toStoredEntry } from './records';
 import type { DeadLetter, MarineDB } from './schema';
 
@@ -193,7 +193,7 @@ export async function mergeEntries(
       fold,
     );
     await tx.done;
-    if (changed) await touchHistory(db, userId, lowest >= (device.figuresCut ?? Infinity));
+    if (changed) await touchHistory(db, userId, afterCut(device, lowest));
     return importing
       ? { added, updated, refolded, words, rejected, future }
       : { added, updated, refolded, words, rejected };

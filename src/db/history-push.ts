@@ -12,7 +12,7 @@ import { deviceIn } from './device-clock';
 import { fromStoredEntry } from './history-queries';
 import { foldOf, refoldIn } from './history-refold';
 import { restampUnsent } from './history-restamp';
-import { changeCounted, touchHistory } from './history-rev';
+import { afterCut, changeCounted, touchHistory } from './history-rev';
 import type { MarineDB, StoredHistoryEntry } from './schema';
 
 export interface PushBatch {
@@ -159,7 +159,7 @@ export async function takePushBatches(
     const devices = tx.objectStore('device');
     const device = await deviceIn(devices);
     writes.push(devices.put(changeCounted(device, lowestSetAside)));
-    carried = restamped === 0 && lowestSetAside >= (device.figuresCut ?? Infinity);
+    carried = restamped === 0 && afterCut(device, lowestSetAside);
   }
   await Promise.all(writes);
   // A valid entry set aside leaves its word's history: the stored state stays its fold.

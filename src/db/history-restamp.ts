@@ -10,6 +10,7 @@ import { isFarAhead, nextStamp, saneClock, wallAt, wallWithinBound } from '@/dom
 import { correctedNow, deviceIn } from './device-clock';
 import { fromStoredEntry } from './history-queries';
 import { foldOf, refoldIn } from './history-refold';
+import { changeCounted } from './history-rev';
 import type { MarineDBSchema, StoredHistoryEntry } from './schema';
 
 type RestampTransaction = IDBPTransaction<
@@ -69,9 +70,7 @@ export async function restampUnsent(
   // Entries moved in the history order: the progress figures' checkpoint (history-figures.ts) is
   // not gone on from past it, told in this transaction (the revision steps after it).
   if (restamped > 0) {
-    writes.push(
-      deviceStore.put({ ...device, hlc: clock, historyChanges: (device.historyChanges ?? 0) + 1 }),
-    );
+    writes.push(deviceStore.put({ ...changeCounted(device, -Infinity), hlc: clock }));
   } else if (clock !== device.hlc) {
     writes.push(deviceStore.put({ ...device, hlc: clock }));
   }

@@ -52,10 +52,15 @@ export async function touchHistory(db: MarineDB, userId: string, carried = false
 export function changeCounted<
   D extends { historyChanges?: number; foldSafeChanges?: number; figuresCut?: number },
 >(device: D, lowest: number): D {
-  const safe = device.figuresCut !== undefined && lowest >= device.figuresCut;
+  const safe = afterCut(device, lowest);
   return {
     ...device,
     historyChanges: (device.historyChanges ?? 0) + 1,
     ...(safe ? { foldSafeChanges: (device.foldSafeChanges ?? 0) + 1 } : {}),
   };
+}
+
+/** Whether a change whose earliest effective time touched is `lowest` is past the device's cut. */
+export function afterCut(device: { figuresCut?: number }, lowest: number): boolean {
+  return device.figuresCut !== undefined && lowest >= device.figuresCut;
 }

@@ -252,8 +252,9 @@ export interface ProgressFiguresMeta {
 /**
  * The words' states over a user's entries before a study day's start, and what the days before it
  * gave the charts and the calibration (meta key `progress-fold:<uid>`, history-figures.ts,
- * domain/fold-checkpoint.ts): the progress figures worked out later fold only the entries after it. Used only while the basis (`of`), the history revision and this device's
- * `historyChanges` are those it was made with.
+ * domain/fold-checkpoint.ts): the progress figures worked out later fold only the entries after
+ * it. Used only while the basis (`of`) is the same, the revision it stands at (`FoldCarriedMeta`)
+ * is the history's, and every step of this device's `historyChanges` since was a safe one.
  */
 export interface FoldCheckpointMeta {
   key: string;

@@ -61,7 +61,7 @@ type DayStart = (time: number) => number;
  * The start of the day `offset` days after the one of `time` (clock changes included: days are
  * 23 to 25 hours, so two hours into the day `offset` whole days on is always inside it).
  */
-function dayAfter(time: number, offset: number, startOf: DayStart = startOfDay): number {
+export function dayAfter(time: number, offset: number, startOf: DayStart = startOfDay): number {
   if (startOf === startOfDay) {
     const date = new Date(startOfDay(time));
     date.setDate(date.getDate() + offset);
