@@ -16,6 +16,7 @@ import { LoadingScreen } from '@/features/shell/loading-screen';
 import { Splash } from '@/features/shell/splash';
 import { translate } from '@/i18n';
 import { useAuthStore } from '@/stores/auth-store';
+import { keepStudyDaysAcrossStarts } from '@/stores/device-zone';
 import { connectFiguresAhead } from '@/stores/figures-refresh';
 import { isUpgradeBlocked, onUpgradeBlocked } from '@/stores/local-database';
 import { applyTheme, useSettingsStore } from '@/stores/settings-store';
@@ -80,6 +81,8 @@ export function nextTask(): Promise<void> {
 export function startApp(): void {
   if (started) return;
   started = true;
+  // Before the first screen reckons today (home's due count): a day known needs no time format.
+  keepStudyDaysAcrossStarts();
   const databaseOpen = openDB().catch(() => undefined);
   const sessionRestored = useAuthStore.getState().init();
   // The router is made in a task of its own, after this chunk's evaluation.

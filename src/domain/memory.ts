@@ -14,6 +14,7 @@ import {
   RETENTION_MIN,
   type ScheduleKind,
 } from './settings-schema';
+import { knownStudyDay, rememberStudyDay } from './study-days-known';
 
 /** The memory state of a word under FSRS (ts-fsrs's card, in epoch ms and plain numbers). */
 export interface MemoryState {
@@ -93,6 +94,8 @@ export function studyDayOf(ms: number, settings: StudyDaySettings | undefined): 
 export function studyDayStart(ms: number, settings: StudyDaySettings | undefined): number {
   const zone = settings?.homeZone;
   const hour = dayStartHourOf(settings);
+  const known = knownStudyDay(zone ?? 'UTC', hour, ms);
+  if (known) return known.start;
   const day = studyDayInZone(ms, zone, hour);
   // The day is one value per quarter hour and never falls as time goes on: the first quarter hour
   // of `day` is found by halving, within the last 27 hours (a day with a clock change is 25 h).
@@ -108,9 +111,25 @@ export function studyDayStart(ms: number, settings: StudyDaySettings | undefined
 
 /** The last instant of the learner's study day holding `ms` (a word due by then is review). */
 export function studyDayEnd(ms: number, settings: StudyDaySettings | undefined): number {
+  const zone = settings?.homeZone ?? 'UTC';
+  const hour = dayStartHourOf(settings);
+  const known = knownStudyDay(zone, hour, ms);
+  if (known) return known.end;
   const start = studyDayStart(ms, settings);
   // Days are 23 to 25 hours long: 26 hours on is inside the next one.
-  return studyDayStart(start + 26 * 3_600_000, settings) - 1;
+  const next = studyDayStart(start + 26 * 3_600_000, settings);
+  // Kept for the next start (study-days-known.ts), and the day after with it: a start tomorrow
+  // needs no time format either.
+  rememberStudyDay({ zone, hour, day: studyDayInZone(start, zone, hour), start, end: next - 1 });
+  const after = studyDayStart(next + 26 * 3_600_000, settings);
+  rememberStudyDay({
+    zone,
+    hour,
+    day: studyDayInZone(next, zone, hour),
+    start: next,
+    end: after - 1,
+  });
+  return next - 1;
 }
 
 /** The rules of a learner's settings, with the memory model where the caller may load it. */
@@ -160,6 +179,9 @@ export function studyDayInZone(ms: number, zone: string | undefined, startHour: 
   const given = zone ?? 'UTC';
   let cached = dayCache.get(given);
   if (!cached) {
+    // No format made for the zone yet: a day already known answers without one.
+    const known = knownStudyDay(given, startHour, ms);
+    if (known) return known.day;
     // The zone is checked once, when its cache entry is made (a check costs a formatter).
     const name = isTimeZone(given) ? given : 'UTC';
     cached = {

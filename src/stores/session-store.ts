@@ -9,7 +9,6 @@
  * only here.
  */
 import { create } from 'zustand';
-import { studyDayEnd } from '@/domain/memory';
 import {
   type RunInput,
   type RunningSession,
@@ -24,7 +23,7 @@ import type { DivisionId, Random, SessionMode, User, UserWord, VocabItem } from 
 import { clampSessionSize, stepSessionSize } from '@/domain/validation';
 import { translate } from '@/i18n';
 import { useAuthStore } from './auth-store';
-import { deviceTimeZone } from './device-zone';
+import { studyDayEndFor } from './device-zone';
 import {
   deviceStorage,
   EMPTY_SESSION,
@@ -135,11 +134,7 @@ const currentOwner = () => useAuthStore.getState().user?.id ?? GUEST_ID;
  * a guest's in the device's zone): a word due by then is a review word.
  */
 export function studyDueBy(now: number): number {
-  const settings = useAuthStore.getState().user?.settings;
-  return studyDayEnd(now, {
-    homeZone: settings?.homeZone ?? deviceTimeZone(),
-    dayStartHour: settings?.dayStartHour,
-  });
+  return studyDayEndFor(now, useAuthStore.getState().user?.settings);
 }
 
 /** Listening questions: chosen in the set-up, and only where this device can speak English. */

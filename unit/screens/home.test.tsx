@@ -44,6 +44,25 @@ describe('home for a guest', () => {
     expect(textIn(badge())).toBe('В сети');
   });
 
+  it('opens with no time format: with no word answered there is no day to reckon', async () => {
+    // The first format of a page costs the engine its date data, on the start's critical path
+    // (domain/study-days-known.ts).
+    const DateTimeFormat = Intl.DateTimeFormat;
+    const made: string[] = [];
+    Intl.DateTimeFormat = new Proxy(DateTimeFormat, {
+      construct: (target, args) => (made.push('new'), Reflect.construct(target, args)),
+      apply: (target, self, args) => (made.push('call'), Reflect.apply(target, self, args)),
+    });
+    try {
+      app = await openApp('/');
+      byRole(app.host, 'heading', { level: 1, name: 'Добро пожаловать на борт!' });
+      await until(() => byText(app.host, '0 из 10 слов'));
+    } finally {
+      Intl.DateTimeFormat = DateTimeFormat;
+    }
+    expect(made).toEqual([]);
+  });
+
   it('leads from the shortcut chips to their screens; progress and settings ask to log in', async () => {
     const cases: [string, string][] = [
       ['Начать занятие', '/select-division'],

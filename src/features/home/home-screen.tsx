@@ -5,11 +5,10 @@
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { dueCount, learnableCount, learnedCount } from '@/domain/daily';
-import { studyDayEnd } from '@/domain/memory';
 import type { DivisionId } from '@/domain/types';
 import { plural, useLang, useT } from '@/i18n';
 import { useAuthStore, useUser } from '@/stores/auth-store';
-import { deviceTimeZone } from '@/stores/device-zone';
+import { studyDayEndFor } from '@/stores/device-zone';
 import { vocabularyInstallSource } from '@/stores/local-database';
 import { useDailyGoal } from '@/stores/settings-store';
 import { useSyncStore } from '@/stores/sync-store';
@@ -54,16 +53,14 @@ export function HomeScreen() {
   const dayStartHour = user?.settings.dayStartHour;
   const figures = useMemo(() => {
     const all = [...words.values()];
+    const answered = all.filter((word) => word.attempts > 0);
     // Due today: by the end of the study day, as a session's review words are (session-store
-    // `studyDueBy`: a guest's or an unsettled learner's day in the device's zone).
-    const dueBy = studyDayEnd(Date.now(), {
-      homeZone: homeZone ?? deviceTimeZone(),
-      dayStartHour,
-    });
-    return {
-      due: dueCount(all, dueBy),
-      learned: learnedCount(all),
-    };
+    // `studyDueBy`). Reckoned only when a word was answered: a start with none (a guest's) makes
+    // no time format (domain/study-days-known.ts).
+    const due = answered.length
+      ? dueCount(answered, studyDayEndFor(Date.now(), { homeZone, dayStartHour }))
+      : 0;
+    return { due, learned: learnedCount(all) };
   }, [words, homeZone, dayStartHour]);
   const today = usePractisedToday(words);
   const progress = goalProgress(today ?? 0, goal);

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { practisedToday } from '@/domain/daily';
 import type { HistoryEntry } from '@/domain/history';
-import { foldRulesFor } from '@/domain/memory';
+import { type FoldRules, foldRulesFor } from '@/domain/memory';
 import type { UserWord } from '@/domain/types';
 import { useUser } from '@/stores/auth-store';
 import { deviceTimeZone } from '@/stores/device-zone';
@@ -21,18 +21,24 @@ export function usePractisedToday(words: ReadonlyMap<string, UserWord>): number 
   const guestHistory = useWordsStore((s) => s.guestHistory);
   const [stored, setStored] = useState<{ ownerId: string; entries: readonly HistoryEntry[] }>();
   const settings = useUser()?.settings;
-  // A guest (or an account whose zone is not settled yet) counts in the device's zone.
-  const homeZone = settings?.homeZone ?? deviceTimeZone();
+  const homeZone = settings?.homeZone;
   const dayStartHour = settings?.dayStartHour;
-  // The study day of the one-step rule: in the home zone, from the hour it begins.
-  const rules = useMemo(() => foldRulesFor({ homeZone, dayStartHour }), [homeZone, dayStartHour]);
+  // The study day of the one-step rule: in the home zone, from the hour it begins; a guest (or an
+  // account whose zone is not settled yet) counts in the device's zone. The device's zone is asked
+  // for (a time format) only when a day is reckoned, not at the render.
+  const rules = useMemo(() => {
+    let made: FoldRules | undefined;
+    const day = () =>
+      (made ??= foldRulesFor({ homeZone: homeZone ?? deviceTimeZone(), dayStartHour }));
+    return { dayStart: (ms: number) => day().dayStart?.(ms) ?? 0 };
+  }, [homeZone, dayStartHour]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: revision only triggers a re-read.
   useEffect(() => {
     if (ownerId === GUEST_ID) return;
     let live = true;
     historyStore()
-      .then(({ readHistory }) => readHistory(ownerId, rules.dayStart?.(Date.now()) ?? 0))
+      .then(({ readHistory }) => readHistory(ownerId, rules.dayStart(Date.now())))
       .then(
         (entries) => {
           if (live) setStored({ ownerId, entries });
@@ -50,7 +56,11 @@ export function usePractisedToday(words: ReadonlyMap<string, UserWord>): number 
   const entries =
     ownerId === GUEST_ID ? guestHistory : stored?.ownerId === ownerId ? stored.entries : null;
   return useMemo(
-    () => (entries ? practisedToday(entries, Date.now(), words, rules) : null),
+    () =>
+      entries === null
+        ? null
+        : // None yet (a guest's start): no day to reckon.
+          entries.length && practisedToday(entries, Date.now(), words, rules),
     [entries, words, rules],
   );
 }
