@@ -120,15 +120,9 @@ export function studyDayEnd(ms: number, settings: StudyDaySettings | undefined):
   const next = studyDayStart(start + 26 * 3_600_000, settings);
   // Kept for the next start (study-days-known.ts), and the day after with it: a start tomorrow
   // needs no time format either.
-  rememberStudyDay({ zone, hour, day: studyDayInZone(start, zone, hour), start, end: next - 1 });
+  rememberStudyDay({ zone, hour, start, end: next - 1 });
   const after = studyDayStart(next + 26 * 3_600_000, settings);
-  rememberStudyDay({
-    zone,
-    hour,
-    day: studyDayInZone(next, zone, hour),
-    start: next,
-    end: after - 1,
-  });
+  rememberStudyDay({ zone, hour, start: next, end: after - 1 });
   return next - 1;
 }
 
@@ -179,9 +173,6 @@ export function studyDayInZone(ms: number, zone: string | undefined, startHour: 
   const given = zone ?? 'UTC';
   let cached = dayCache.get(given);
   if (!cached) {
-    // No format made for the zone yet: a day already known answers without one.
-    const known = knownStudyDay(given, startHour, ms);
-    if (known) return known.day;
     // The zone is checked once, when its cache entry is made (a check costs a formatter).
     const name = isTimeZone(given) ? given : 'UTC';
     cached = {

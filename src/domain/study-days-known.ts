@@ -1,12 +1,15 @@
 /**
- * Study days already reckoned: a day's number and its first and last instant, per zone and first
- * hour. The first time format of a page costs the engine its date data (≈ 40–60 ms at 4× CPU
- * throttling, on the start's critical path: home's due count reckons the end of today). A page
- * keeps the days it reckoned (stores/study-days.ts, in localStorage) and hands them back at the
- * next start, so a start within a day it knows needs no time format at all.
+ * Study days already reckoned: a day's first and last instant, per zone and first hour. The first
+ * time format of a page costs the engine its date data (≈ 40–60 ms at 4× CPU throttling, on the
+ * start's critical path: home's due count reckons the end of today). A page keeps the days it
+ * reckoned (stores/device-zone.ts, in localStorage) and hands them back at the next start, so a
+ * start within a day it knows needs no time format at all.
  *
  * Every day kept was reckoned by the format itself (memory.ts), so an answer from here is the
- * answer the format gives. Nothing here reads a clock or a store: the page brings and takes them.
+ * answer the format gives. Only the bounds of today are answered from here (`studyDayStart`,
+ * `studyDayEnd`): a fold's days (`studyDayInZone`) always come from the format, so no record
+ * written from this kept data depends on it. Nothing here reads a clock or a store: the page
+ * brings and takes them.
  */
 
 /** One study day of a zone: `end` is its last instant (the next day begins at `end + 1`). */
@@ -15,7 +18,6 @@ export interface KnownStudyDay {
   zone: string;
   /** The hour the day begins at (0..23). */
   hour: number;
-  day: number;
   start: number;
   end: number;
 }
@@ -65,13 +67,12 @@ export function restoreStudyDays(value: unknown): void {
 
 function isKnownStudyDay(value: unknown): value is KnownStudyDay {
   if (typeof value !== 'object' || value === null) return false;
-  const { zone, hour, day, start, end } = value as Record<string, unknown>;
+  const { zone, hour, start, end } = value as Record<string, unknown>;
   return (
     typeof zone === 'string' &&
     Number.isInteger(hour) &&
     (hour as number) >= 0 &&
     (hour as number) <= 23 &&
-    Number.isSafeInteger(day) &&
     Number.isSafeInteger(start) &&
     Number.isSafeInteger(end) &&
     (end as number) - (start as number) >= 22 * HOUR_MS - 1 &&
