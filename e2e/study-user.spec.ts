@@ -124,3 +124,57 @@ test('a signed-in user keeps the chosen division and role and the progress of a 
   await page.goto('/session-setup');
   await expect(page.getByText(/^К повторению: 0 · новых: \d+$/)).toBeVisible();
 });
+
+test('an answer given just before the app is closed is kept, and counted once', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/select-topic?division=deck&role=all');
+  await page.getByRole('checkbox').nth(1).check();
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await page.getByRole('button', { name: 'Начать' }).click();
+  await expect(page.getByText(/^Вопрос 1 из \d+$/)).toBeVisible();
+  const users = await readStore<StoredUser>(page, 'users');
+  const userId = (users.find((u) => u.email === LEARNER.email) as StoredUser).id;
+
+  // Another transaction holds the history, so the answer's write waits behind it: the app is
+  // closed before that write can commit, as a page closed within milliseconds of an answer is.
+  await page.evaluate(() => {
+    const open = indexedDB.open('MarineDB');
+    open.onsuccess = () => {
+      const store = open.result.transaction('history', 'readwrite').objectStore('history');
+      const hold = () => {
+        store.get('none').onsuccess = hold;
+      };
+      hold();
+    };
+  });
+  await page.getByRole('group', { name: 'Варианты ответа' }).getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Ответить' }).click();
+  // The answer is in the journal at once (stores/change-journal.ts), not yet in the database.
+  const kept = await page.waitForFunction(() => {
+    const journal = JSON.parse(localStorage.getItem('marine.pendingChanges') ?? '[]');
+    return journal.length === 1 ? (journal[0].id as string) : null;
+  });
+  const id = await kept.jsonValue();
+  // (The database cannot be read here: a read would queue behind the held write.)
+  await page.close();
+
+  // Opened again: the answer is stored from the journal, once, under the id it was given.
+  const again = await context.newPage();
+  await again.goto('/');
+  await expect(again.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect
+    .poll(async () =>
+      (await readStore<HistoryEntry & { id: string }>(again, 'history'))
+        .filter((e) => e.userId === userId && e.kind === 'answer')
+        .map((e) => e.id),
+    )
+    .toEqual([id]);
+  const words = (await readStore<StoredWord>(again, 'userWords')).filter(
+    (w) => w.userId === userId && w.attempts > 0,
+  );
+  expect(words.map((w) => w.attempts)).toEqual([1]);
+  expect(await again.evaluate(() => localStorage.getItem('marine.pendingChanges'))).toBeNull();
+});

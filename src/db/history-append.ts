@@ -42,6 +42,10 @@ export function afterEntryHere(device: DeviceRecord, entry: HistoryEntry): Devic
  * transaction. Returns the new state. Given a reading of the device's clocks (`readDeviceClock`)
  * rather than a time, a clock set since the last change moves the offset first
  * (domain/hlc `offsetAfterReading`), so the entry is dated right.
+ *
+ * `entryId` (chosen before the write: a change kept in the journal, stores/change-journal.ts)
+ * makes the write happen once: when an entry of that id is already here (the write committed and
+ * is made again from the journal), nothing is written and the word's stored state is returned.
  */
 export async function recordChange(
   db: MarineDB,
@@ -49,23 +53,33 @@ export async function recordChange(
   vocabId: string,
   change: WordChange,
   now: number | ClockReading,
+  entryId?: string,
 ): Promise<UserWord> {
   const tx = db.transaction(['history', 'userWords', 'device', 'users'], 'readwrite');
-  const [stored0, user] = await Promise.all([
+  const history = tx.objectStore('history');
+  const words = tx.objectStore('userWords');
+  const [stored0, user, done] = await Promise.all([
     deviceIn(tx.objectStore('device')),
     tx.objectStore('users').get(userId),
+    entryId === undefined ? undefined : history.getKey(entryId),
   ]);
+  if (done !== undefined) {
+    const word = await words.get([userId, vocabId]);
+    await tx.done;
+    return word
+      ? fromStoredUserWord(word)
+      : { ...newUserWord(userId, vocabId, Date.now()), deleted: false };
+  }
   const device = typeof now === 'number' ? stored0 : withReading(stored0, now);
   const nowMs = typeof now === 'number' ? now : now.wall;
   const rules = rulesOf(user);
   const entry = stampedEntry(device, userId, vocabId, change.kind, nowMs);
+  if (entryId !== undefined) entry.id = entryId;
   const { hlc } = entry;
   if (change.kind === 'answer') {
     entry.correct = change.correct;
     if (change.mode) entry.mode = change.mode;
   }
-  const history = tx.objectStore('history');
-  const words = tx.objectStore('userWords');
   const [stored, known] = await Promise.all([
     words.get([userId, vocabId]),
     history.index('word').getAll([userId, vocabId]),

@@ -16,6 +16,7 @@ import { foldSettingsDiffer } from '@/domain/learner-settings';
 import { newUserWord } from '@/domain/srs';
 import type { UserWord } from '@/domain/types';
 import { useAuthStore } from './auth-store';
+import { changeFailed, journalChange, journalledChanges, settleChange } from './change-journal';
 import { notifyLocalChange } from './sync-store';
 
 export const GUEST_ID = 'guest';
@@ -151,6 +152,11 @@ function withWords(
  */
 const duringLoads = new Set<[readonly UserWord[], readonly string[]][]>();
 
+/** The journalled changes this page is writing now (not for a replay to write again). */
+const writing = new Set<string>();
+/** The learners whose journal this page has replayed. */
+const replayed = new Set<string>();
+
 /** The load whose read is not made yet, which a load of the same user asked for meanwhile joins. */
 let unread: { userId: string; load: Promise<void> } | null = null;
 
@@ -176,11 +182,53 @@ export const useWordsStore = create<WordsState>()((set, get) => {
       show(ownerId, next);
       return next;
     }
-    const { recordChange } = await historyAppend();
-    const next = await recordChange(await openDB(), ownerId, vocabId, what, reading);
-    notifyLocalChange();
-    show(ownerId, next);
-    return next;
+    // Kept before anything is awaited: a page closed before the write commits loses nothing
+    // (stores/change-journal.ts). A failed write stays in the journal, for the next start.
+    const entryId = journalChange(ownerId, vocabId, what, now);
+    writing.add(entryId);
+    try {
+      const { recordChange } = await historyAppend();
+      const next = await recordChange(await openDB(), ownerId, vocabId, what, reading, entryId);
+      settleChange(entryId);
+      notifyLocalChange();
+      show(ownerId, next);
+      return next;
+    } finally {
+      writing.delete(entryId);
+    }
+  }
+
+  /**
+   * Writes the learner's changes a page left in the journal (closed before they were stored),
+   * once a page, oldest first, each in a transaction of its own; one that fails stays for the
+   * next start (at most REPLAY_TRIES_MAX times) and does not stop the rest.
+   */
+  async function replayJournal(userId: string): Promise<void> {
+    if (replayed.has(userId)) return;
+    replayed.add(userId);
+    const left = journalledChanges(userId).filter((change) => !writing.has(change.id));
+    if (left.length === 0) return;
+    const [{ recordChange }, db] = await Promise.all([historyAppend(), openDB()]);
+    let stored = 0;
+    for (const change of left) {
+      try {
+        const next = await recordChange(
+          db,
+          userId,
+          change.vocabId,
+          change.change,
+          change.wall,
+          change.id,
+        );
+        settleChange(change.id);
+        stored += 1;
+        show(userId, next);
+      } catch (error) {
+        console.error('Storing a journalled change failed', error);
+        changeFailed(change.id);
+      }
+    }
+    if (stored > 0) notifyLocalChange();
   }
 
   /** `load` of a signed-in user; `readMade` is called as its read's transaction is made. */
@@ -217,6 +265,10 @@ export const useWordsStore = create<WordsState>()((set, get) => {
       new Map(records.map((w) => [w.vocabId, w])),
     );
     set({ words, loaded: true, revision: get().revision + 1 });
+    // In the background: the load (and a start waiting for it) does not wait for these writes.
+    void replayJournal(userId).catch((error: unknown) =>
+      console.error('Replaying the change journal failed', error),
+    );
   }
 
   return {

@@ -1,0 +1,192 @@
+/**
+ * The journal of changes not yet stored (stores/change-journal.ts): an answer is kept in
+ * localStorage in its own task, so a page closed before its transaction commits loses nothing;
+ * the next load stores it, once.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// The stores keep their journal and the auth provider's records in localStorage.
+const data = vi.hoisted(() => {
+  const data = new Map<string, string>();
+  Object.defineProperty(globalThis, 'localStorage', {
+    configurable: true,
+    value: {
+      getItem: (key: string) => data.get(key) ?? null,
+      setItem: (key: string, value: string) => void data.set(key, String(value)),
+      removeItem: (key: string) => void data.delete(key),
+    },
+  });
+  return data;
+});
+
+const KEY = 'marine.pendingChanges';
+let counter = 0;
+const uniqueUser = () => `journal-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** The stores and the database as a new page of the app has them. */
+async function newPage() {
+  vi.resetModules();
+  const [words, auth, journal, instance, queries, repo] = await Promise.all([
+    import('@/stores/words-store'),
+    import('@/stores/auth-store'),
+    import('@/stores/change-journal'),
+    import('@/db/instance'),
+    import('@/db/history-queries'),
+    import('@/db/user-words-repo'),
+    // The write side, loaded with the page: its one-time upkeep runs now, not in a later test.
+    import('@/db/history-maintenance'),
+  ]);
+  auth.useAuthStore.setState({ user: null, status: 'ready' });
+  const db = await instance.getDB();
+  return {
+    store: words.useWordsStore,
+    journal,
+    history: (userId: string) => queries.listHistory(db, userId),
+    word: (userId: string, vocabId: string) => repo.getUserWord(db, userId, vocabId),
+  };
+}
+
+const journalled = (): unknown[] => JSON.parse(data.get(KEY) ?? '[]');
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('timed out');
+}
+
+afterEach(() => {
+  data.delete(KEY);
+});
+
+describe('the change journal', () => {
+  it('keeps an answer in the task it is given, and lets it go once it is stored', async () => {
+    const page = await newPage();
+    const userId = uniqueUser();
+    await page.store.getState().load(userId);
+    const saving = page.store.getState().recordAnswer('deck-1', true, 'spelling');
+    // Nothing awaited yet: a page closed now would still have it.
+    expect(journalled()).toEqual([
+      {
+        id: expect.any(String),
+        userId,
+        vocabId: 'deck-1',
+        change: { kind: 'answer', correct: true, mode: 'spelling' },
+        wall: expect.any(Number),
+        tries: 0,
+      },
+    ]);
+    const { id } = journalled()[0] as { id: string };
+    await saving;
+    expect(journalled()).toEqual([]);
+    // Its entry has the id the journal gave it.
+    expect((await page.history(userId)).map((entry) => entry.id)).toEqual([id]);
+  });
+
+  it('stores an answer whose page closed before it was stored at the next load, once', async () => {
+    const userId = uniqueUser();
+    const closed = await newPage();
+    await closed.store.getState().load(userId);
+    await closed.store.getState().recordAnswer('deck-1', true);
+    // The next answer's transaction never committed: only its journal entry is left.
+    const id = closed.journal.journalChange(
+      userId,
+      'deck-1',
+      { kind: 'answer', correct: false, mode: 'choice' },
+      Date.now(),
+    );
+
+    const next = await newPage();
+    await next.store.getState().load(userId);
+    const history = await until(
+      () => next.history(userId),
+      (entries) => entries.length === 2,
+    );
+    expect(history[1]).toMatchObject({ id, kind: 'answer', correct: false, mode: 'choice' });
+    expect(await next.word(userId, 'deck-1')).toMatchObject({ attempts: 2, correct: 1 });
+    expect(next.store.getState().words.get('deck-1')).toMatchObject({ attempts: 2 });
+    expect(journalled()).toEqual([]);
+
+    const third = await newPage();
+    await third.store.getState().load(userId);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await third.history(userId)).toHaveLength(2);
+  });
+
+  it('does not store twice a change stored before its page closed that is still in the journal', async () => {
+    const userId = uniqueUser();
+    const closed = await newPage();
+    await closed.store.getState().load(userId);
+    const saved = closed.store.getState().recordAnswer('deck-1', true);
+    const kept = journalled();
+    await saved;
+    // The page closed between the commit and the journal's update.
+    data.set(KEY, JSON.stringify(kept));
+
+    const next = await newPage();
+    await next.store.getState().load(userId);
+    await until(
+      async () => journalled(),
+      (left) => left.length === 0,
+    );
+    expect(await next.history(userId)).toHaveLength(1);
+    expect(await next.word(userId, 'deck-1')).toMatchObject({ attempts: 1, correct: 1 });
+  });
+
+  it("keeps another learner's changes for them, and leaves out what it did not write", async () => {
+    const page = await newPage();
+    const mine = uniqueUser();
+    const theirs = uniqueUser();
+    const valid = {
+      id: 'abcdefghijklmnopqrstu',
+      userId: theirs,
+      vocabId: 'deck-2',
+      change: { kind: 'learn' },
+      wall: Date.now(),
+      tries: 0,
+    };
+    data.set(
+      KEY,
+      JSON.stringify([
+        valid,
+        { ...valid, id: 'has spaces' },
+        { ...valid, change: { kind: 'baseline' } },
+        { ...valid, change: { kind: 'answer', correct: 'yes' } },
+        { ...valid, change: { kind: 'answer', correct: true, mode: 'telepathy' } },
+        { ...valid, change: { kind: 'learn', extra: 1 } },
+        { ...valid, wall: -1 },
+        { ...valid, userId: '' },
+        null,
+        'change',
+      ]),
+    );
+    await page.store.getState().load(mine);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await page.history(mine)).toEqual([]);
+    expect(page.journal.journalledChanges(theirs)).toEqual([valid]);
+
+    await page.store.getState().load(theirs);
+    await until(
+      () => page.history(theirs),
+      (entries) => entries.length === 1,
+    );
+    expect(await page.word(theirs, 'deck-2')).toMatchObject({ status: 'learned' });
+
+    data.set(KEY, '{not json');
+    expect(page.journal.journalledChanges(theirs)).toEqual([]);
+  });
+
+  it('drops a change that failed to be stored five times', async () => {
+    const { journal } = await newPage();
+    const userId = uniqueUser();
+    const id = journal.journalChange(userId, 'deck-1', { kind: 'skip' }, Date.now());
+    for (let tries = 1; tries < journal.REPLAY_TRIES_MAX; tries++) {
+      journal.changeFailed(id);
+      expect(journal.journalledChanges(userId)).toEqual([expect.objectContaining({ id, tries })]);
+    }
+    journal.changeFailed(id);
+    expect(journal.journalledChanges(userId)).toEqual([]);
+  });
+});
