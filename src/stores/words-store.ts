@@ -217,7 +217,8 @@ export const useWordsStore = create<WordsState>()((set, get) => {
           userId,
           change.vocabId,
           change.change,
-          change.wall,
+          // Never dated after now (a planted or a clock set back since): no stamp in the future.
+          Math.min(change.wall, Date.now()),
           change.id,
         );
         settleChange(change.id);

@@ -174,6 +174,23 @@ describe('the change journal', () => {
     );
     expect(await page.word(theirs, 'deck-2')).toMatchObject({ status: 'learned' });
 
+    // A change dated in the future is dated now: the device's stamp is never pushed ahead.
+    const later = uniqueUser();
+    const before = Date.now();
+    data.set(
+      KEY,
+      JSON.stringify([
+        { ...valid, id: 'vutsrqponmlkjihgfedcb', userId: later, wall: Date.UTC(2190, 0, 1) },
+      ]),
+    );
+    await page.store.getState().load(later);
+    const [entry] = await until(
+      () => page.history(later),
+      (entries) => entries.length === 1,
+    );
+    expect(entry?.wall).toBeGreaterThanOrEqual(before);
+    expect(entry?.wall).toBeLessThanOrEqual(Date.now());
+
     data.set(KEY, '{not json');
     expect(page.journal.journalledChanges(theirs)).toEqual([]);
   });
