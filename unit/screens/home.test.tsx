@@ -4,6 +4,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { go, type OpenedApp, openApp, registerViaUi, untilPath } from '../support/app';
 import { allByRole, allByText, byRole, byText, click, textIn, until } from '../support/screen';
+import { countTimeFormats } from '../support/time-formats';
 
 const SYNC_LOCAL =
   'Локальная версия: синхронизировать нечего — прогресс хранится на этом устройстве.';
@@ -47,20 +48,15 @@ describe('home for a guest', () => {
   it('opens with no time format: with no word answered there is no day to reckon', async () => {
     // The first format of a page costs the engine its date data, on the start's critical path
     // (domain/study-days-known.ts).
-    const DateTimeFormat = Intl.DateTimeFormat;
-    const made: string[] = [];
-    Intl.DateTimeFormat = new Proxy(DateTimeFormat, {
-      construct: (target, args) => (made.push('new'), Reflect.construct(target, args)),
-      apply: (target, self, args) => (made.push('call'), Reflect.apply(target, self, args)),
-    });
+    const formats = countTimeFormats();
     try {
       app = await openApp('/');
       byRole(app.host, 'heading', { level: 1, name: 'Добро пожаловать на борт!' });
       await until(() => byText(app.host, '0 из 10 слов'));
     } finally {
-      Intl.DateTimeFormat = DateTimeFormat;
+      formats.restore();
     }
-    expect(made).toEqual([]);
+    expect(formats.made()).toBe(0);
   });
 
   it('leads from the shortcut chips to their screens; progress and settings ask to log in', async () => {

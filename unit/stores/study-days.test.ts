@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { countTimeFormats } from '../support/time-formats';
 
 type Memory = typeof import('@/domain/memory');
 type Known = typeof import('@/domain/study-days-known');
@@ -26,21 +27,17 @@ async function freshStart(): Promise<{ memory: Memory; known: Known; zone: Devic
   return { memory, known, zone };
 }
 
-const DateTimeFormat = Intl.DateTimeFormat;
+let formats: ReturnType<typeof countTimeFormats> | undefined;
 
-/** Counts the time formats made from here on (each still a real one). */
+/** Counts the time formats made from here on. */
 function countFormats(): { made: () => number } {
-  let made = 0;
-  const count = () => void (made += 1);
-  Intl.DateTimeFormat = new Proxy(DateTimeFormat, {
-    construct: (target, args) => (count(), Reflect.construct(target, args)),
-    apply: (target, self, args) => (count(), Reflect.apply(target, self, args)),
-  });
-  return { made: () => made };
+  formats = countTimeFormats();
+  return formats;
 }
 
 afterEach(() => {
-  Intl.DateTimeFormat = DateTimeFormat;
+  formats?.restore();
+  formats = undefined;
   vi.restoreAllMocks();
   localStorage.clear();
 });
