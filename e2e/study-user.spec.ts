@@ -140,24 +140,33 @@ test('an answer given just before the app is closed is kept, and counted once', 
 
   // Another transaction holds the history, so the answer's write waits behind it: the app is
   // closed before that write can commit, as a page closed within milliseconds of an answer is.
-  await page.evaluate(() => {
-    const open = indexedDB.open('MarineDB');
-    open.onsuccess = () => {
-      const store = open.result.transaction('history', 'readwrite').objectStore('history');
-      const hold = () => {
-        store.get('none').onsuccess = hold;
-      };
-      hold();
-    };
-  });
+  await page.evaluate(
+    () =>
+      new Promise<void>((held, failed) => {
+        const open = indexedDB.open('MarineDB');
+        open.onerror = () => failed(open.error);
+        open.onsuccess = () => {
+          const store = open.result.transaction('history', 'readwrite').objectStore('history');
+          const hold = () => {
+            store.get('none').onsuccess = hold;
+          };
+          hold();
+          // The transaction is open (its first request made): the answer's write queues behind it.
+          held();
+        };
+      }),
+  );
   await page.getByRole('group', { name: 'Варианты ответа' }).getByRole('radio').first().check();
   await page.getByRole('button', { name: 'Ответить' }).click();
   // The answer is in the journal at once (stores/change-journal.ts), not yet in the database.
-  const kept = await page.waitForFunction(() => {
-    const journal = JSON.parse(localStorage.getItem('marine.pendingChanges') ?? '[]');
-    return journal.length === 1 ? (journal[0].id as string) : null;
-  });
-  const id = await kept.jsonValue();
+  const journal = () =>
+    page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((key) => key.startsWith('marine.pendingChanges:'))
+        .map((key) => JSON.parse(localStorage.getItem(key) ?? 'null').id as string),
+    );
+  await expect.poll(journal).toHaveLength(1);
+  const [id] = await journal();
   // (The database cannot be read here: a read would queue behind the held write.)
   await page.close();
 
@@ -176,5 +185,9 @@ test('an answer given just before the app is closed is kept, and counted once', 
     (w) => w.userId === userId && w.attempts > 0,
   );
   expect(words.map((w) => w.attempts)).toEqual([1]);
-  expect(await again.evaluate(() => localStorage.getItem('marine.pendingChanges'))).toBeNull();
+  expect(
+    await again.evaluate(() =>
+      Object.keys(localStorage).filter((key) => key.startsWith('marine.pendingChanges:')),
+    ),
+  ).toEqual([]);
 });

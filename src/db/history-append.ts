@@ -43,9 +43,12 @@ export function afterEntryHere(device: DeviceRecord, entry: HistoryEntry): Devic
  * rather than a time, a clock set since the last change moves the offset first
  * (domain/hlc `offsetAfterReading`), so the entry is dated right.
  *
- * `entryId` (chosen before the write: a change kept in the journal, stores/change-journal.ts)
- * makes the write happen once: when an entry of that id is already here (the write committed and
- * is made again from the journal), nothing is written and the word's stored state is returned.
+ * `journal` (a change kept in the journal first, stores/change-journal.ts) gives the entry's id,
+ * chosen before the write, and makes the write happen once: when an entry of that id is already
+ * here (the write committed and is made again from the journal), nothing is written and the
+ * word's state is returned. A `replay` (a change a closed page left) is dropped, too, when an
+ * entry of the word is dated after it: the learner has gone on since, and a change stamped now
+ * would count after what it preceded.
  */
 export async function recordChange(
   db: MarineDB,
@@ -53,39 +56,36 @@ export async function recordChange(
   vocabId: string,
   change: WordChange,
   now: number | ClockReading,
-  entryId?: string,
+  journal?: { id: string; replay?: boolean },
 ): Promise<UserWord> {
   const tx = db.transaction(['history', 'userWords', 'device', 'users'], 'readwrite');
   const history = tx.objectStore('history');
   const words = tx.objectStore('userWords');
-  const [stored0, user, done] = await Promise.all([
+  const [stored0, user, done, stored, known] = await Promise.all([
     deviceIn(tx.objectStore('device')),
     tx.objectStore('users').get(userId),
-    entryId === undefined ? undefined : history.getKey(entryId),
+    journal ? history.getKey(journal.id) : undefined,
+    words.get([userId, vocabId]),
+    history.index('word').getAll([userId, vocabId]),
   ]);
-  if (done !== undefined) {
-    const word = await words.get([userId, vocabId]);
-    await tx.done;
-    return word
-      ? fromStoredUserWord(word)
-      : { ...newUserWord(userId, vocabId, Date.now()), deleted: false };
-  }
+  const rules = rulesOf(user);
   const device = typeof now === 'number' ? stored0 : withReading(stored0, now);
   const nowMs = typeof now === 'number' ? now : now.wall;
-  const rules = rulesOf(user);
   const entry = stampedEntry(device, userId, vocabId, change.kind, nowMs);
-  if (entryId !== undefined) entry.id = entryId;
+  const time = effectiveTime(entry);
+  const overtaken = journal?.replay && known.some((other) => effectiveTime(other) > time);
+  if (done !== undefined || overtaken) {
+    await tx.done;
+    if (stored) return fromStoredUserWord(stored);
+    return foldWord(userId, vocabId, known.map(fromStoredEntry), rules);
+  }
+  if (journal) entry.id = journal.id;
   const { hlc } = entry;
   if (change.kind === 'answer') {
     entry.correct = change.correct;
     if (change.mode) entry.mode = change.mode;
   }
-  const [stored, known] = await Promise.all([
-    words.get([userId, vocabId]),
-    history.index('word').getAll([userId, vocabId]),
-  ]);
   let next: UserWord;
-  const time = effectiveTime(entry);
   if (known.some((other) => other.hlc >= hlc || datedAt(other, time))) {
     // An entry of this word sorts after the new one (a stamp past this device's clock bound), or
     // a baseline dated to the same millisecond may stand for the history up to it

@@ -14,7 +14,6 @@ import {
   RETENTION_MIN,
   type ScheduleKind,
 } from './settings-schema';
-import { knownStudyDay, rememberStudyDay } from './study-days-known';
 
 /** The memory state of a word under FSRS (ts-fsrs's card, in epoch ms and plain numbers). */
 export interface MemoryState {
@@ -94,8 +93,6 @@ export function studyDayOf(ms: number, settings: StudyDaySettings | undefined): 
 export function studyDayStart(ms: number, settings: StudyDaySettings | undefined): number {
   const zone = settings?.homeZone;
   const hour = dayStartHourOf(settings);
-  const known = knownStudyDay(zone ?? 'UTC', hour, ms);
-  if (known) return known.start;
   const day = studyDayInZone(ms, zone, hour);
   // The day is one value per quarter hour and never falls as time goes on: the first quarter hour
   // of `day` is found by halving, within the last 27 hours (a day with a clock change is 25 h).
@@ -111,19 +108,9 @@ export function studyDayStart(ms: number, settings: StudyDaySettings | undefined
 
 /** The last instant of the learner's study day holding `ms` (a word due by then is review). */
 export function studyDayEnd(ms: number, settings: StudyDaySettings | undefined): number {
-  const zone = settings?.homeZone ?? 'UTC';
-  const hour = dayStartHourOf(settings);
-  const known = knownStudyDay(zone, hour, ms);
-  if (known) return known.end;
   const start = studyDayStart(ms, settings);
   // Days are 23 to 25 hours long: 26 hours on is inside the next one.
-  const next = studyDayStart(start + 26 * 3_600_000, settings);
-  // Kept for the next start (study-days-known.ts), and the day after with it: a start tomorrow
-  // needs no time format either.
-  rememberStudyDay({ zone, hour, start, end: next - 1 });
-  const after = studyDayStart(next + 26 * 3_600_000, settings);
-  rememberStudyDay({ zone, hour, start: next, end: after - 1 });
-  return next - 1;
+  return studyDayStart(start + 26 * 3_600_000, settings) - 1;
 }
 
 /** The rules of a learner's settings, with the memory model where the caller may load it. */

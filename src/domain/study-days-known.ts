@@ -5,12 +5,13 @@
  * reckoned (stores/device-zone.ts, in localStorage) and hands them back at the next start, so a
  * start within a day it knows needs no time format at all.
  *
- * Every day kept was reckoned by the format itself (memory.ts), so an answer from here is the
- * answer the format gives. Only the bounds of today are answered from here (`studyDayStart`,
- * `studyDayEnd`): a fold's days (`studyDayInZone`) always come from the format, so no record
- * written from this kept data depends on it. Nothing here reads a clock or a store: the page
- * brings and takes them.
+ * Every day kept was reckoned by the format (memory.ts `studyDayStart`), so an answer from here is
+ * the answer the format gives. Only `studyDayBounds` answers from here, and only the page's views
+ * of today use it (home's due count and daily goal, a session's review words); the fold, the
+ * progress figures and every record the app stores or syncs reckon their days with the format.
+ * Nothing here reads a clock or a store: the page brings and takes them.
  */
+import { dayStartHourOf, type StudyDaySettings, studyDayStart } from './memory';
 
 /** One study day of a zone: `end` is its last instant (the next day begins at `end + 1`). */
 export interface KnownStudyDay {
@@ -24,6 +25,8 @@ export interface KnownStudyDay {
 
 /** Days per zone and hour kept: today and the next one, and a little slack. */
 const KEPT = 4;
+/** Days kept in all (zones and hours a device switched between). */
+const KEPT_ALL = 16;
 const HOUR_MS = 3_600_000;
 
 let known: KnownStudyDay[] = [];
@@ -37,13 +40,45 @@ export function knownStudyDay(zone: string, hour: number, ms: number): KnownStud
   return undefined;
 }
 
-/** Keeps a day reckoned by the format (memory.ts); the first kept of its zone and hour goes first. */
-export function rememberStudyDay(day: KnownStudyDay): void {
+/**
+ * The first and last instant of the study day holding `ms` under a learner's settings: a day
+ * known, else reckoned by the format and kept, with the day after it (a start tomorrow needs no
+ * format either). `next`: whether the day after this one is known too.
+ */
+export function studyDayBounds(
+  ms: number,
+  settings: StudyDaySettings | undefined,
+): { start: number; end: number; next: boolean } {
+  const zone = settings?.homeZone ?? 'UTC';
+  const hour = dayStartHourOf(settings);
+  const day = knownStudyDay(zone, hour, ms);
+  if (day) {
+    const next = knownStudyDay(zone, hour, day.end + 1) !== undefined;
+    return { start: day.start, end: day.end, next };
+  }
+  const start = studyDayStart(ms, settings);
+  // Days are 23 to 25 hours long: 26 hours on is inside the next one.
+  const following = studyDayStart(start + 26 * HOUR_MS, settings);
+  const after = studyDayStart(following + 26 * HOUR_MS, settings);
+  rememberStudyDay({ zone, hour, start, end: following - 1 });
+  rememberStudyDay({ zone, hour, start: following, end: after - 1 });
+  return { start, end: following - 1, next: true };
+}
+
+/** Keeps a day reckoned by the format; the first kept of its zone and hour goes first. */
+function rememberStudyDay(day: KnownStudyDay): void {
   if (knownStudyDay(day.zone, day.hour, day.start)) return;
-  const same = known.filter((d) => d.zone === day.zone && d.hour === day.hour);
-  const dropped = same.length >= KEPT ? same[0] : undefined;
-  known = [...known.filter((d) => d !== dropped), day];
+  known = trimmed([...known, day]);
   for (const listener of listeners) listener();
+}
+
+/** The last KEPT of each zone and hour, and the last KEPT_ALL in all. */
+function trimmed(days: readonly KnownStudyDay[]): KnownStudyDay[] {
+  const kept = days.filter(
+    (day, index) =>
+      days.slice(index + 1).filter((d) => d.zone === day.zone && d.hour === day.hour).length < KEPT,
+  );
+  return kept.slice(-KEPT_ALL);
 }
 
 /** The days known, to keep across starts. */
@@ -62,7 +97,13 @@ export function onStudyDayRemembered(listener: () => void): () => void {
  * day lasts 22 to 26 hours, a clock change included). Replaces what is known.
  */
 export function restoreStudyDays(value: unknown): void {
-  known = Array.isArray(value) ? value.filter(isKnownStudyDay) : [];
+  known = Array.isArray(value)
+    ? trimmed(
+        value
+          .filter(isKnownStudyDay)
+          .map(({ zone, hour, start, end }) => ({ zone, hour, start, end })),
+      )
+    : [];
 }
 
 function isKnownStudyDay(value: unknown): value is KnownStudyDay {

@@ -3,22 +3,24 @@
  * history in the background (words-store), in an IndexedDB transaction that a page closed a few
  * milliseconds after the answer never commits. So each change is first kept here, in
  * localStorage, synchronously, in the same task as the answer, under the id its history entry
- * will have; it leaves once its transaction has committed. The next load of that learner's words
- * writes what is left (`replayChanges`): a change whose entry is already stored (its transaction
- * committed, the page closed before it left the journal) is not written twice (db/history-append
- * `recordChange`, by the entry's id).
+ * will have; it leaves once its transaction has committed, or once its write failed and the
+ * learner was told so. The next load of that learner's words stores what is left
+ * (words-store `replayJournal`): a change whose entry is already stored (its transaction
+ * committed, the page closed before it left the journal) is not written twice, and one that
+ * something newer of its word has overtaken is dropped (db/history-append `recordChange`).
  *
- * Only this device reads the journal; nothing in it is synced (its changes are, once stored, as
- * entries like any other).
+ * A change is a key of its own (`marine.pendingChanges:<id>`), set and removed alone: two tabs
+ * never write each other's changes back. Only this device reads the journal; nothing in it is
+ * synced (its changes are, once stored, as entries like any other).
  */
 import { ANSWER_MODES, HISTORY_KINDS, type WordChange } from '@/domain/history';
 import { newId } from '@/domain/ids';
 
-/** The localStorage key of the journal. */
-export const JOURNAL_KEY = 'marine.pendingChanges';
+/** The prefix of the journal's localStorage keys. */
+export const JOURNAL_PREFIX = 'marine.pendingChanges:';
 
 /** Changes kept at most (the oldest go first): a journal that never empties stays small. */
-const JOURNAL_MAX = 500;
+const JOURNAL_MAX = 200;
 /** A change that failed to be stored this many times from the journal is dropped. */
 export const REPLAY_TRIES_MAX = 5;
 
@@ -47,25 +49,43 @@ function storage(): Storage | null {
   }
 }
 
-/** The journal as stored; anything that is not a change as written here is left out. */
-function read(): JournalledChange[] {
+function put(change: JournalledChange): void {
   try {
-    const value = JSON.parse(storage()?.getItem(JOURNAL_KEY) ?? '[]') as unknown;
-    return Array.isArray(value) ? value.filter(isJournalledChange) : [];
-  } catch {
-    return [];
-  }
-}
-
-function write(changes: readonly JournalledChange[]): void {
-  const store = storage();
-  if (!store) return;
-  try {
-    if (changes.length === 0) store.removeItem(JOURNAL_KEY);
-    else store.setItem(JOURNAL_KEY, JSON.stringify(changes.slice(-JOURNAL_MAX)));
+    storage()?.setItem(JOURNAL_PREFIX + change.id, JSON.stringify(change));
   } catch {
     // Full or blocked: the change is written to the database as before, without this guard.
   }
+}
+
+/** Every change in the journal, oldest first; a key holding anything else is removed. */
+function all(): JournalledChange[] {
+  const store = storage();
+  if (!store) return [];
+  const changes: JournalledChange[] = [];
+  try {
+    const keys: string[] = [];
+    for (let index = 0; index < store.length; index++) {
+      const key = store.key(index);
+      if (key?.startsWith(JOURNAL_PREFIX)) keys.push(key);
+    }
+    for (const key of keys) {
+      let value: unknown;
+      try {
+        value = JSON.parse(store.getItem(key) ?? 'null');
+      } catch {
+        value = null;
+      }
+      if (isJournalledChange(value) && key === JOURNAL_PREFIX + value.id) changes.push(value);
+      else store.removeItem(key);
+    }
+  } catch {
+    return changes;
+  }
+  changes.sort((a, b) => a.wall - b.wall || a.id.localeCompare(b.id));
+  for (const dropped of changes.splice(0, Math.max(0, changes.length - JOURNAL_MAX))) {
+    settleChange(dropped.id);
+  }
+  return changes;
 }
 
 /**
@@ -79,32 +99,29 @@ export function journalChange(
   wall: number,
 ): string {
   const id = newId();
-  write([...read(), { id, userId, vocabId, change, wall, tries: 0 }]);
+  put({ id, userId, vocabId, change, wall, tries: 0 });
   return id;
 }
 
 /** The change is stored (or was told as not kept): it leaves the journal. */
 export function settleChange(id: string): void {
-  const changes = read();
-  const left = changes.filter((change) => change.id !== id);
-  if (left.length !== changes.length) write(left);
+  try {
+    storage()?.removeItem(JOURNAL_PREFIX + id);
+  } catch {
+    // Blocked: the id check keeps a second write from counting.
+  }
 }
 
 /** The learner's changes still in the journal, oldest first. */
 export function journalledChanges(userId: string): JournalledChange[] {
-  return read().filter((change) => change.userId === userId);
+  return all().filter((change) => change.userId === userId);
 }
 
 /** A failed attempt to store it from the journal: counted, and the change dropped at the limit. */
-export function changeFailed(id: string): void {
-  const changes = read();
-  write(
-    changes.flatMap((change) => {
-      if (change.id !== id) return [change];
-      const tries = change.tries + 1;
-      return tries >= REPLAY_TRIES_MAX ? [] : [{ ...change, tries }];
-    }),
-  );
+export function changeFailed(change: JournalledChange): void {
+  const tries = change.tries + 1;
+  if (tries >= REPLAY_TRIES_MAX) settleChange(change.id);
+  else put({ ...change, tries });
 }
 
 function isJournalledChange(value: unknown): value is JournalledChange {

@@ -183,23 +183,27 @@ export const useWordsStore = create<WordsState>()((set, get) => {
       return next;
     }
     // Kept before anything is awaited: a page closed before the write commits loses nothing
-    // (stores/change-journal.ts). A failed write stays in the journal, for the next start.
+    // (stores/change-journal.ts).
     const entryId = journalChange(ownerId, vocabId, what, now);
     writing.add(entryId);
     try {
       const { recordChange } = await historyAppend();
-      const next = await recordChange(await openDB(), ownerId, vocabId, what, reading, entryId);
-      settleChange(entryId);
+      const next = await recordChange(await openDB(), ownerId, vocabId, what, reading, {
+        id: entryId,
+      });
       notifyLocalChange();
       show(ownerId, next);
       return next;
     } finally {
+      // Stored, or failed and told so by the caller (the learner is asked to repeat it): either
+      // way not for the next start to store.
+      settleChange(entryId);
       writing.delete(entryId);
     }
   }
 
   /**
-   * Writes the learner's changes a page left in the journal (closed before they were stored),
+   * Stores the learner's changes a page left in the journal (closed before they were stored),
    * once a page, oldest first, each in a transaction of its own; one that fails stays for the
    * next start (at most REPLAY_TRIES_MAX times) and does not stop the rest.
    */
@@ -217,16 +221,16 @@ export const useWordsStore = create<WordsState>()((set, get) => {
           userId,
           change.vocabId,
           change.change,
-          // Never dated after now (a planted or a clock set back since): no stamp in the future.
+          // Never dated after now (a planted one, or a clock set back since): no future stamp.
           Math.min(change.wall, Date.now()),
-          change.id,
+          { id: change.id, replay: true },
         );
         settleChange(change.id);
         stored += 1;
         show(userId, next);
       } catch (error) {
         console.error('Storing a journalled change failed', error);
-        changeFailed(change.id);
+        changeFailed(change);
       }
     }
     if (stored > 0) notifyLocalChange();

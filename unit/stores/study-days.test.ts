@@ -38,41 +38,41 @@ function countFormats(): { made: () => number } {
 afterEach(() => {
   formats?.restore();
   formats = undefined;
+  vi.useRealTimers();
   vi.restoreAllMocks();
   localStorage.clear();
 });
 
+const plain = (kept: readonly unknown[]) => JSON.parse(JSON.stringify(kept));
+
 describe('a study day known from an earlier start', () => {
-  it('answers the start and the end of today and tomorrow without a time format', async () => {
+  it('answers the bounds of today and tomorrow without a time format, as the format does', async () => {
     const settings = { homeZone: 'Europe/Moscow', dayStartHour: 5 };
     const earlier = await freshStart();
-    const end = earlier.memory.studyDayEnd(NOW, settings);
-    const kept = JSON.parse(JSON.stringify(earlier.known.knownStudyDays()));
+    earlier.known.studyDayBounds(NOW, settings);
+    const kept = plain(earlier.known.knownStudyDays());
     const tomorrow = NOW + DAY;
-    const expected = {
-      end,
-      start: earlier.memory.studyDayStart(NOW, settings),
-      tomorrowStart: earlier.memory.studyDayStart(tomorrow, settings),
-      tomorrowEnd: earlier.memory.studyDayEnd(tomorrow, settings),
-    };
+    const format = (ms: number) => ({
+      start: earlier.memory.studyDayStart(ms, settings),
+      end: earlier.memory.studyDayEnd(ms, settings),
+    });
 
     const later = await freshStart();
     later.known.restoreStudyDays(kept);
-    const formats = countFormats();
-    expect({
-      end: later.memory.studyDayEnd(NOW, settings),
-      start: later.memory.studyDayStart(NOW, settings),
-      tomorrowStart: later.memory.studyDayStart(tomorrow, settings),
-      tomorrowEnd: later.memory.studyDayEnd(tomorrow, settings),
-    }).toEqual(expected);
-    expect(formats.made()).toBe(0);
+    const counted = countFormats();
+    expect(later.known.studyDayBounds(NOW, settings)).toEqual({ ...format(NOW), next: true });
+    expect(later.known.studyDayBounds(tomorrow, settings)).toEqual({
+      ...format(tomorrow),
+      next: false,
+    });
+    expect(counted.made()).toBe(0);
 
-    // A week on, no day is known: the format reckons it, and gives what the earlier start's does.
+    // The fold's and the figures' days never come from a kept day: the format reckons them.
+    later.memory.studyDayEnd(NOW, settings);
+    expect(counted.made()).toBeGreaterThan(0);
+    // A week on, no day is known: the format reckons it, and it is kept.
     const weekOn = NOW + 7 * DAY;
-    expect(later.memory.studyDayEnd(weekOn, settings)).toBe(
-      earlier.memory.studyDayEnd(weekOn, settings),
-    );
-    expect(formats.made()).toBeGreaterThan(0);
+    expect(later.known.studyDayBounds(weekOn, settings)).toEqual({ ...format(weekOn), next: true });
   });
 
   it('is what the format reckons, in zones with clock changes and half hours', async () => {
@@ -93,15 +93,17 @@ describe('a study day known from an earlier start', () => {
         fc.integer({ min: Date.UTC(2025, 0, 1), max: Date.UTC(2027, 0, 1) }),
         (homeZone, dayStartHour, at) => {
           const settings = { homeZone, dayStartHour };
-          const end = memory.studyDayEnd(at, settings);
-          const today = known.knownStudyDay(homeZone, dayStartHour, at);
-          expect(today?.end).toBe(end);
-          // Checked at its bounds with the format's own day (always the format's: a fold's days).
-          for (const day of known.knownStudyDays().filter((d) => d.zone === homeZone)) {
-            const dayOf = (ms: number) => memory.studyDayInZone(ms, homeZone, day.hour);
-            expect(dayOf(day.start)).toBe(dayOf(day.end));
-            expect(dayOf(day.start - 1)).toBe(dayOf(day.start) - 1);
-            expect(dayOf(day.end + 1)).toBe(dayOf(day.end) + 1);
+          const { start, end } = known.studyDayBounds(at, settings);
+          expect([start, end]).toEqual([
+            memory.studyDayStart(at, settings),
+            memory.studyDayEnd(at, settings),
+          ]);
+          for (const day of known.knownStudyDays()) {
+            const its = { homeZone: day.zone, dayStartHour: day.hour };
+            expect([day.start, day.end]).toEqual([
+              memory.studyDayStart(day.start, its),
+              memory.studyDayEnd(day.start, its),
+            ]);
           }
         },
       ),
@@ -109,7 +111,7 @@ describe('a study day known from an earlier start', () => {
     );
   });
 
-  it('keeps four days a zone and hour, the newest, and takes back only plausible ones', async () => {
+  it('keeps four days a zone and hour and sixteen in all, the newest, and only plausible ones', async () => {
     const { known } = await freshStart();
     const day = (n: number, zone = 'UTC') => ({
       zone,
@@ -117,18 +119,14 @@ describe('a study day known from an earlier start', () => {
       start: n * DAY + 4 * HOUR,
       end: (n + 1) * DAY + 4 * HOUR - 1,
     });
-    for (let n = 100; n < 106; n++) known.rememberStudyDay(day(n));
-    known.rememberStudyDay(day(100, 'Europe/Moscow'));
-    expect(known.knownStudyDays()).toEqual([
-      day(102),
-      day(103),
-      day(104),
-      day(105),
-      day(100, 'Europe/Moscow'),
-    ]);
+    known.restoreStudyDays([100, 101, 102, 103, 104, 105].map((n) => day(n)));
+    expect(known.knownStudyDays()).toEqual([day(102), day(103), day(104), day(105)]);
+    const zones = Array.from({ length: 20 }, (_, i) => day(100, `Zone/${i}`));
+    known.restoreStudyDays(zones);
+    expect(known.knownStudyDays()).toEqual(zones.slice(4));
 
     known.restoreStudyDays([
-      day(7),
+      { ...day(7), note: 'kept as written' },
       { ...day(8), end: day(8).start + 30 * HOUR }, // no day is 30 hours long
       { ...day(9), hour: 24 },
       { ...day(10), start: String(day(10).start) },
@@ -143,20 +141,61 @@ describe('a study day known from an earlier start', () => {
 });
 
 describe('the days kept on the device', () => {
-  it('are stored when reckoned and taken back by the next start', async () => {
-    const settings = { homeZone: 'America/New_York', dayStartHour: 4 };
+  const settings = { homeZone: 'America/New_York', dayStartHour: 4 };
+
+  it('are stored when reckoned and taken back by the next start of the same browser', async () => {
     const earlier = await freshStart();
     earlier.zone.keepStudyDaysAcrossStarts();
     const end = earlier.zone.studyDayEndFor(NOW, settings);
+    const start = earlier.zone.studyDayStartFor(NOW, settings);
     await Promise.resolve();
-    const stored = JSON.parse(localStorage.getItem(earlier.zone.STUDY_DAYS_KEY) ?? '[]');
-    expect(stored).toHaveLength(2);
+    const stored = JSON.parse(localStorage.getItem(earlier.zone.STUDY_DAYS_KEY) ?? '{}');
+    expect(stored).toEqual({ agent: navigator.userAgent, days: expect.any(Array) });
+    expect(stored.days).toHaveLength(2);
 
     const later = await freshStart();
     later.zone.keepStudyDaysAcrossStarts();
-    const formats = countFormats();
+    const counted = countFormats();
     expect(later.zone.studyDayEndFor(NOW, settings)).toBe(end);
-    expect(formats.made()).toBe(0);
+    expect(later.zone.studyDayStartFor(NOW + HOUR, settings)).toBe(start);
+    expect(counted.made()).toBe(0);
+  });
+
+  it('are reckoned anew by a browser updated since (its zone rules with it)', async () => {
+    const earlier = await freshStart();
+    earlier.zone.keepStudyDaysAcrossStarts();
+    earlier.zone.studyDayEndFor(NOW, settings);
+    await Promise.resolve();
+    const stored = JSON.parse(localStorage.getItem(earlier.zone.STUDY_DAYS_KEY) ?? '{}');
+    localStorage.setItem(
+      earlier.zone.STUDY_DAYS_KEY,
+      JSON.stringify({ ...stored, agent: 'an older browser' }),
+    );
+
+    const later = await freshStart();
+    later.zone.keepStudyDaysAcrossStarts();
+    expect(later.known.knownStudyDays()).toEqual([]);
+  });
+
+  it('reckon the day after a kept one a while after the start, off its path', async () => {
+    const earlier = await freshStart();
+    earlier.known.studyDayBounds(NOW, settings);
+    const today = earlier.known.knownStudyDays()[0];
+    localStorage.setItem(
+      earlier.zone.STUDY_DAYS_KEY,
+      JSON.stringify({ agent: navigator.userAgent, days: [today] }),
+    );
+
+    const later = await freshStart();
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    later.zone.keepStudyDaysAcrossStarts();
+    const counted = countFormats();
+    expect(later.zone.studyDayEndFor(NOW, settings)).toBe(today?.end);
+    expect(counted.made()).toBe(0);
+    expect(later.known.knownStudyDays()).toHaveLength(1);
+    vi.advanceTimersByTime(5_000);
+    expect(later.known.knownStudyDays()).toHaveLength(3);
+    expect(counted.made()).toBeGreaterThan(0);
   });
 
   it('cost only the format when the storage holds garbage or refuses to write', async () => {

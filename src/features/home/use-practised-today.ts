@@ -6,10 +6,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { practisedToday } from '@/domain/daily';
 import type { HistoryEntry } from '@/domain/history';
-import { type FoldRules, foldRulesFor } from '@/domain/memory';
 import type { UserWord } from '@/domain/types';
 import { useUser } from '@/stores/auth-store';
-import { deviceTimeZone } from '@/stores/device-zone';
+import { studyDayStartFor } from '@/stores/device-zone';
 import { GUEST_ID, useWordsStore } from '@/stores/words-store';
 
 /** The history reads load after the first screen, not with the start-up bundle. */
@@ -23,15 +22,13 @@ export function usePractisedToday(words: ReadonlyMap<string, UserWord>): number 
   const settings = useUser()?.settings;
   const homeZone = settings?.homeZone;
   const dayStartHour = settings?.dayStartHour;
-  // The study day of the one-step rule: in the home zone, from the hour it begins; a guest (or an
-  // account whose zone is not settled yet) counts in the device's zone. The device's zone is asked
-  // for (a time format) only when a day is reckoned, not at the render.
-  const rules = useMemo(() => {
-    let made: FoldRules | undefined;
-    const day = () =>
-      (made ??= foldRulesFor({ homeZone: homeZone ?? deviceTimeZone(), dayStartHour }));
-    return { dayStart: (ms: number) => day().dayStart?.(ms) ?? 0 };
-  }, [homeZone, dayStartHour]);
+  // Today: in the home zone, from the hour it begins; a guest (or an account whose zone is not
+  // settled yet) counts in the device's zone, asked for (a time format) only when a day is
+  // reckoned, not at the render; within a day a page kept, no format at all (device-zone.ts).
+  const rules = useMemo(
+    () => ({ dayStart: (ms: number) => studyDayStartFor(ms, { homeZone, dayStartHour }) }),
+    [homeZone, dayStartHour],
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: revision only triggers a re-read.
   useEffect(() => {
