@@ -1,27 +1,10 @@
+// @vitest-environment happy-dom
 /**
  * The journal of changes not yet stored (stores/change-journal.ts): an answer is kept in
  * localStorage in its own task, so a page closed before its transaction commits loses nothing;
  * the next load stores it, once.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-
-// The stores keep their journal and the auth provider's records in localStorage.
-const data = vi.hoisted(() => {
-  const data = new Map<string, string>();
-  Object.defineProperty(globalThis, 'localStorage', {
-    configurable: true,
-    value: {
-      getItem: (key: string) => data.get(key) ?? null,
-      setItem: (key: string, value: string) => void data.set(key, String(value)),
-      removeItem: (key: string) => void data.delete(key),
-      key: (index: number) => [...data.keys()][index] ?? null,
-      get length() {
-        return data.size;
-      },
-    },
-  });
-  return data;
-});
 
 const PREFIX = 'marine.pendingChanges:';
 let counter = 0;
@@ -50,14 +33,14 @@ async function newPage() {
   };
 }
 
+const journalKeys = () => Object.keys(localStorage).filter((key) => key.startsWith(PREFIX));
 /** The journal's changes as stored, oldest first. */
 const journalled = (): { id: string; wall: number }[] =>
-  [...data]
-    .filter(([key]) => key.startsWith(PREFIX))
-    .map(([, value]) => JSON.parse(value))
+  journalKeys()
+    .map((key) => JSON.parse(localStorage.getItem(key) ?? 'null'))
     .sort((a, b) => a.wall - b.wall);
 const keep = (change: { id: string; [field: string]: unknown }) =>
-  data.set(PREFIX + change.id, JSON.stringify(change));
+  localStorage.setItem(PREFIX + change.id, JSON.stringify(change));
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   for (let i = 0; i < 200; i++) {
@@ -69,7 +52,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 }
 
 afterEach(() => {
-  for (const key of [...data.keys()]) if (key.startsWith(PREFIX)) data.delete(key);
+  for (const key of journalKeys()) localStorage.removeItem(key);
   vi.restoreAllMocks();
 });
 
@@ -203,8 +186,8 @@ describe('the change journal', () => {
       { ...valid, id: 'x6', userId: '' },
     ];
     for (const change of [valid, own, ...planted]) keep(change);
-    data.set(`${PREFIX}x7`, '{not json');
-    data.set(`${PREFIX}x8`, JSON.stringify({ ...valid, id: 'x9' })); // under another's key
+    localStorage.setItem(`${PREFIX}x7`, '{not json');
+    localStorage.setItem(`${PREFIX}x8`, JSON.stringify({ ...valid, id: 'x9' })); // another's key
 
     await page.store.getState().load(mine);
     // Mine stored: the replay has run.
