@@ -57,7 +57,11 @@ function put(change: JournalledChange): void {
   }
 }
 
-/** Every change in the journal, oldest first; a key holding anything else is removed. */
+/**
+ * Every change in the journal this version can store, oldest first. A key holding no change at
+ * all (not a record under its own id) is removed; one this version does not know (a kind or mode
+ * of a newer version, open in another tab during an update) is left for that version.
+ */
 function all(): JournalledChange[] {
   const store = storage();
   if (!store) return [];
@@ -75,8 +79,12 @@ function all(): JournalledChange[] {
       } catch {
         value = null;
       }
-      if (isJournalledChange(value) && key === JOURNAL_PREFIX + value.id) changes.push(value);
-      else store.removeItem(key);
+      const own =
+        typeof value === 'object' &&
+        value !== null &&
+        key === JOURNAL_PREFIX + (value as { id?: unknown }).id;
+      if (!own) store.removeItem(key);
+      else if (isJournalledChange(value)) changes.push(value);
     }
   } catch {
     return changes;
