@@ -6,12 +6,16 @@
  */
 import { firebaseSettings } from '@/firebase/config';
 import { useAuthStore } from '@/stores/auth-store';
+import { figuresAheadSoon } from '@/stores/figures-refresh';
 import { onSyncChanges, useSyncStore } from '@/stores/sync-store';
 import { useVocabStore } from '@/stores/vocab-store';
 import { useWordsStore } from '@/stores/words-store';
 import type { SyncChange } from '@/sync/changes';
 import { loadCloud } from '@/sync/cloud-remote';
 import { startBackgroundSync } from './background-sync';
+
+/** A sync that refolded at least this many words worked out the figures soon after it. */
+export const MANY_WORDS = 200;
 
 export function startCloudWiring(): void {
   if (!firebaseSettings()) return;
@@ -41,6 +45,10 @@ export function applyChange(change: SyncChange): void {
   switch (change.kind) {
     case 'words':
       useWordsStore.getState().applyWords(change.userId, change.words, change.removed);
+      // A new device's restore (or a long voyage's merge): the progress figures are worked out a
+      // moment after it, not 20 s on, so the progress screen the learner opens to see their
+      // history arrive finds them kept instead of folding the whole of it.
+      if (change.words.length + change.removed.length >= MANY_WORDS) figuresAheadSoon();
       break;
     // Another device's schedule settings: the settings screen and the rules show them.
     case 'settings':

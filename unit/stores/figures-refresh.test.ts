@@ -4,9 +4,11 @@
  * the answers of a session, and never for a guest.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { applyChange, MANY_WORDS } from '@/app/cloud';
 import { builtinVocabulary } from '@/data/vocabulary/builtin';
 import { computeFigures, keptFigures } from '@/db/history-figures';
 import { openDB } from '@/db/instance';
+import { newUserWord } from '@/domain/srs';
 import { connectFiguresAhead, figuresAheadSoon } from '@/stores/figures-refresh';
 import { GUEST_ID, useWordsStore } from '@/stores/words-store';
 import { putLearner } from '../db/helpers';
@@ -69,6 +71,20 @@ describe('the progress figures worked out ahead', () => {
     const db = await openDB();
     await expect.poll(() => keptFigures(db, query(userId)), { timeout: 5_000 }).not.toBeNull();
     expect((await keptFigures(db, query(userId)))?.answers.at(-1)).toMatchObject({ right: 1 });
+  });
+
+  it('are kept a moment after a sync that refolded many words (a new device’s restore)', async () => {
+    const userId = await learner();
+    stop = connectFiguresAhead(60_000, 50);
+    const db = await openDB();
+    const words = (count: number) =>
+      vocab.slice(0, count).map((item) => newUserWord(userId, item.id, Date.now()));
+    // A routine sync's few words: the long wait.
+    applyChange({ kind: 'words', userId, words: words(3), removed: [] });
+    await sleep(300);
+    expect(await keptFigures(db, query(userId))).toBeNull();
+    applyChange({ kind: 'words', userId, words: words(MANY_WORDS), removed: [] });
+    await expect.poll(() => keptFigures(db, query(userId)), { timeout: 5_000 }).not.toBeNull();
   });
 
   it('are not worked out for a guest', async () => {
