@@ -14,7 +14,7 @@ import type { SyncChange } from '@/sync/changes';
 import { loadCloud } from '@/sync/cloud-remote';
 import { startBackgroundSync } from './background-sync';
 
-/** A sync that refolded at least this many words worked out the figures soon after it. */
+/** A sync's merge step that refolded at least this many words has the figures worked out soon. */
 export const MANY_WORDS = 200;
 
 export function startCloudWiring(): void {
@@ -43,13 +43,15 @@ export function startCloudWiring(): void {
 /** One change of a sync, to the store that shows it (each ignores another user's). */
 export function applyChange(change: SyncChange): void {
   switch (change.kind) {
-    case 'words':
+    case 'words': {
       useWordsStore.getState().applyWords(change.userId, change.words, change.removed);
       // A new device's restore (or a long voyage's merge): the progress figures are worked out a
       // moment after it, not 20 s on, so the progress screen the learner opens to see their
       // history arrive finds them kept instead of folding the whole of it.
-      if (change.words.length + change.removed.length >= MANY_WORDS) figuresAheadSoon();
+      const many = change.words.length + change.removed.length >= MANY_WORDS;
+      if (many && change.userId === useWordsStore.getState().ownerId) figuresAheadSoon();
       break;
+    }
     // Another device's schedule settings: the settings screen and the rules show them.
     case 'settings':
       useAuthStore.getState().applyStoredSettings(change.userId, change.settings);

@@ -46,9 +46,9 @@ export function afterEntryHere(device: DeviceRecord, entry: HistoryEntry): Devic
  * `journal` (a change kept in the journal first, stores/change-journal.ts) gives the entry's id,
  * chosen before the write, and makes the write happen once: when an entry of that id is already
  * here (the write committed and is made again from the journal), nothing is written and the
- * word's state is returned. A `replay` (a change a closed page left) is dropped, too, when an
- * entry of the word is dated after it: the learner has gone on since, and a change stamped now
- * would count after what it preceded.
+ * word's state is returned. A `replay` (a change a closed page left, `now` the time it was made)
+ * is dropped, too, when an entry of the word is dated after it: the learner has gone on since,
+ * and a change stamped now would count after what it preceded.
  */
 export async function recordChange(
   db: MarineDB,
@@ -71,9 +71,19 @@ export async function recordChange(
   const rules = rulesOf(user);
   const device = typeof now === 'number' ? stored0 : withReading(stored0, now);
   const nowMs = typeof now === 'number' ? now : now.wall;
-  const entry = stampedEntry(device, userId, vocabId, change.kind, nowMs);
+  // A replay is never dated after now (a planted change, or a clock set back since it was made),
+  // but is judged by when it was made: a later entry of its word means the learner went on.
+  const replay = journal?.replay === true;
+  const entry = stampedEntry(
+    device,
+    userId,
+    vocabId,
+    change.kind,
+    replay ? Math.min(nowMs, Date.now()) : nowMs,
+  );
   const time = effectiveTime(entry);
-  const overtaken = journal?.replay && known.some((other) => effectiveTime(other) > time);
+  const madeAt = replay ? correctedNow(device, nowMs) : time;
+  const overtaken = replay && known.some((other) => effectiveTime(other) > madeAt);
   if (done !== undefined || overtaken) {
     await tx.done;
     if (stored) return fromStoredUserWord(stored);

@@ -99,7 +99,9 @@ export function onStudyDayRemembered(listener: () => void): () => void {
 export function restoreStudyDays(value: unknown): void {
   known = Array.isArray(value)
     ? trimmed(
+        // At most what could have been kept: a planted list of any length costs nothing more.
         value
+          .slice(-KEPT_ALL)
           .filter(isKnownStudyDay)
           .map(({ zone, hour, start, end }) => ({ zone, hour, start, end })),
       )

@@ -216,15 +216,10 @@ export const useWordsStore = create<WordsState>()((set, get) => {
     let stored = 0;
     for (const change of left) {
       try {
-        const next = await recordChange(
-          db,
-          userId,
-          change.vocabId,
-          change.change,
-          // Never dated after now (a planted one, or a clock set back since): no future stamp.
-          Math.min(change.wall, Date.now()),
-          { id: change.id, replay: true },
-        );
+        const next = await recordChange(db, userId, change.vocabId, change.change, change.wall, {
+          id: change.id,
+          replay: true,
+        });
         settleChange(change.id);
         stored += 1;
         show(userId, next);

@@ -151,6 +151,36 @@ describe('the change journal', () => {
     expect(await next.word(userId, 'deck-1')).not.toMatchObject({ status: 'learned' });
   });
 
+  it('keeps a change made on a clock that ran fast and was set right while the app was closed', async () => {
+    const userId = uniqueUser();
+    const closed = await newPage();
+    await closed.store.getState().load(userId);
+    const fast = Date.now() + 10 * 60_000;
+    vi.useFakeTimers({ toFake: ['Date'], now: fast });
+    try {
+      await closed.store.getState().recordAnswer('deck-1', true);
+      // The next answer, two minutes on by that clock, never stored.
+      closed.journal.journalChange(
+        userId,
+        'deck-1',
+        { kind: 'answer', correct: false },
+        fast + 120_000,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+
+    const next = await newPage();
+    await next.store.getState().load(userId);
+    await until(
+      () => next.history(userId),
+      (entries) => entries.length === 2,
+    );
+    // Dated now (never ahead of the clock as it is), and counted.
+    expect(await next.word(userId, 'deck-1')).toMatchObject({ attempts: 2, correct: 1 });
+    expect(journalled()).toEqual([]);
+  });
+
   it('lets go of a change whose write failed: the learner was told it was not kept', async () => {
     const page = await newPage();
     const userId = uniqueUser();
@@ -219,7 +249,9 @@ describe('the change journal', () => {
       (entries) => entries.length === 1,
     );
     expect(entry?.wall).toBeGreaterThanOrEqual(before);
-    expect(entry?.wall).toBeLessThanOrEqual(Date.now());
+    // Not 2190: dated by the clock as it is (or the device's last stamp, which never goes back;
+    // an earlier test here answered on a clock ten minutes fast).
+    expect(entry?.wall).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
   });
 
   it('drops a change that failed to be stored five times', async () => {
