@@ -33,7 +33,7 @@ let known: KnownStudyDay[] = [];
 const listeners = new Set<() => void>();
 
 /** The day of `zone` and `hour` holding `ms`, if one is known. */
-export function knownStudyDay(zone: string, hour: number, ms: number): KnownStudyDay | undefined {
+function knownStudyDay(zone: string, hour: number, ms: number): KnownStudyDay | undefined {
   for (const day of known) {
     if (day.zone === zone && day.hour === hour && day.start <= ms && ms <= day.end) return day;
   }

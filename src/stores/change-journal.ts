@@ -17,7 +17,7 @@ import { ANSWER_MODES, HISTORY_KINDS, type WordChange } from '@/domain/history';
 import { newId } from '@/domain/ids';
 
 /** The prefix of the journal's localStorage keys. */
-export const JOURNAL_PREFIX = 'marine.pendingChanges:';
+const JOURNAL_PREFIX = 'marine.pendingChanges:';
 
 /** Changes kept at most (the oldest go first): a journal that never empties stays small. */
 const JOURNAL_MAX = 200;
@@ -58,9 +58,9 @@ function put(change: JournalledChange): void {
 }
 
 /**
- * Every change in the journal this version can store, oldest first. A key holding no change at
- * all (not a record under its own id) is removed; one this version does not know (a kind or mode
- * of a newer version, open in another tab during an update) is left for that version.
+ * Every change in the journal this version can store, oldest first. A key holding no change (not
+ * a well-formed record under its own id) is removed; a change this version does not know (a kind
+ * or mode of a newer version, open in another tab during an update) is left for that version.
  */
 function all(): JournalledChange[] {
   const store = storage();
@@ -79,12 +79,9 @@ function all(): JournalledChange[] {
       } catch {
         value = null;
       }
-      const own =
-        typeof value === 'object' &&
-        value !== null &&
-        key === JOURNAL_PREFIX + (value as { id?: unknown }).id;
-      if (!own) store.removeItem(key);
+      if (!isChangeRecord(value) || key !== JOURNAL_PREFIX + value.id) store.removeItem(key);
       else if (isJournalledChange(value)) changes.push(value);
+      else if (!fromNewerVersion(value)) store.removeItem(key);
     }
   } catch {
     return changes;
@@ -132,7 +129,8 @@ export function changeFailed(change: JournalledChange): void {
   else put({ ...change, tries });
 }
 
-function isJournalledChange(value: unknown): value is JournalledChange {
+/** A change record of any version: its id, learner, word, time and tries, and a named kind. */
+function isChangeRecord(value: unknown): value is JournalledChange {
   if (typeof value !== 'object' || value === null) return false;
   const { id, userId, vocabId, change, wall, tries } = value as Record<string, unknown>;
   if (typeof id !== 'string' || !ID.test(id)) return false;
@@ -140,13 +138,33 @@ function isJournalledChange(value: unknown): value is JournalledChange {
     return false;
   if (!Number.isSafeInteger(wall) || (wall as number) <= 0) return false;
   if (!Number.isInteger(tries) || (tries as number) < 0) return false;
-  if (typeof change !== 'object' || change === null) return false;
-  const { kind, correct, mode } = change as Record<string, unknown>;
+  return (
+    typeof change === 'object' &&
+    change !== null &&
+    typeof (change as { kind?: unknown }).kind === 'string'
+  );
+}
+
+/**
+ * Whether a change this version does not store may be a newer version's: a kind it does not know,
+ * or a learner's kind with a mode or field it does not know (not a baseline, which no learner
+ * makes, nor an answer without its right or wrong).
+ */
+function fromNewerVersion(value: JournalledChange): boolean {
+  const { kind, correct } = value.change as Record<string, unknown>;
+  if (!(HISTORY_KINDS as readonly unknown[]).includes(kind)) return true;
+  if (kind === 'baseline') return false;
+  return kind !== 'answer' || typeof correct === 'boolean';
+}
+
+/** A change record this version stores: a learner's kind, and an answer's right or wrong and mode. */
+function isJournalledChange(value: JournalledChange): boolean {
+  const { kind, correct, mode } = value.change as Record<string, unknown>;
   if (typeof kind !== 'string' || !KINDS.has(kind)) return false;
-  if (kind !== 'answer') return Object.keys(change).length === 1;
+  if (kind !== 'answer') return Object.keys(value.change).length === 1;
   return (
     typeof correct === 'boolean' &&
     (mode === undefined || (typeof mode === 'string' && MODES.has(mode))) &&
-    Object.keys(change).every((key) => key === 'kind' || key === 'correct' || key === 'mode')
+    Object.keys(value.change).every((key) => key === 'kind' || key === 'correct' || key === 'mode')
   );
 }
